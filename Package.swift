@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "passkey-spec",
+    products: [
+        .executable(name: "passkey-spec", targets: ["passkey-spec"])
+    ],
+    targets: [
+        // cmark-gfm from Debian, found through pkg-config.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Value types of the spec: no parsing, no engine, no HTML.
+        .target(name: "SpecModel"),
+        // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
+        .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM"]),
+        // The commands, as a library so tests can call them in-process too.
+        .target(name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser"]),
+        // A thin executable over PasskeySpecCLI.
+        .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
+
+        .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
+        .testTarget(
+            name: "SpecParserTests",
+            dependencies: ["SpecParser", "SpecModel"],
+            resources: [.copy("Golden")]
+        ),
+        .testTarget(
+            name: "PasskeySpecCLITests",
+            dependencies: ["PasskeySpecCLI", "passkey-spec"]
+        ),
+    ]
+)

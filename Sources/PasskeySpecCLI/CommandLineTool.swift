@@ -1,0 +1,104 @@
+import SpecModel
+
+/// How a command ended; the raw value is the process exit status.
+public enum ExitStatus: Int32, Sendable {
+    /// Everything passed.
+    case success = 0
+    /// A problem in the spec (or, later, a failing check).
+    case failure = 1
+    /// The tool was called wrongly.
+    case usage = 2
+}
+
+/// One subcommand: its name, help, accepted arguments and what it does.
+struct Command: Sendable {
+    var name: String
+    /// One line for the command list.
+    var abstract: String
+    /// The full `--help` text.
+    var help: String
+    var arguments: ArgumentSpec
+    var run: @Sendable (ParsedArguments, Console) throws -> ExitStatus
+}
+
+/// The `passkey-spec` command line: dispatches to a command and turns usage errors into
+/// exit status 2.
+public enum CommandLineTool {
+    static let commands: [Command] = [LintCommand.command, ExportCommand.command]
+
+    /// The tool's version, printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// Runs the tool with `arguments` (without the program name).
+    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        guard let first = arguments.first else {
+            console.out(mainHelp)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h":
+            console.out(mainHelp)
+            return .success
+        case "--version":
+            console.out("passkey-spec \(version)\n")
+            return .success
+        case "help":
+            guard arguments.count > 1 else {
+                console.out(mainHelp)
+                return .success
+            }
+            return showHelp(for: arguments[1], console: console)
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let names = commands.map(\.name) + ["help"]
+            console.printUsageError(.unknownCommand(first, suggestion: closest(to: first, in: names)))
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(command.help)
+            return .success
+        }
+        do {
+            let parsed = try command.arguments.parse(rest, command: command.name)
+            return try command.run(parsed, console)
+        } catch let error as UsageError {
+            console.printUsageError(error.message)
+            return .usage
+        } catch {
+            console.printUsageError(.unexpectedFailure("\(error)"))
+            return .failure
+        }
+    }
+
+    private static func showHelp(for name: String, console: Console) -> ExitStatus {
+        guard let command = commands.first(where: { $0.name == name }) else {
+            console.printUsageError(.unknownCommand(name, suggestion: closest(to: name, in: commands.map(\.name))))
+            return .usage
+        }
+        console.out(command.help)
+        return .success
+    }
+
+    static var mainHelp: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let list = commands.map { "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.abstract)" }
+        return """
+            passkey-spec: an executable UX specification of passkey login error states
+
+            USAGE: passkey-spec <command> [options]
+
+            COMMANDS:
+            \(list.joined(separator: "\n"))
+
+            Run 'passkey-spec <command> --help' for a command's options.
+
+            Diagnostics are printed to standard error as 'path:line:column: error: message [id]'.
+            Exit status: 0 all good, 1 a problem in the spec, 2 the command was called wrongly.
+            Environment: NO_COLOR turns colour off; GITHUB_ACTIONS=true adds workflow annotations.
+
+            """
+    }
+}

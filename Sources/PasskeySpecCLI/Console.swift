@@ -1,0 +1,84 @@
+import Foundation
+import SpecModel
+
+/// Where a command writes, and what it knows of its environment; tests pass their own.
+public struct Console: Sendable {
+    /// Writes text to standard output.
+    public var out: @Sendable (String) -> Void
+    /// Writes text to standard error.
+    public var err: @Sendable (String) -> Void
+    public var environment: [String: String]
+    /// Whether standard error is a terminal (colour is used only there).
+    public var errorIsTerminal: Bool
+
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, environment: [String: String],
+        errorIsTerminal: Bool
+    ) {
+        self.out = out
+        self.err = err
+        self.environment = environment
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    /// The process's own streams and environment.
+    public static var standard: Console {
+        Console(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            environment: ProcessInfo.processInfo.environment,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+
+    /// Colour follows the NO_COLOR convention (https://no-color.org): any non-empty value turns it off.
+    var usesColor: Bool {
+        errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    /// Whether to add GitHub Actions workflow annotations.
+    var annotatesForGitHub: Bool { environment["GITHUB_ACTIONS"] == "true" }
+
+    // MARK: - Diagnostics
+
+    /// Prints diagnostics in compiler form, plus a GitHub annotation for each when running
+    /// in GitHub Actions.
+    func print(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            err(format(diagnostic) + "\n")
+            if annotatesForGitHub { err(annotation(diagnostic) + "\n") }
+        }
+    }
+
+    /// Prints a problem with the command line itself (no file location).
+    func printUsageError(_ message: Message) {
+        err("passkey-spec: \(label(message.severity)) \(message.text) [\(message.id.rawValue)]\n")
+    }
+
+    func format(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.location): \(label(diagnostic.severity)) \(diagnostic.message.text) [\(diagnostic.id.rawValue)]"
+    }
+
+    private func label(_ severity: Severity) -> String {
+        let text = "\(severity.rawValue):"
+        guard usesColor else { return text }
+        let colour = severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m"
+        return colour + text + "\u{1B}[0m"
+    }
+
+    /// `::error file=…,line=…,col=…,title=…::message`, escaped as the workflow commands require.
+    func annotation(_ diagnostic: Diagnostic) -> String {
+        func escapeData(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ text: String) -> String {
+            escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        let location = diagnostic.location
+        let properties = [
+            "file=\(escapeProperty(location.file))", "line=\(location.line)", "col=\(location.column)",
+            "title=\(escapeProperty("passkey-spec \(diagnostic.id.rawValue)"))",
+        ]
+        return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message.text))"
+    }
+}

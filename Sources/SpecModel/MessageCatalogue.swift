@@ -1,0 +1,379 @@
+// The one catalogue of every message the tool shows a user: parser diagnostics and the
+// command line's own errors. Each message has a stable ID that writers can search for;
+// texts are lowercase, without a trailing period, with names in single quotes.
+
+/// The stable identifier of a message. The raw value is printed with each diagnostic
+/// and must never change once released; add new cases instead.
+public enum MessageID: String, Codable, Sendable, CaseIterable {
+    // MARK: Files
+    case emptyFile = "empty-file"
+    case invalidUTF8 = "invalid-utf8"
+    case binaryFile = "binary-file"
+    case fileTooLarge = "file-too-large"
+    case unreadableFile = "unreadable-file"
+    case notASpecPage = "not-a-spec-page"
+    case missingTitle = "missing-title"
+    case duplicateTitle = "duplicate-title"
+
+    // MARK: Page metadata
+    case malformedMetadata = "malformed-metadata"
+    case malformedSpecID = "malformed-spec-id"
+    case duplicateSpecID = "duplicate-spec-id"
+    case duplicatePageID = "duplicate-page-id"
+    case missingPlatforms = "missing-platforms"
+    case unknownPlatform = "unknown-platform"
+
+    // MARK: Sections and scenarios
+    case missingSectionID = "missing-section-id"
+    case unknownSectionKind = "unknown-section-kind"
+    case malformedID = "malformed-id"
+    case duplicateSectionID = "duplicate-section-id"
+    case missingScenarioID = "missing-scenario-id"
+    case duplicateScenarioID = "duplicate-scenario-id"
+    case scenarioOutsideSection = "scenario-outside-section"
+
+    // MARK: Copy tables
+    case missingCopyTable = "missing-copy-table"
+    case extraCopyTable = "extra-copy-table"
+    case missingPlatformColumn = "missing-platform-column"
+    case unknownPlatformColumn = "unknown-platform-column"
+    case duplicatePlatformColumn = "duplicate-platform-column"
+    case unknownCopyRow = "unknown-copy-row"
+    case missingCopyRow = "missing-copy-row"
+    case duplicateCopyRow = "duplicate-copy-row"
+    case emptyCopyCell = "empty-copy-cell"
+    case missingActionID = "missing-action-id"
+    case triggerWithoutSignal = "trigger-without-signal"
+
+    // MARK: Acceptance criteria
+    case missingCriteriaTable = "missing-criteria-table"
+    case criteriaTableColumns = "criteria-table-columns"
+    case malformedCriterionID = "malformed-criterion-id"
+    case foreignCriterionID = "foreign-criterion-id"
+    case duplicateCriterionID = "duplicate-criterion-id"
+    case emptyCriterionCell = "empty-criterion-cell"
+    case malformedBenchmarkTable = "malformed-benchmark-table"
+
+    // MARK: Checks
+    case unclosedCheckBlock = "unclosed-check-block"
+    case emptyCheckBlock = "empty-check-block"
+    case checkOutsideCriterion = "check-outside-criterion"
+    case checkForUnknownCriterion = "check-for-unknown-criterion"
+    case stepWithoutKeyword = "step-without-keyword"
+    case stepOutsideScenario = "step-outside-scenario"
+    case scenarioWithoutSteps = "scenario-without-steps"
+    case unnamedCheck = "unnamed-check"
+    case duplicateCheckName = "duplicate-check-name"
+    case conjunctionWithoutStep = "conjunction-without-step"
+
+    // MARK: References
+    case referenceWithoutLink = "reference-without-link"
+    case unsafeReferenceLink = "unsafe-reference-link"
+    case referenceWithoutCriteria = "reference-without-criteria"
+    case referenceToUnknownCriterion = "reference-to-unknown-criterion"
+    case backwardsCriterionRange = "backwards-criterion-range"
+
+    // MARK: Command line
+    case unknownCommand = "unknown-command"
+    case unknownOption = "unknown-option"
+    case missingOptionValue = "missing-option-value"
+    case unsupportedFormat = "unsupported-format"
+    case unexpectedArgument = "unexpected-argument"
+    case pathNotFound = "path-not-found"
+    case noMarkdownFiles = "no-markdown-files"
+    case writeFailed = "write-failed"
+    case unexpectedFailure = "unexpected-failure"
+}
+
+/// A message with its ID, severity and text, ready to print.
+public struct Message: Hashable, Codable, Sendable {
+    public var id: MessageID
+    public var severity: Severity
+    public var text: String
+
+    public init(_ id: MessageID, _ severity: Severity = .error, _ text: String) {
+        self.id = id
+        self.severity = severity
+        self.text = text
+    }
+}
+
+// MARK: - Files
+
+extension Message {
+    public static let emptyFile = Message(.emptyFile, .error, "file is empty; a spec page starts with a '# Title' heading")
+
+    public static func invalidUTF8(byte: UInt8) -> Message {
+        Message(.invalidUTF8, .error, "file is not valid UTF-8: byte 0x\(hex(byte)) cannot start or continue a character here")
+    }
+
+    public static let binaryFile = Message(.binaryFile, .error, "file holds a NUL byte, so it is binary data, not Markdown")
+
+    public static func fileTooLarge(bytes: Int, limit: Int) -> Message {
+        Message(.fileTooLarge, .error, "file is \(bytes) bytes; a spec page may be at most \(limit) bytes")
+    }
+
+    public static func unreadableFile(_ reason: String) -> Message {
+        Message(.unreadableFile, .error, "cannot read file: \(reason)")
+    }
+
+    public static let notASpecPage = Message(
+        .notASpecPage, .error,
+        "file is not a spec page: put '<!-- spec: ID platforms: ios, android -->' (or '<!-- page: ID -->' for other pages) under its '# Title'"
+    )
+
+    public static let missingTitle = Message(.missingTitle, .error, "a page starts with a '# Title' heading before anything else")
+
+    public static let duplicateTitle = Message(.duplicateTitle, .error, "a page has one '# Title'; use '##' for sections")
+}
+
+// MARK: - Page metadata
+
+extension Message {
+    public static func malformedMetadata(_ detail: String) -> Message {
+        Message(.malformedMetadata, .error, "malformed metadata comment: \(detail)")
+    }
+
+    public static func malformedSpecID(_ id: String) -> Message {
+        Message(.malformedSpecID, .error, "'\(id)' is not a spec ID; use letters then numbers, e.g. 'N1.4'")
+    }
+
+    public static func duplicateSpecID(_ id: String, first: SourceLocation) -> Message {
+        Message(.duplicateSpecID, .error, "spec ID '\(id)' is already used at \(first)")
+    }
+
+    public static func duplicatePageID(_ id: String, first: SourceLocation) -> Message {
+        Message(.duplicatePageID, .error, "page ID '\(id)' is already used at \(first)")
+    }
+
+    public static let missingPlatforms = Message(
+        .missingPlatforms, .error, "spec metadata declares no platforms; add 'platforms: ios, android'")
+
+    public static func unknownPlatform(_ name: String) -> Message {
+        Message(.unknownPlatform, .error, "unknown platform '\(name)'; known platforms are \(Platform.knownList)")
+    }
+}
+
+// MARK: - Sections and scenarios
+
+extension Message {
+    public static func missingSectionID(_ heading: String) -> Message {
+        Message(.missingSectionID, .error, "section '\(heading)' needs '<!-- section: ID -->' on the line after its heading")
+    }
+
+    public static func unknownSectionKind(_ kind: String) -> Message {
+        Message(.unknownSectionKind, .error, "unknown section kind '\(kind)'; kinds are \(SectionKind.knownList)")
+    }
+
+    public static func malformedID(_ id: String) -> Message {
+        Message(.malformedID, .error, "'\(id)' is not a valid ID; use lowercase letters and digits joined by hyphens")
+    }
+
+    public static func duplicateSectionID(_ id: String, first: SourceLocation) -> Message {
+        Message(.duplicateSectionID, .error, "section ID '\(id)' is already used at \(first)")
+    }
+
+    public static func missingScenarioID(_ heading: String) -> Message {
+        Message(.missingScenarioID, .error, "scenario '\(heading)' needs '<!-- scenario: ID -->' on the line after its heading")
+    }
+
+    public static func duplicateScenarioID(_ id: String, first: SourceLocation) -> Message {
+        Message(.duplicateScenarioID, .error, "scenario ID '\(id)' is already used at \(first)")
+    }
+
+    public static let scenarioOutsideSection = Message(
+        .scenarioOutsideSection, .error, "scenario is not inside a '##' section of kind 'scenarios'")
+}
+
+// MARK: - Copy tables
+
+extension Message {
+    public static func missingCopyTable(_ scenario: String) -> Message {
+        Message(.missingCopyTable, .error, "scenario '\(scenario)' has no copy table")
+    }
+
+    public static func extraCopyTable(_ scenario: String) -> Message {
+        Message(.extraCopyTable, .error, "scenario '\(scenario)' already has a copy table; merge the two")
+    }
+
+    public static func missingPlatformColumn(_ platform: Platform) -> Message {
+        Message(.missingPlatformColumn, .error, "copy table has no '\(platform.displayName)' column, but the spec declares that platform")
+    }
+
+    public static func unknownPlatformColumn(_ name: String, declared: [Platform]) -> Message {
+        let names = declared.map { "'\($0.displayName)'" }.joined(separator: ", ")
+        return Message(.unknownPlatformColumn, .error, "copy table column '\(name)' is not a platform of this spec (\(names))")
+    }
+
+    public static func duplicatePlatformColumn(_ platform: Platform) -> Message {
+        Message(.duplicatePlatformColumn, .error, "copy table has a second '\(platform.displayName)' column")
+    }
+
+    public static func unknownCopyRow(_ label: String) -> Message {
+        Message(.unknownCopyRow, .error, "unknown copy row '\(label)'; rows are \(CopyPart.rowLabels)")
+    }
+
+    public static func missingCopyRow(_ label: String) -> Message {
+        Message(.missingCopyRow, .error, "copy table has no '\(label)' row")
+    }
+
+    public static func duplicateCopyRow(_ label: String) -> Message {
+        Message(.duplicateCopyRow, .error, "copy table has a second '\(label)' row")
+    }
+
+    public static func emptyCopyCell(row: String, platform: Platform) -> Message {
+        Message(.emptyCopyCell, .error, "empty '\(row)' cell for \(platform.displayName); write the copy, or 'None' where nothing is shown")
+    }
+
+    public static let missingActionID = Message(
+        .missingActionID, .error, "an action row names its ID in backticks, e.g. 'Action `retry`'")
+
+    public static func triggerWithoutSignal(_ platform: Platform) -> Message {
+        Message(.triggerWithoutSignal, .warning, "the \(platform.displayName) trigger names no native signal; put the error type or code in backticks")
+    }
+}
+
+// MARK: - Acceptance criteria
+
+extension Message {
+    public static let missingCriteriaTable = Message(
+        .missingCriteriaTable, .error,
+        "criteria section has no table with columns 'ID | Level | Acceptance criterion | How to verify'")
+
+    public static func criteriaTableColumns(found: [String]) -> Message {
+        let list = found.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            .criteriaTableColumns, .error,
+            "criteria table columns must be 'ID', 'Level', 'Acceptance criterion', 'How to verify'; found \(list)")
+    }
+
+    public static func malformedCriterionID(_ id: String) -> Message {
+        Message(.malformedCriterionID, .error, "'\(id)' is not a criterion ID; use the spec ID, '-AC' and two digits, e.g. 'N1.4-AC01'")
+    }
+
+    public static func foreignCriterionID(_ id: String, spec: String) -> Message {
+        Message(.foreignCriterionID, .error, "criterion '\(id)' does not belong to spec '\(spec)'")
+    }
+
+    public static func duplicateCriterionID(_ id: String, first: SourceLocation) -> Message {
+        Message(.duplicateCriterionID, .error, "criterion ID '\(id)' is already used at \(first)")
+    }
+
+    public static func emptyCriterionCell(_ column: String) -> Message {
+        Message(.emptyCriterionCell, .error, "empty '\(column)' cell in the criteria table")
+    }
+
+    public static let malformedBenchmarkTable = Message(
+        .malformedBenchmarkTable, .error, "benchmark table has columns 'Benchmark as | User reach' and exactly one row")
+}
+
+// MARK: - Checks
+
+extension Message {
+    public static let unclosedCheckBlock = Message(
+        .unclosedCheckBlock, .error, "'gherkin' block is not closed; end it with a fence like the one that opened it")
+
+    public static let emptyCheckBlock = Message(.emptyCheckBlock, .error, "'gherkin' block holds no scenario")
+
+    public static let checkOutsideCriterion = Message(
+        .checkOutsideCriterion, .error, "'gherkin' block is not under a heading that names a criterion ID")
+
+    public static func checkForUnknownCriterion(_ id: String) -> Message {
+        Message(.checkForUnknownCriterion, .error, "checks are for criterion '\(id)', which the criteria table does not define")
+    }
+
+    public static func stepWithoutKeyword(_ line: String) -> Message {
+        Message(.stepWithoutKeyword, .error, "step '\(line)' does not start with Given, When, Then, And or But")
+    }
+
+    public static let stepOutsideScenario = Message(
+        .stepOutsideScenario, .error, "step comes before any 'Scenario:' line")
+
+    public static func scenarioWithoutSteps(_ name: String) -> Message {
+        Message(.scenarioWithoutSteps, .error, "check '\(name)' has no steps")
+    }
+
+    public static let unnamedCheck = Message(.unnamedCheck, .error, "'Scenario:' needs a name after the colon")
+
+    public static func duplicateCheckName(_ name: String, first: SourceLocation) -> Message {
+        Message(.duplicateCheckName, .error, "check '\(name)' is already defined for this criterion at \(first)")
+    }
+
+    public static func conjunctionWithoutStep(_ keyword: String) -> Message {
+        Message(.conjunctionWithoutStep, .error, "'\(keyword)' continues a step, but it is the first step of its check")
+    }
+}
+
+// MARK: - References
+
+extension Message {
+    public static let referenceWithoutLink = Message(
+        .referenceWithoutLink, .error, "reference has no link; write '[Title](https://…)'")
+
+    public static func unsafeReferenceLink(_ url: String) -> Message {
+        Message(.unsafeReferenceLink, .error, "reference link '\(url)' is not an http or https address")
+    }
+
+    public static let referenceWithoutCriteria = Message(
+        .referenceWithoutCriteria, .error, "reference names no criterion it supports, e.g. 'N1.4-AC01–AC03'")
+
+    public static func referenceToUnknownCriterion(_ id: String) -> Message {
+        Message(.referenceToUnknownCriterion, .error, "reference names criterion '\(id)', which the criteria table does not define")
+    }
+
+    public static func backwardsCriterionRange(_ range: String) -> Message {
+        Message(.backwardsCriterionRange, .error, "criterion range '\(range)' runs backwards; write the lower ID first")
+    }
+}
+
+// MARK: - Command line
+
+extension Message {
+    public static func unknownCommand(_ name: String, suggestion: String?) -> Message {
+        Message(.unknownCommand, .error, "unknown command '\(name)'\(didYouMean(suggestion)); run 'passkey-spec --help'")
+    }
+
+    public static func unknownOption(_ option: String, command: String, suggestion: String?) -> Message {
+        Message(.unknownOption, .error, "unknown option '\(option)' for '\(command)'\(didYouMean(suggestion))")
+    }
+
+    public static func missingOptionValue(_ option: String) -> Message {
+        Message(.missingOptionValue, .error, "option '\(option)' needs a value")
+    }
+
+    public static func unsupportedFormat(_ format: String, supported: [String]) -> Message {
+        let list = supported.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(.unsupportedFormat, .error, "unsupported format '\(format)'; supported formats are \(list)")
+    }
+
+    public static func unexpectedArgument(_ argument: String, command: String) -> Message {
+        Message(.unexpectedArgument, .error, "'\(command)' takes no argument '\(argument)'")
+    }
+
+    public static func pathNotFound(_ path: String) -> Message {
+        Message(.pathNotFound, .error, "no file or folder at '\(path)'")
+    }
+
+    public static func noMarkdownFiles(_ path: String) -> Message {
+        Message(.noMarkdownFiles, .error, "no Markdown ('.md') files under '\(path)'")
+    }
+
+    public static func unexpectedFailure(_ detail: String) -> Message {
+        Message(.unexpectedFailure, .error, "unexpected failure: \(detail)")
+    }
+
+    public static func writeFailed(_ path: String, reason: String) -> Message {
+        Message(.writeFailed, .error, "cannot write '\(path)': \(reason)")
+    }
+}
+
+// MARK: - Helpers
+
+private func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}
+
+private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+}

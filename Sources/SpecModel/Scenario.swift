@@ -1,0 +1,155 @@
+/// A `###` scenario: a situation the user can be in, described in prose, with the exact
+/// copy shown on each platform.
+public struct Scenario: Codable, Sendable, Equatable {
+    /// The stable ID from `<!-- scenario: ID -->`; the anchor and the prefix of every copy key.
+    public var id: String
+    public var title: String
+    /// The ID of the section the scenario belongs to.
+    public var section: String
+    /// The prose between the heading and the copy table.
+    public var summary: [Prose]
+    /// The copy per platform, in the spec's platform order.
+    public var copy: [PlatformCopy]
+    public var location: SourceLocation
+
+    public init(
+        id: String, title: String, section: String, summary: [Prose] = [], copy: [PlatformCopy] = [],
+        location: SourceLocation
+    ) {
+        self.id = id
+        self.title = title
+        self.section = section
+        self.summary = summary
+        self.copy = copy
+        self.location = location
+    }
+
+    /// The copy for one platform, if the table has it.
+    public func copy(for platform: Platform) -> PlatformCopy? { copy.first { $0.platform == platform } }
+}
+
+/// The rows of a copy table.
+public enum CopyPart: Hashable, Sendable, Comparable {
+    case trigger
+    case presentation
+    case title
+    case message
+    case action(String)
+
+    /// The label a writer puts in the first column.
+    public var label: String {
+        switch self {
+        case .trigger: "Trigger"
+        case .presentation: "Presentation"
+        case .title: "Title"
+        case .message: "Message"
+        case .action(let id): "Action `\(id)`"
+        }
+    }
+
+    /// The part's segment of a copy key: `title`, `message`, `action.retry`.
+    public var keySegment: String {
+        switch self {
+        case .trigger: "trigger"
+        case .presentation: "presentation"
+        case .title: "title"
+        case .message: "message"
+        case .action(let id): "action.\(id)"
+        }
+    }
+
+    /// Rows every copy table must have.
+    public static let required: [CopyPart] = [.trigger, .title, .message]
+
+    /// The row labels for messages.
+    public static let rowLabels = "'Trigger', 'Presentation', 'Title', 'Message' and 'Action `id`'"
+
+    private var order: Int {
+        switch self {
+        case .trigger: 0
+        case .presentation: 1
+        case .title: 2
+        case .message: 3
+        case .action: 4
+        }
+    }
+
+    public static func < (lhs: CopyPart, rhs: CopyPart) -> Bool { lhs.order < rhs.order }
+}
+
+/// What one platform shows in one scenario.
+public struct PlatformCopy: Codable, Sendable, Equatable {
+    public var platform: Platform
+    /// The native signal that leads to the scenario.
+    public var trigger: Trigger
+    /// How the copy is presented (alert, inline banner, snackbar), when the table says.
+    public var presentation: CopyEntry?
+    public var title: CopyEntry
+    public var message: CopyEntry
+    /// The actions offered, in row order.
+    public var actions: [CopyAction]
+
+    public init(
+        platform: Platform, trigger: Trigger, presentation: CopyEntry? = nil, title: CopyEntry,
+        message: CopyEntry, actions: [CopyAction] = []
+    ) {
+        self.platform = platform
+        self.trigger = trigger
+        self.presentation = presentation
+        self.title = title
+        self.message = message
+        self.actions = actions
+    }
+
+    /// The entries people read on screen: title, message and action labels, in that order.
+    public var strings: [CopyEntry] { [title, message] + actions.map(\.label) }
+}
+
+/// The native signal that leads to a scenario on one platform.
+public struct Trigger: Codable, Sendable, Equatable {
+    /// The cell's text with inline formatting removed.
+    public var text: String
+    /// The names written in code spans, e.g. `ASAuthorizationError.Code.canceled`.
+    public var signals: [String]
+    public var location: SourceLocation
+
+    public init(text: String, signals: [String], location: SourceLocation) {
+        self.text = text
+        self.signals = signals
+        self.location = location
+    }
+}
+
+/// One cell of copy: the words on screen, or an explicit "nothing is shown".
+public struct CopyEntry: Codable, Sendable, Equatable {
+    /// The stable key, `<scenario>.<part>`, e.g. `tried-deleted-passkey.action.retry`.
+    public var key: String
+    /// The words on screen, or nil where the spec says `None`.
+    public var text: String?
+    /// The writer's explanation after `None`, e.g. "the login screen returns unchanged".
+    public var note: String?
+    public var location: SourceLocation
+
+    public init(key: String, text: String?, note: String? = nil, location: SourceLocation) {
+        self.key = key
+        self.text = text
+        self.note = note
+        self.location = location
+    }
+
+    /// Whether the spec says explicitly that nothing is shown.
+    public var isNone: Bool { text == nil }
+}
+
+/// An action offered to the user, identified by an ID the engine knows.
+public struct CopyAction: Codable, Sendable, Equatable {
+    /// The action's ID, e.g. `retry`, `use-password`.
+    public var id: String
+    /// The button label, or `None` where this platform does not offer the action.
+    public var label: CopyEntry
+
+    public init(id: String, label: CopyEntry) {
+        self.id = id
+        self.label = label
+    }
+}

@@ -1,0 +1,104 @@
+import SpecModel
+
+// Checks are written in a `gherkin` fenced block under a heading naming their criterion:
+//
+//     ```gherkin
+//     Scenario: The first cancellation offers a retry
+//       Given the app starts passkey login automatically
+//       When the user cancels the OS prompt
+//       Then no error is shown
+//     ```
+//
+// Blank lines and `#` comments are ignored. Each `Scenario:` becomes one check.
+
+extension SpecWalker {
+    mutating func parseChecks(_ block: MarkdownNode, criterion: CriterionID) {
+        let source = parser.source
+        let start = parser.location(of: block)
+        let fenceLine = block.startLine
+        var lastLine = max(block.endLine, fenceLine)
+        if isClosingFence(source.line(lastLine), fence: block.fence), lastLine > fenceLine {
+            lastLine -= 1
+        } else if block.fence != nil {
+            parser.diagnostics.report(.unclosedCheckBlock, at: start)
+        }
+
+        var current: (name: String, location: SourceLocation, steps: [Step])?
+        var found: [Check] = []
+        func finish(_ check: (name: String, location: SourceLocation, steps: [Step])?, into found: inout [Check]) {
+            guard let check else { return }
+            found.append(
+                Check(
+                    id: "\(criterion)/\(SlugID.make(check.name))", criterion: criterion, name: check.name,
+                    steps: check.steps, location: check.location))
+        }
+
+        for number in (fenceLine + 1)..<(lastLine + 1) where number > fenceLine {
+            let line = source.line(number)
+            let text = String(line).trimmingWhitespace()
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            let indent = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            let location = source.location(line: number, column: indent + 1)
+            if let name = scenarioName(text) {
+                finish(current, into: &found)
+                if name.isEmpty { parser.diagnostics.report(.unnamedCheck, at: location) }
+                current = (name, location, [])
+                continue
+            }
+            guard let step = step(text, location: location) else {
+                parser.diagnostics.report(.stepWithoutKeyword(text), at: location)
+                continue
+            }
+            guard current != nil else {
+                parser.diagnostics.report(.stepOutsideScenario, at: location)
+                continue
+            }
+            if step.keyword.isConjunction, current?.steps.isEmpty == true {
+                parser.diagnostics.report(.conjunctionWithoutStep(step.keyword.rawValue), at: location)
+            }
+            current?.steps.append(step)
+        }
+        finish(current, into: &found)
+
+        if found.isEmpty {
+            parser.diagnostics.report(.emptyCheckBlock, at: start)
+        }
+        for check in found {
+            if check.steps.isEmpty {
+                parser.diagnostics.report(.scenarioWithoutSteps(check.name), at: check.location)
+            }
+            if check.name.isEmpty { continue }
+            if let first = checkNames[check.id] {
+                parser.diagnostics.report(.duplicateCheckName(check.name, first: first), at: check.location)
+                continue
+            }
+            checkNames[check.id] = check.location
+            checks.append(check)
+        }
+    }
+
+    /// The name after `Scenario:` (or `Example:`), or nil when the line is not a scenario line.
+    private func scenarioName(_ text: String) -> String? {
+        for prefix in ["Scenario:", "Example:"] where text.hasPrefix(prefix) {
+            return String(text.dropFirst(prefix.count)).trimmingWhitespace()
+        }
+        return nil
+    }
+
+    private func step(_ text: String, location: SourceLocation) -> Step? {
+        for keyword in StepKeyword.allCases {
+            let word = keyword.rawValue
+            guard text.hasPrefix(word + " ") || text.hasPrefix(word + "\t") else { continue }
+            let rest = String(text.dropFirst(word.count)).trimmingWhitespace()
+            return rest.isEmpty ? nil : Step(keyword: keyword, text: rest, location: location)
+        }
+        return nil
+    }
+
+    /// Whether a line closes a fence: the same character, at least as many, nothing else.
+    private func isClosingFence(_ line: Substring, fence: MarkdownNode.Fence?) -> Bool {
+        guard let fence else { return false }
+        let text = String(line).trimmingWhitespace()
+        return text.count >= fence.length && text.allSatisfy { $0 == fence.character }
+    }
+}

@@ -1,0 +1,68 @@
+import SpecModel
+
+/// An HTML comment holding `key: value` pairs, e.g. `<!-- spec: N1.4 platforms: ios, android -->`.
+/// GitHub and the site do not show such comments, so IDs can live there without cluttering
+/// the page.
+struct MetadataComment {
+    struct Field {
+        var key: String
+        var value: String
+        /// 0-based byte offset of the value within the comment's first line, for columns.
+        var valueOffset: Int
+    }
+
+    var fields: [Field]
+
+    /// Parses a comment; nil when the HTML is not a single comment of `key: value` pairs.
+    init?(html: String) {
+        let text = html.trimmingWhitespace()
+        guard text.hasPrefix("<!--"), text.hasSuffix("-->"), text.count >= 7 else { return nil }
+        let body = text.dropFirst(4).dropLast(3)
+        var fields: [Field] = []
+        let prefixLength = 4
+        // Walk word by word: a word `key:` starts a field, other words extend its value.
+        for word in body.split(whereSeparator: \.isWhitespace) {
+            let wordOffset = body.utf8.distance(from: body.startIndex, to: word.startIndex) + prefixLength
+            if word.count > 1, word.hasSuffix(":"), word.dropLast().allSatisfy({ $0.isLetter || $0 == "-" }) {
+                fields.append(Field(key: String(word.dropLast()).lowercased(), value: "", valueOffset: wordOffset + word.utf8.count + 1))
+            } else if fields.isEmpty {
+                return nil
+            } else {
+                let last = fields.count - 1
+                fields[last].value += fields[last].value.isEmpty ? String(word) : " " + word
+            }
+        }
+        guard !fields.isEmpty else { return nil }
+        self.fields = fields
+    }
+
+    /// The first field, which names what the comment describes (`spec`, `page`, `section`, `scenario`).
+    var kind: String { fields[0].key }
+
+    func value(_ key: String) -> String? { fields.first { $0.key == key }?.value }
+
+    func field(_ key: String) -> Field? { fields.first { $0.key == key } }
+}
+
+/// IDs of sections, scenarios, pages and actions: lowercase letters and digits joined by
+/// single hyphens, so they work unchanged as anchors, file names and copy keys.
+enum SlugID {
+    static func isValid(_ text: String) -> Bool {
+        guard !text.isEmpty, !text.hasPrefix("-"), !text.hasSuffix("-"), !text.contains("--") else { return false }
+        return text.allSatisfy { ("a"..."z").contains($0) || $0.isASCIIDigit || $0 == "-" }
+    }
+
+    /// A slug made from free text, for IDs derived from names (check names).
+    static func make(_ text: String) -> String {
+        var result = ""
+        for character in text.lowercased() {
+            if ("a"..."z").contains(character) || character.isASCIIDigit {
+                result.append(character)
+            } else if !result.isEmpty, result.last != "-" {
+                result.append("-")
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,162 @@
+import SpecModel
+
+/// What one Markdown file turned out to be.
+public enum ParsedPage: Sendable, Equatable {
+    case spec(Spec)
+    case page(Page)
+}
+
+/// Turns one validated Markdown file into a spec or a plain page, reporting every problem
+/// it finds along the way rather than stopping at the first.
+public struct PageParser {
+    let source: SourceFile
+    /// The path relative to the content root, stored in the model for the site's URLs.
+    let relativePath: String
+    var diagnostics = DiagnosticBag()
+
+    public init(source: SourceFile, relativePath: String) {
+        self.source = source
+        self.relativePath = relativePath
+    }
+
+    /// Parses the file; the result is nil when the file is not a page at all.
+    public static func parse(_ source: SourceFile, relativePath: String) -> (ParsedPage?, [Diagnostic]) {
+        var parser = PageParser(source: source, relativePath: relativePath)
+        let page = parser.parse()
+        return (page, parser.diagnostics.diagnostics)
+    }
+
+    mutating func parse() -> ParsedPage? {
+        let blocks = CommonMarkConverter.parse(source.text).children
+        guard let first = blocks.first else {
+            diagnostics.report(.emptyFile, at: source.location(line: 1, column: 1))
+            return nil
+        }
+        guard case .heading(level: 1) = first.kind else {
+            let hasTitle = blocks.contains { $0.kind == .heading(level: 1) }
+            diagnostics.report(hasTitle ? .missingTitle : .notASpecPage, at: location(of: first))
+            return nil
+        }
+        let title = first.plainText.trimmingWhitespace()
+        guard blocks.count > 1, blocks[1].kind == .htmlBlock, let metadata = MetadataComment(html: blocks[1].literal ?? ""),
+            metadata.kind == "spec" || metadata.kind == "page"
+        else {
+            diagnostics.report(.notASpecPage, at: source.location(line: first.endLine + 1, column: 1))
+            return nil
+        }
+        let rest = Array(blocks.dropFirst(2))
+        if metadata.kind == "page" {
+            return .page(parsePage(title: title, metadata: metadata, metadataBlock: blocks[1], body: rest, titleBlock: first))
+        }
+        return parseSpec(title: title, metadata: metadata, metadataBlock: blocks[1], body: rest, titleBlock: first)
+            .map(ParsedPage.spec)
+    }
+
+    // MARK: - Plain pages
+
+    private mutating func parsePage(
+        title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode], titleBlock: MarkdownNode
+    ) -> Page {
+        let id = metadata.value("page") ?? ""
+        checkKeys(metadata, allowed: ["page"], block: metadataBlock)
+        if !SlugID.isValid(id) {
+            diagnostics.report(.malformedID(id), at: location(of: metadataBlock, field: metadata.field("page")))
+        }
+        for block in body where block.kind == .heading(level: 1) {
+            diagnostics.report(.duplicateTitle, at: location(of: block))
+        }
+        let prose = body.filter { $0.kind != .htmlBlock }.map(prose(of:))
+        return Page(id: id, title: title, path: relativePath, body: prose, location: location(of: titleBlock))
+    }
+
+    // MARK: - Spec pages
+
+    private mutating func parseSpec(
+        title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode], titleBlock: MarkdownNode
+    ) -> Spec? {
+        checkKeys(metadata, allowed: ["spec", "platforms"], block: metadataBlock)
+        let specID = metadata.value("spec") ?? ""
+        if !SpecID.isValid(specID) {
+            diagnostics.report(.malformedSpecID(specID), at: location(of: metadataBlock, field: metadata.field("spec")))
+        }
+        let platforms = parsePlatforms(metadata, block: metadataBlock)
+        var walker = SpecWalker(specID: specID, platforms: platforms, parser: self)
+        walker.walk(body)
+        diagnostics = walker.parser.diagnostics
+        var spec = Spec(
+            id: specID, title: title, path: relativePath, platforms: platforms, introduction: walker.introduction,
+            sections: walker.sections, criteria: walker.criteria, checks: walker.checks, references: walker.references,
+            benchmark: walker.benchmark, location: location(of: titleBlock))
+        validateCrossReferences(&spec, checkHeadings: walker.checkHeadings)
+        return spec
+    }
+
+    private mutating func parsePlatforms(_ metadata: MetadataComment, block: MarkdownNode) -> [Platform] {
+        guard let field = metadata.field("platforms"), !field.value.isEmpty else {
+            diagnostics.report(.missingPlatforms, at: location(of: block))
+            return []
+        }
+        var platforms: [Platform] = []
+        for name in field.value.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !name.isEmpty {
+            if let platform = Platform(name: name) {
+                if !platforms.contains(platform) { platforms.append(platform) }
+            } else {
+                diagnostics.report(.unknownPlatform(name), at: location(of: block, field: field))
+            }
+        }
+        return platforms
+    }
+
+    /// Checks and references may name criteria defined anywhere on the page, so they are
+    /// checked once the whole page is read.
+    private mutating func validateCrossReferences(_ spec: inout Spec, checkHeadings: [(CriterionID, SourceLocation)]) {
+        let known = Set(spec.criteria.map(\.id))
+        var reported = Set<CriterionID>()
+        for (id, location) in checkHeadings where !known.contains(id) && reported.insert(id).inserted {
+            diagnostics.report(.checkForUnknownCriterion(id.description), at: location)
+        }
+        for reference in spec.references {
+            for id in reference.criteria where !known.contains(id) {
+                diagnostics.report(.referenceToUnknownCriterion(id.description), at: reference.location)
+            }
+        }
+    }
+
+    // MARK: - Shared helpers
+
+    mutating func checkKeys(_ metadata: MetadataComment, allowed: Set<String>, block: MarkdownNode) {
+        for field in metadata.fields where !allowed.contains(field.key) {
+            let keys = allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.report(
+                .malformedMetadata("unknown key '\(field.key)'; this comment takes \(keys)"),
+                at: location(of: block, field: field))
+        }
+    }
+
+    /// Where a node starts.
+    func location(of node: MarkdownNode) -> SourceLocation {
+        source.location(line: node.startLine, column: node.startColumn)
+    }
+
+    /// Where a metadata field's value starts, or the comment when the field is missing.
+    func location(of block: MarkdownNode, field: MetadataComment.Field?) -> SourceLocation {
+        guard let field else { return location(of: block) }
+        let line = source.line(block.startLine)
+        let leading = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+        return source.location(line: block.startLine, column: leading + field.valueOffset + 1)
+    }
+
+    /// Where a table cell's content starts (after the padding space), or the cell itself.
+    func location(ofCell cell: MarkdownNode) -> SourceLocation {
+        if let first = cell.children.first, first.hasPosition { return location(of: first) }
+        return location(of: cell)
+    }
+
+    /// The block's source lines, kept as Markdown.
+    func prose(of block: MarkdownNode) -> Prose {
+        let end = max(block.endLine, block.startLine)
+        return Prose(
+            markdown: source.text(lines: block.startLine, through: end),
+            range: SourceRange(start: location(of: block), endLine: end, endColumn: max(block.endColumn, 1)))
+    }
+}

@@ -1,0 +1,249 @@
+import SpecModel
+
+/// Walks the blocks of a spec page below its metadata, in order, keeping track of the
+/// section, scenario and criterion heading each block belongs to.
+struct SpecWalker {
+    let specID: String
+    let platforms: [Platform]
+    var parser: PageParser
+
+    private(set) var introduction: [Prose] = []
+    private(set) var sections: [Section] = []
+    var criteria: [Criterion] = []
+    var checks: [Check] = []
+    var references: [Reference] = []
+    var benchmark: Benchmark?
+    /// Criterion IDs named by headings that hold checks, checked against the table at the end.
+    private(set) var checkHeadings: [(CriterionID, SourceLocation)] = []
+
+    private var section: Section?
+    private var scenario: Scenario?
+    private var scenarioHasCopyTable = false
+    private var sectionHasCriteriaTable = false
+    /// The criterion named by the nearest heading above, which checks below it verify.
+    private var checkCriterion: (id: CriterionID, location: SourceLocation, recorded: Bool)?
+
+    // First use of each ID, for duplicate diagnostics.
+    private var sectionIDs: [String: SourceLocation] = [:]
+    private var scenarioIDs: [String: SourceLocation] = [:]
+    var criterionIDs: [CriterionID: SourceLocation] = [:]
+    var checkNames: [String: SourceLocation] = [:]
+
+    init(specID: String, platforms: [Platform], parser: PageParser) {
+        self.specID = specID
+        self.platforms = platforms
+        self.parser = parser
+    }
+
+    mutating func walk(_ blocks: [MarkdownNode]) {
+        var index = 0
+        while index < blocks.count {
+            let block = blocks[index]
+            let next = index + 1 < blocks.count ? blocks[index + 1] : nil
+            index += handle(block, next: next) ? 2 : 1
+        }
+        closeScenario()
+        closeSection()
+    }
+
+    /// Handles one block; returns true when it also consumed the next one (a metadata comment).
+    private mutating func handle(_ block: MarkdownNode, next: MarkdownNode?) -> Bool {
+        switch block.kind {
+        case .heading(level: 1):
+            parser.diagnostics.report(.duplicateTitle, at: parser.location(of: block))
+            return false
+        case .heading(level: 2):
+            closeScenario()
+            closeSection()
+            updateCheckCriterion(block)
+            return startSection(block, next: next)
+        case .heading(level: 3) where section?.kind == .scenarios:
+            closeScenario()
+            updateCheckCriterion(block)
+            return startScenario(block, next: next)
+        case .heading:
+            updateCheckCriterion(block)
+            if let next, let comment = metadata(next), comment.kind == "scenario" {
+                parser.diagnostics.report(.scenarioOutsideSection, at: parser.location(of: block))
+                return true
+            }
+            if checkCriterion == nil || scenario != nil { addProse(block) }
+            return false
+        case .htmlBlock:
+            if let comment = metadata(block), ["spec", "page", "section", "scenario"].contains(comment.kind) {
+                parser.diagnostics.report(
+                    .malformedMetadata("a '\(comment.kind):' comment belongs on the line right after its heading"),
+                    at: parser.location(of: block))
+            }
+            // Other raw HTML is dropped: the site never passes raw HTML through.
+            return false
+        case .table:
+            handleTable(block)
+            return false
+        case .codeBlock where isGherkin(block):
+            handleCheckBlock(block)
+            return false
+        case .list where section?.kind == .references:
+            parseReferences(block)
+            return false
+        default:
+            addProse(block)
+            return false
+        }
+    }
+
+    // MARK: - Sections and scenarios
+
+    private mutating func startSection(_ heading: MarkdownNode, next: MarkdownNode?) -> Bool {
+        let title = heading.plainText.trimmingWhitespace()
+        let location = parser.location(of: heading)
+        guard let next, let comment = metadata(next), comment.kind == "section" else {
+            parser.diagnostics.report(.missingSectionID(title), at: location)
+            section = Section(id: SlugID.make(title), title: title, kind: .prose, location: location)
+            return false
+        }
+        parser.checkKeys(comment, allowed: ["section", "kind"], block: next)
+        let id = comment.value("section") ?? ""
+        let idLocation = parser.location(of: next, field: comment.field("section"))
+        if !SlugID.isValid(id) {
+            parser.diagnostics.report(.malformedID(id), at: idLocation)
+        } else if let first = sectionIDs[id] {
+            parser.diagnostics.report(.duplicateSectionID(id, first: first), at: idLocation)
+        } else {
+            sectionIDs[id] = idLocation
+        }
+        var kind = SectionKind.prose
+        if let name = comment.value("kind") {
+            if let known = SectionKind(rawValue: name.lowercased()) {
+                kind = known
+            } else {
+                parser.diagnostics.report(.unknownSectionKind(name), at: parser.location(of: next, field: comment.field("kind")))
+            }
+        }
+        section = Section(id: id, title: title, kind: kind, location: location)
+        sectionHasCriteriaTable = false
+        return true
+    }
+
+    private mutating func closeSection() {
+        guard let finished = section else { return }
+        if finished.kind == .criteria, !sectionHasCriteriaTable {
+            parser.diagnostics.report(.missingCriteriaTable, at: finished.location)
+        }
+        sections.append(finished)
+        section = nil
+    }
+
+    private mutating func startScenario(_ heading: MarkdownNode, next: MarkdownNode?) -> Bool {
+        let title = heading.plainText.trimmingWhitespace()
+        let location = parser.location(of: heading)
+        let sectionID = section?.id ?? ""
+        scenarioHasCopyTable = false
+        guard let next, let comment = metadata(next), comment.kind == "scenario" else {
+            parser.diagnostics.report(.missingScenarioID(title), at: location)
+            scenario = Scenario(id: SlugID.make(title), title: title, section: sectionID, location: location)
+            return false
+        }
+        parser.checkKeys(comment, allowed: ["scenario"], block: next)
+        let id = comment.value("scenario") ?? ""
+        let idLocation = parser.location(of: next, field: comment.field("scenario"))
+        if !SlugID.isValid(id) {
+            parser.diagnostics.report(.malformedID(id), at: idLocation)
+        } else if let first = scenarioIDs[id] {
+            parser.diagnostics.report(.duplicateScenarioID(id, first: first), at: idLocation)
+        } else {
+            scenarioIDs[id] = idLocation
+        }
+        scenario = Scenario(id: id, title: title, section: sectionID, location: location)
+        return true
+    }
+
+    private mutating func closeScenario() {
+        guard let finished = scenario else { return }
+        if !scenarioHasCopyTable {
+            parser.diagnostics.report(.missingCopyTable(finished.title), at: finished.location)
+        }
+        section?.scenarios.append(finished)
+        scenario = nil
+    }
+
+    // MARK: - Blocks
+
+    private mutating func handleTable(_ table: MarkdownNode) {
+        if var current = scenario {
+            if scenarioHasCopyTable {
+                parser.diagnostics.report(.extraCopyTable(current.title), at: parser.location(of: table))
+            } else {
+                current.copy = parseCopyTable(table, scenarioID: current.id)
+                scenario = current
+                scenarioHasCopyTable = true
+            }
+            return
+        }
+        if section?.kind == .criteria {
+            let firstHeader = table.children.first?.children.first?.plainText.trimmingWhitespace().lowercased()
+            if firstHeader == "id" {
+                sectionHasCriteriaTable = true
+                parseCriteriaTable(table)
+                return
+            }
+            if firstHeader == "benchmark as" {
+                parseBenchmarkTable(table)
+                return
+            }
+        }
+        addProse(table)
+    }
+
+    private func isGherkin(_ block: MarkdownNode) -> Bool {
+        let language = (block.info ?? "").split(separator: " ").first.map(String.init)?.lowercased()
+        return language == "gherkin"
+    }
+
+    private mutating func handleCheckBlock(_ block: MarkdownNode) {
+        guard var context = checkCriterion else {
+            parser.diagnostics.report(.checkOutsideCriterion, at: parser.location(of: block))
+            return
+        }
+        if !context.recorded {
+            checkHeadings.append((context.id, context.location))
+            context.recorded = true
+            checkCriterion = context
+        }
+        parseChecks(block, criterion: context.id)
+    }
+
+    /// A heading that names a criterion ID makes the checks below it that criterion's; any
+    /// other heading ends the previous criterion's checks.
+    private mutating func updateCheckCriterion(_ heading: MarkdownNode) {
+        checkCriterion = nil
+        let location = parser.location(of: heading)
+        let words = heading.plainText.split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "," || $0 == "(" || $0 == ")" })
+        guard let word = words.first(where: { $0.contains("-AC") }) else { return }
+        guard let id = CriterionID(String(word)) else {
+            parser.diagnostics.report(.malformedCriterionID(String(word)), at: location)
+            return
+        }
+        guard id.spec == specID else {
+            parser.diagnostics.report(.foreignCriterionID(id.description, spec: specID), at: location)
+            return
+        }
+        checkCriterion = (id, location, false)
+    }
+
+    private mutating func addProse(_ block: MarkdownNode) {
+        let prose = parser.prose(of: block)
+        if scenario != nil {
+            scenario?.summary.append(prose)
+        } else if section != nil {
+            section?.introduction.append(prose)
+        } else {
+            introduction.append(prose)
+        }
+    }
+
+    func metadata(_ block: MarkdownNode) -> MetadataComment? {
+        guard block.kind == .htmlBlock else { return nil }
+        return MetadataComment(html: block.literal ?? "")
+    }
+}
