@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(
             name: "SpecParserTests",
             dependencies: ["SpecParser", "SpecModel"],
-            resources: [.copy("Golden")]
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "PasskeySpecCLITests",

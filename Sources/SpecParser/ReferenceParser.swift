@@ -87,7 +87,7 @@ struct CriterionMention: Equatable {
         // Split "N1.4-AC01–AC03" and "AC01—AC03" at the range dash into three words.
         words = words.flatMap { word -> [String] in
             if let dash = word.firstIndex(where: { $0 == "–" || $0 == "—" }) {
-                return [String(word[..<dash]), "–", String(word[word.index(after: dash)...])]
+                return [String(word[..<dash]), "–", String(word[word.index(after: dash)...])].filter { !$0.isEmpty }
             }
             // "N1.4-AC01-AC03": a plain hyphen before a second "AC" is a range dash too.
             if let first = word.range(of: "-AC"), let second = word[first.upperBound...].range(of: "-AC") {

@@ -1,0 +1,186 @@
+import Foundation
+import SpecModel
+import Testing
+
+@testable import SpecParser
+
+/// A fresh temporary folder, removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("passkey-spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `text` to `name` (folders are created) and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, bytes: Array(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+}
+
+@Suite struct ContentLoaderTests {
+    @Test func loadsFoldersRecursivelyInSortedOrderWithRelativePaths() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("b/spec.md", validSpec)
+        try folder.write("a.md", "# Home\n<!-- page: home -->\n\nHello.\n")
+        try folder.write("notes.txt", "not markdown")
+        try folder.write(".hidden/x.md", "garbage")
+        let result = try ContentLoader().load(paths: [folder.url.path])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.content.specs.map(\.path) == ["b/spec.md"])
+        #expect(result.content.pages.map(\.path) == ["a.md"])
+        #expect(result.content.specs[0].location.file == folder.url.path + "/b/spec.md")
+    }
+
+    @Test func duplicateSpecAndPageIDsAcrossFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("one.md", validSpec)
+        let second = try folder.write("two.md", validSpec)
+        try folder.write("p1.md", "# A\n<!-- page: same -->\n")
+        let page = try folder.write("p2.md", "# B\n<!-- page: same -->\n")
+        let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
+        #expect(diagnostics.contains { $0.id == .duplicateSpecID && $0.location == SourceLocation(file: second, line: 1, column: 1) })
+        #expect(diagnostics.contains { $0.id == .duplicatePageID && $0.location == SourceLocation(file: page, line: 1, column: 1) })
+    }
+
+    @Test func aFolderWithoutMarkdownIsReported() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("readme.txt", "text")
+        let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
+        #expect(diagnostics.map(\.id) == [.noMarkdownFiles])
+        #expect(diagnostics[0].location == SourceLocation(file: folder.url.path, line: 1, column: 1))
+    }
+
+    @Test func anUnreadableEntryIsReported() throws {
+        let folder = try TemporaryFolder()
+        // A folder named like a Markdown file cannot be read as one.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("odd.md"), withIntermediateDirectories: true)
+        let path = folder.url.appendingPathComponent("odd.md").path
+        let (page, diagnostics) = ContentLoader().parseFile(at: path, relativePath: "odd.md")
+        #expect(page == nil)
+        #expect(diagnostics.map(\.id) == [.unreadableFile])
+        #expect(diagnostics.first?.location == SourceLocation(file: path, line: 1, column: 1))
+    }
+
+    @Test func aHugeFileIsMeasuredNotParsed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("huge.md", bytes: Array(repeating: 0x61, count: 10 * 1024 * 1024))
+        let (page, diagnostics) = ContentLoader().parseFile(at: path, relativePath: "huge.md")
+        #expect(page == nil)
+        #expect(diagnostics.map(\.id) == [.fileTooLarge])
+    }
+
+    @Test func aMissingPathIsAnError() {
+        #expect(throws: ContentLoader.MissingPath(path: "/no/such/place")) {
+            try ContentLoader().load(paths: ["/no/such/place"])
+        }
+    }
+}
+
+// MARK: - The project's own content
+
+private let contentFolder = packageRoot.appendingPathComponent("content").path
+private let seedFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/seeds")
+private let seedIsPresent = FileManager.default.fileExists(atPath: seedFolder.path)
+
+@Suite struct ContentTests {
+    let result: ContentLoader.Result
+
+    init() throws {
+        result = try ContentLoader().load(paths: [contentFolder])
+    }
+
+    var spec: Spec? { result.content.specs.first { $0.id == "N1.4" } }
+
+    @Test func contentLintsWithoutDiagnostics() {
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        #expect(result.content.pages.map(\.id).sorted() == ["home", "writers-guide"])
+    }
+
+    @Test func everyScenarioOfTheSeedHasCopyOnBothPlatforms() throws {
+        let spec = try #require(spec)
+        #expect(spec.platforms == [.ios, .android])
+        #expect(
+            spec.scenarios.map(\.id) == [
+                "account-cannot-continue", "lookup-failed", "passkey-failed", "deleted-passkey", "restricted-account",
+                "automatic-cancel-first", "automatic-cancel-repeated", "explicit-cancel", "passkey-not-accepted",
+            ])
+        for scenario in spec.scenarios {
+            #expect(scenario.copy.map(\.platform) == [.ios, .android], "\(scenario.id)")
+            for copy in scenario.copy {
+                #expect(!copy.trigger.signals.isEmpty, "\(scenario.id) \(copy.platform) trigger names no signal")
+                #expect(copy.strings.allSatisfy { $0.text.map { !$0.isEmpty } ?? true })
+            }
+        }
+    }
+
+    @Test func iOSButtonsUseTitleCaseAndAndroidButtonsSentenceCase() throws {
+        let spec = try #require(spec)
+        let minorWords: Set<String> = ["a", "an", "and", "the", "with", "to", "in", "of", "or", "for"]
+        for scenario in spec.scenarios {
+            for action in scenario.copy(for: .ios)?.actions ?? [] {
+                let label = try #require(action.label.text)
+                let words = label.split(separator: " ").dropFirst().filter { !minorWords.contains(String($0)) }
+                #expect(words.allSatisfy { $0.first?.isUppercase == true }, "iOS '\(label)' is not title case")
+            }
+            for action in scenario.copy(for: .android)?.actions ?? [] {
+                let label = try #require(action.label.text)
+                let words = label.split(separator: " ").dropFirst()
+                #expect(words.allSatisfy { $0.first?.isLowercase == true }, "Android '\(label)' is not sentence case")
+            }
+        }
+    }
+
+    @Test func noErrorScenariosSayNoneExplicitly() throws {
+        let spec = try #require(spec)
+        for id in ["automatic-cancel-first", "automatic-cancel-repeated", "explicit-cancel"] {
+            for copy in try #require(spec.scenario(id: id)).copy {
+                #expect(copy.title.isNone && copy.message.isNone, "\(id) \(copy.platform)")
+            }
+        }
+    }
+
+    @Test func referencesExpandTheSeedsRanges() throws {
+        let spec = try #require(spec)
+        let byTitle = Dictionary(uniqueKeysWithValues: spec.references.map { ($0.title, $0.criteria.map(\.description)) })
+        #expect(byTitle["Apple: Authorization error codes"] == ["N1.4-AC01", "N1.4-AC02", "N1.4-AC03"])
+        #expect(byTitle["Corbado: Passkey fallback and recovery"] == ["N1.4-AC01", "N1.4-AC02", "N1.4-AC03", "N1.4-AC04"])
+        #expect(byTitle["Android Developers: Keep credentials consistent with credential providers"] == ["N1.4-AC04"])
+        #expect(spec.references.count == 5)
+        #expect(spec.benchmark.map { [$0.level, $0.userReach] } == ["Baseline", "Mid"])
+    }
+
+    @Test(.enabled(if: seedIsPresent, "the seed document in ../shared/seeds is not present"))
+    func criteriaAndScenarioDescriptionsKeepTheSeedsWording() throws {
+        let spec = try #require(spec)
+        let files = try FileManager.default.contentsOfDirectory(atPath: seedFolder.path).sorted()
+        let seed = try files.map { try String(contentsOf: seedFolder.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
+        let normalizedSeed = normalize(seed)
+        #expect(spec.criteria.map(\.id.description) == (1...5).map { "N1.4-AC0\($0)" })
+        for criterion in spec.criteria {
+            #expect(seed.contains("\(criterion.id)\t\(criterion.level)\t\(criterion.statement)\t\(criterion.howToVerify)"))
+        }
+        for scenario in spec.scenarios {
+            #expect(normalizedSeed.contains(normalize(scenario.title)), "title of \(scenario.id)")
+            let description = try #require(scenario.summary.first?.markdown)
+            #expect(normalizedSeed.contains(normalize(description)), "description of \(scenario.id)")
+        }
+    }
+
+    private func normalize(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
