@@ -84,7 +84,9 @@ public enum CommandLineTool {
 
     static var mainHelp: String {
         let width = commands.map(\.name.count).max() ?? 0
-        let list = commands.map { "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.abstract)" }
+        let list = commands.map {
+            "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.abstract)"
+        }
         return """
             passkey-spec: an executable UX specification of passkey login error states
 

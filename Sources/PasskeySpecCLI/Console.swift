@@ -12,7 +12,8 @@ public struct Console: Sendable {
     public var errorIsTerminal: Bool
 
     public init(
-        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, environment: [String: String],
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        environment: [String: String],
         errorIsTerminal: Bool
     ) {
         self.out = out
@@ -79,6 +80,7 @@ public struct Console: Sendable {
             "file=\(escapeProperty(location.file))", "line=\(location.line)", "col=\(location.column)",
             "title=\(escapeProperty("passkey-spec \(diagnostic.id.rawValue)"))",
         ]
-        return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message.text))"
+        return
+            "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message.text))"
     }
 }

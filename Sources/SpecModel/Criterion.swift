@@ -35,7 +35,8 @@ public struct CriterionID: Hashable, Codable, Sendable, Comparable, CustomString
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = CriterionID(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad criterion ID '\(text)'"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "bad criterion ID '\(text)'"))
         }
         self = id
     }

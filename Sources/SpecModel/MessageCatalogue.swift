@@ -101,13 +101,17 @@ public struct Message: Hashable, Codable, Sendable {
 // MARK: - Files
 
 extension Message {
-    public static let emptyFile = Message(.emptyFile, .error, "file is empty; a spec page starts with a '# Title' heading")
+    public static let emptyFile = Message(
+        .emptyFile, .error, "file is empty; a spec page starts with a '# Title' heading")
 
     public static func invalidUTF8(byte: UInt8) -> Message {
-        Message(.invalidUTF8, .error, "file is not valid UTF-8: byte 0x\(hex(byte)) cannot start or continue a character here")
+        Message(
+            .invalidUTF8, .error,
+            "file is not valid UTF-8: byte 0x\(hex(byte)) cannot start or continue a character here")
     }
 
-    public static let binaryFile = Message(.binaryFile, .error, "file holds a NUL byte, so it is binary data, not Markdown")
+    public static let binaryFile = Message(
+        .binaryFile, .error, "file holds a NUL byte, so it is binary data, not Markdown")
 
     public static func fileTooLarge(bytes: Int, limit: Int) -> Message {
         Message(.fileTooLarge, .error, "file is \(bytes) bytes; a spec page may be at most \(limit) bytes")
@@ -122,9 +126,11 @@ extension Message {
         "file is not a spec page: put '<!-- spec: ID platforms: ios, android -->' (or '<!-- page: ID -->' for other pages) under its '# Title'"
     )
 
-    public static let missingTitle = Message(.missingTitle, .error, "a page starts with a '# Title' heading before anything else")
+    public static let missingTitle = Message(
+        .missingTitle, .error, "a page starts with a '# Title' heading before anything else")
 
-    public static let duplicateTitle = Message(.duplicateTitle, .error, "a page has one '# Title'; use '##' for sections")
+    public static let duplicateTitle = Message(
+        .duplicateTitle, .error, "a page has one '# Title'; use '##' for sections")
 }
 
 // MARK: - Page metadata
@@ -158,7 +164,9 @@ extension Message {
 
 extension Message {
     public static func missingSectionID(_ heading: String) -> Message {
-        Message(.missingSectionID, .error, "section '\(heading)' needs '<!-- section: ID -->' on the line after its heading")
+        Message(
+            .missingSectionID, .error, "section '\(heading)' needs '<!-- section: ID -->' on the line after its heading"
+        )
     }
 
     public static func unknownSectionKind(_ kind: String) -> Message {
@@ -174,7 +182,9 @@ extension Message {
     }
 
     public static func missingScenarioID(_ heading: String) -> Message {
-        Message(.missingScenarioID, .error, "scenario '\(heading)' needs '<!-- scenario: ID -->' on the line after its heading")
+        Message(
+            .missingScenarioID, .error,
+            "scenario '\(heading)' needs '<!-- scenario: ID -->' on the line after its heading")
     }
 
     public static func duplicateScenarioID(_ id: String, first: SourceLocation) -> Message {
@@ -197,12 +207,15 @@ extension Message {
     }
 
     public static func missingPlatformColumn(_ platform: Platform) -> Message {
-        Message(.missingPlatformColumn, .error, "copy table has no '\(platform.displayName)' column, but the spec declares that platform")
+        Message(
+            .missingPlatformColumn, .error,
+            "copy table has no '\(platform.displayName)' column, but the spec declares that platform")
     }
 
     public static func unknownPlatformColumn(_ name: String, declared: [Platform]) -> Message {
         let names = declared.map { "'\($0.displayName)'" }.joined(separator: ", ")
-        return Message(.unknownPlatformColumn, .error, "copy table column '\(name)' is not a platform of this spec (\(names))")
+        return Message(
+            .unknownPlatformColumn, .error, "copy table column '\(name)' is not a platform of this spec (\(names))")
     }
 
     public static func duplicatePlatformColumn(_ platform: Platform) -> Message {
@@ -222,14 +235,18 @@ extension Message {
     }
 
     public static func emptyCopyCell(row: String, platform: Platform) -> Message {
-        Message(.emptyCopyCell, .error, "empty '\(row)' cell for \(platform.displayName); write the copy, or 'None' where nothing is shown")
+        Message(
+            .emptyCopyCell, .error,
+            "empty '\(row)' cell for \(platform.displayName); write the copy, or 'None' where nothing is shown")
     }
 
     public static let missingActionID = Message(
         .missingActionID, .error, "an action row names its ID in backticks, e.g. 'Action `retry`'")
 
     public static func triggerWithoutSignal(_ platform: Platform) -> Message {
-        Message(.triggerWithoutSignal, .warning, "the \(platform.displayName) trigger names no native signal; put the error type or code in backticks")
+        Message(
+            .triggerWithoutSignal, .warning,
+            "the \(platform.displayName) trigger names no native signal; put the error type or code in backticks")
     }
 }
 
@@ -248,7 +265,9 @@ extension Message {
     }
 
     public static func malformedCriterionID(_ id: String) -> Message {
-        Message(.malformedCriterionID, .error, "'\(id)' is not a criterion ID; use the spec ID, '-AC' and two digits, e.g. 'N1.4-AC01'")
+        Message(
+            .malformedCriterionID, .error,
+            "'\(id)' is not a criterion ID; use the spec ID, '-AC' and two digits, e.g. 'N1.4-AC01'")
     }
 
     public static func foreignCriterionID(_ id: String, spec: String) -> Message {
@@ -279,7 +298,9 @@ extension Message {
         .checkOutsideCriterion, .error, "'gherkin' block is not under a heading that names a criterion ID")
 
     public static func checkForUnknownCriterion(_ id: String) -> Message {
-        Message(.checkForUnknownCriterion, .error, "checks are for criterion '\(id)', which the criteria table does not define")
+        Message(
+            .checkForUnknownCriterion, .error,
+            "checks are for criterion '\(id)', which the criteria table does not define")
     }
 
     public static func stepWithoutKeyword(_ line: String) -> Message {
@@ -318,7 +339,9 @@ extension Message {
         .referenceWithoutCriteria, .error, "reference names no criterion it supports, e.g. 'N1.4-AC01–AC03'")
 
     public static func referenceToUnknownCriterion(_ id: String) -> Message {
-        Message(.referenceToUnknownCriterion, .error, "reference names criterion '\(id)', which the criteria table does not define")
+        Message(
+            .referenceToUnknownCriterion, .error,
+            "reference names criterion '\(id)', which the criteria table does not define")
     }
 
     public static func backwardsCriterionRange(_ range: String) -> Message {
@@ -330,7 +353,8 @@ extension Message {
 
 extension Message {
     public static func unknownCommand(_ name: String, suggestion: String?) -> Message {
-        Message(.unknownCommand, .error, "unknown command '\(name)'\(didYouMean(suggestion)); run 'passkey-spec --help'")
+        Message(
+            .unknownCommand, .error, "unknown command '\(name)'\(didYouMean(suggestion)); run 'passkey-spec --help'")
     }
 
     public static func unknownOption(_ option: String, command: String, suggestion: String?) -> Message {

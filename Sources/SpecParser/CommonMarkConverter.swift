@@ -100,7 +100,8 @@ public enum CommonMarkConverter {
             var offset: Int32 = 0
             var character: CChar = 0
             if cmark_node_get_fenced(pointer, &length, &offset, &character) != 0 {
-                node.fence = .init(character: Character(Unicode.Scalar(UInt8(bitPattern: character))), length: Int(length))
+                node.fence = .init(
+                    character: Character(Unicode.Scalar(UInt8(bitPattern: character))), length: Int(length))
             }
         }
         return node

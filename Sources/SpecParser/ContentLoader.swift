@@ -90,7 +90,8 @@ public struct ContentLoader {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes[.size] as? Int, size > SourceFile.maximumSize {
             diagnostics.report(
-                .fileTooLarge(bytes: size, limit: SourceFile.maximumSize), at: SourceLocation(file: path, line: 1, column: 1))
+                .fileTooLarge(bytes: size, limit: SourceFile.maximumSize),
+                at: SourceLocation(file: path, line: 1, column: 1))
             return nil
         }
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

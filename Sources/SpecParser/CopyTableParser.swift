@@ -43,7 +43,9 @@ extension SpecWalker {
 
         return platforms.filter(columns.contains).map { platform in
             func entry(_ part: CopyPart) -> CopyEntry {
-                copyEntry(cellsByPart.first { $0.part == part }?.cells[platform], key: "\(scenarioID).\(part.keySegment)", table: table)
+                copyEntry(
+                    cellsByPart.first { $0.part == part }?.cells[platform], key: "\(scenarioID).\(part.keySegment)",
+                    table: table)
             }
             let triggerCell = cellsByPart.first { $0.part == .trigger }?.cells[platform]
             let trigger = self.trigger(triggerCell, platform: platform, table: table)
@@ -64,7 +66,8 @@ extension SpecWalker {
         return header.children.dropFirst().map { cell in
             let name = cell.plainText.trimmingWhitespace()
             guard let platform = Platform(name: name), platforms.contains(platform) else {
-                parser.diagnostics.report(.unknownPlatformColumn(name, declared: platforms), at: parser.location(ofCell: cell))
+                parser.diagnostics.report(
+                    .unknownPlatformColumn(name, declared: platforms), at: parser.location(ofCell: cell))
                 return nil
             }
             guard seen.insert(platform).inserted else {

@@ -20,7 +20,8 @@ extension SpecWalker {
             var complete = true
             for (index, text) in texts.enumerated() where text.isEmpty {
                 let cell = index < cells.count ? cells[index] : row
-                parser.diagnostics.report(.emptyCriterionCell(Self.criteriaColumns[index]), at: parser.location(ofCell: cell))
+                parser.diagnostics.report(
+                    .emptyCriterionCell(Self.criteriaColumns[index]), at: parser.location(ofCell: cell))
                 complete = false
             }
             guard complete else { continue }

@@ -24,7 +24,10 @@ struct MetadataComment {
         for word in body.split(whereSeparator: \.isWhitespace) {
             let wordOffset = body.utf8.distance(from: body.startIndex, to: word.startIndex) + prefixLength
             if word.count > 1, word.hasSuffix(":"), word.dropLast().allSatisfy({ $0.isLetter || $0 == "-" }) {
-                fields.append(Field(key: String(word.dropLast()).lowercased(), value: "", valueOffset: wordOffset + word.utf8.count + 1))
+                fields.append(
+                    Field(
+                        key: String(word.dropLast()).lowercased(), value: "",
+                        valueOffset: wordOffset + word.utf8.count + 1))
             } else if fields.isEmpty {
                 return nil
             } else {

@@ -38,7 +38,8 @@ public struct PageParser {
             return nil
         }
         let title = first.plainText.trimmingWhitespace()
-        guard blocks.count > 1, blocks[1].kind == .htmlBlock, let metadata = MetadataComment(html: blocks[1].literal ?? ""),
+        guard blocks.count > 1, blocks[1].kind == .htmlBlock,
+            let metadata = MetadataComment(html: blocks[1].literal ?? ""),
             metadata.kind == "spec" || metadata.kind == "page"
         else {
             diagnostics.report(.notASpecPage, at: source.location(line: first.endLine + 1, column: 1))
@@ -46,7 +47,8 @@ public struct PageParser {
         }
         let rest = Array(blocks.dropFirst(2))
         if metadata.kind == "page" {
-            return .page(parsePage(title: title, metadata: metadata, metadataBlock: blocks[1], body: rest, titleBlock: first))
+            return .page(
+                parsePage(title: title, metadata: metadata, metadataBlock: blocks[1], body: rest, titleBlock: first))
         }
         return parseSpec(title: title, metadata: metadata, metadataBlock: blocks[1], body: rest, titleBlock: first)
             .map(ParsedPage.spec)
@@ -55,7 +57,8 @@ public struct PageParser {
     // MARK: - Plain pages
 
     private mutating func parsePage(
-        title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode], titleBlock: MarkdownNode
+        title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode],
+        titleBlock: MarkdownNode
     ) -> Page {
         let id = metadata.value("page") ?? ""
         checkKeys(metadata, allowed: ["page"], block: metadataBlock)
@@ -72,7 +75,8 @@ public struct PageParser {
     // MARK: - Spec pages
 
     private mutating func parseSpec(
-        title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode], titleBlock: MarkdownNode
+        title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode],
+        titleBlock: MarkdownNode
     ) -> Spec? {
         checkKeys(metadata, allowed: ["spec", "platforms"], block: metadataBlock)
         let specID = metadata.value("spec") ?? ""

@@ -81,7 +81,8 @@ struct CriterionMention: Equatable {
     /// dash and another ID (with or without spaces around the dash) is a range.
     static func scan(_ text: String) -> [CriterionMention] {
         let trim: (Substring) -> String = { word in
-            String(word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+            String(
+                word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
         }
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         // Split "N1.4-AC01–AC03" and "AC01—AC03" at the range dash into three words.

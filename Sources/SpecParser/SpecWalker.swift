@@ -117,7 +117,8 @@ struct SpecWalker {
             if let known = SectionKind(rawValue: name.lowercased()) {
                 kind = known
             } else {
-                parser.diagnostics.report(.unknownSectionKind(name), at: parser.location(of: next, field: comment.field("kind")))
+                parser.diagnostics.report(
+                    .unknownSectionKind(name), at: parser.location(of: next, field: comment.field("kind")))
             }
         }
         section = Section(id: id, title: title, kind: kind, location: location)
@@ -218,7 +219,9 @@ struct SpecWalker {
     private mutating func updateCheckCriterion(_ heading: MarkdownNode) {
         checkCriterion = nil
         let location = parser.location(of: heading)
-        let words = heading.plainText.split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "," || $0 == "(" || $0 == ")" })
+        let words = heading.plainText.split(whereSeparator: {
+            $0.isWhitespace || $0 == ":" || $0 == "," || $0 == "(" || $0 == ")"
+        })
         guard let word = words.first(where: { $0.contains("-AC") }) else { return }
         guard let id = CriterionID(String(word)) else {
             parser.diagnostics.report(.malformedCriterionID(String(word)), at: location)

@@ -51,8 +51,14 @@ final class TemporaryFolder {
         try folder.write("p1.md", "# A\n<!-- page: same -->\n")
         let page = try folder.write("p2.md", "# B\n<!-- page: same -->\n")
         let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
-        #expect(diagnostics.contains { $0.id == .duplicateSpecID && $0.location == SourceLocation(file: second, line: 1, column: 1) })
-        #expect(diagnostics.contains { $0.id == .duplicatePageID && $0.location == SourceLocation(file: page, line: 1, column: 1) })
+        #expect(
+            diagnostics.contains {
+                $0.id == .duplicateSpecID && $0.location == SourceLocation(file: second, line: 1, column: 1)
+            })
+        #expect(
+            diagnostics.contains {
+                $0.id == .duplicatePageID && $0.location == SourceLocation(file: page, line: 1, column: 1)
+            })
     }
 
     @Test func aFolderWithoutMarkdownIsReported() throws {
@@ -66,7 +72,8 @@ final class TemporaryFolder {
     @Test func anUnreadableEntryIsReported() throws {
         let folder = try TemporaryFolder()
         // A folder named like a Markdown file cannot be read as one.
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("odd.md"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("odd.md"), withIntermediateDirectories: true)
         let path = folder.url.appendingPathComponent("odd.md").path
         let (page, diagnostics) = ContentLoader().parseFile(at: path, relativePath: "odd.md")
         #expect(page == nil)
@@ -154,9 +161,11 @@ private let seedIsPresent = FileManager.default.fileExists(atPath: seedFolder.pa
 
     @Test func referencesExpandTheSeedsRanges() throws {
         let spec = try #require(spec)
-        let byTitle = Dictionary(uniqueKeysWithValues: spec.references.map { ($0.title, $0.criteria.map(\.description)) })
+        let byTitle = Dictionary(
+            uniqueKeysWithValues: spec.references.map { ($0.title, $0.criteria.map(\.description)) })
         #expect(byTitle["Apple: Authorization error codes"] == ["N1.4-AC01", "N1.4-AC02", "N1.4-AC03"])
-        #expect(byTitle["Corbado: Passkey fallback and recovery"] == ["N1.4-AC01", "N1.4-AC02", "N1.4-AC03", "N1.4-AC04"])
+        #expect(
+            byTitle["Corbado: Passkey fallback and recovery"] == ["N1.4-AC01", "N1.4-AC02", "N1.4-AC03", "N1.4-AC04"])
         #expect(byTitle["Android Developers: Keep credentials consistent with credential providers"] == ["N1.4-AC04"])
         #expect(spec.references.count == 5)
         #expect(spec.benchmark.map { [$0.level, $0.userReach] } == ["Baseline", "Mid"])
@@ -171,7 +180,8 @@ private let seedIsPresent = FileManager.default.fileExists(atPath: seedFolder.pa
         let normalizedSeed = normalize(seed)
         #expect(spec.criteria.map(\.id.description) == (1...5).map { "N1.4-AC0\($0)" })
         for criterion in spec.criteria {
-            #expect(seed.contains("\(criterion.id)\t\(criterion.level)\t\(criterion.statement)\t\(criterion.howToVerify)"))
+            #expect(
+                seed.contains("\(criterion.id)\t\(criterion.level)\t\(criterion.statement)\t\(criterion.howToVerify)"))
         }
         for scenario in spec.scenarios {
             #expect(normalizedSeed.contains(normalize(scenario.title)), "title of \(scenario.id)")

@@ -49,7 +49,8 @@ import Testing
 
 @Suite struct CriterionMentionTests {
     @Test func findsIDsAndRangesWithAnyDash() {
-        let mentions = CriterionMention.scan("See N1.4-AC01–AC03, N1.4-AC05 and N1.4-AC06 — N1.4-AC07 or N1.4-AC08-AC09.")
+        let mentions = CriterionMention.scan(
+            "See N1.4-AC01–AC03, N1.4-AC05 and N1.4-AC06 — N1.4-AC07 or N1.4-AC08-AC09.")
         #expect(mentions.map(\.first) == ["N1.4-AC01", "N1.4-AC05", "N1.4-AC06", "N1.4-AC08"])
         #expect(mentions.map(\.last) == ["AC03", nil, "N1.4-AC07", "AC09"])
     }

@@ -50,26 +50,35 @@ let parserCases: [DiagnosticCase] = [
 
     // Page metadata
     DiagnosticCase(
-        .malformedMetadata, replacing: "platforms: ios, android -->", with: "platforms: ios, android color: red -->", 2, 46),
+        .malformedMetadata, replacing: "platforms: ios, android -->", with: "platforms: ios, android color: red -->", 2,
+        46),
     DiagnosticCase(.malformedMetadata, replacing: "covers it.", with: "covers it.\n\n<!-- scenario: late -->", 35, 1),
     DiagnosticCase(.malformedSpecID, replacing: "<!-- spec: T1 ", with: "<!-- spec: t1 ", 2, 12),
-    DiagnosticCase(.missingPlatforms, replacing: "<!-- spec: T1 platforms: ios, android -->", with: "<!-- spec: T1 -->", 2, 1),
+    DiagnosticCase(
+        .missingPlatforms, replacing: "<!-- spec: T1 platforms: ios, android -->", with: "<!-- spec: T1 -->", 2, 1),
     DiagnosticCase(.unknownPlatform, replacing: "ios, android -->", with: "ios, android, windows -->", 2, 26),
 
     // Sections and scenarios
     DiagnosticCase(.missingSectionID, replacing: "<!-- section: scenarios kind: scenarios -->\n", with: "", 4, 1),
     DiagnosticCase(.unknownSectionKind, replacing: "kind: scenarios", with: "kind: tables", 5, 31),
     DiagnosticCase(.malformedID, replacing: "<!-- scenario: one -->", with: "<!-- scenario: One_1 -->", 8, 16),
-    DiagnosticCase(.malformedID, replacing: "| Message | M | M |", with: "| Message | M | M |\n| Action `Re try` | R | R |", 15, 11),
+    DiagnosticCase(
+        .malformedID, replacing: "| Message | M | M |", with: "| Message | M | M |\n| Action `Re try` | R | R |", 15, 11
+    ),
     DiagnosticCase(.duplicateSectionID, replacing: "<!-- section: criteria ", with: "<!-- section: scenarios ", 17, 15),
     DiagnosticCase(.missingScenarioID, replacing: "<!-- scenario: one -->\n", with: "", 7, 1),
     DiagnosticCase(
         .duplicateScenarioID, replacing: "## Criteria",
-        with: "### Two\n<!-- scenario: one -->\n\n| | iOS | Android |\n| --- | --- | --- |\n\(tableRows)\n## Criteria", 17, 16),
-    DiagnosticCase(.scenarioOutsideSection, replacing: "### T1-AC01", with: "### Stray\n<!-- scenario: stray -->\n\n### T1-AC01", 23, 1),
+        with: "### Two\n<!-- scenario: one -->\n\n| | iOS | Android |\n| --- | --- | --- |\n\(tableRows)\n## Criteria",
+        17, 16),
+    DiagnosticCase(
+        .scenarioOutsideSection, replacing: "### T1-AC01", with: "### Stray\n<!-- scenario: stray -->\n\n### T1-AC01",
+        23, 1),
 
     // Copy tables
-    DiagnosticCase(.missingCopyTable, replacing: "| | iOS | Android |\n| --- | --- | --- |\n\(tableRows)", with: "Prose only.\n", 7, 1),
+    DiagnosticCase(
+        .missingCopyTable, replacing: "| | iOS | Android |\n| --- | --- | --- |\n\(tableRows)", with: "Prose only.\n",
+        7, 1),
     DiagnosticCase(
         .extraCopyTable, replacing: "| Message | M | M |\n",
         with: "| Message | M | M |\n\n| | iOS | Android |\n| --- | --- | --- |\n| Title | X | X |\n", 16, 1),
@@ -81,19 +90,23 @@ let parserCases: [DiagnosticCase] = [
         with: "| | iOS | Android | Windows |\n| --- | --- | --- | --- |", 10, 21),
     DiagnosticCase(
         .duplicatePlatformColumn, replacing: "| | iOS | Android |\n| --- | --- | --- |\n\(tableRows)",
-        with: "| | iOS | iOS | Android |\n| --- | --- | --- | --- |\n| Trigger | `A` | `A` | `B` |\n| Title | T | T | T |\n| Message | M | M | M |\n",
+        with:
+            "| | iOS | iOS | Android |\n| --- | --- | --- | --- |\n| Trigger | `A` | `A` | `B` |\n| Title | T | T | T |\n| Message | M | M | M |\n",
         10, 11),
     DiagnosticCase(.unknownCopyRow, replacing: "| Title | T | T |", with: "| Heading | T | T |", 13, 3),
     DiagnosticCase(.missingCopyRow, replacing: "| Title | T | T |\n", with: "", 10, 1),
-    DiagnosticCase(.duplicateCopyRow, replacing: "| Title | T | T |\n", with: "| Title | T | T |\n| Title | U | U |\n", 14, 3),
+    DiagnosticCase(
+        .duplicateCopyRow, replacing: "| Title | T | T |\n", with: "| Title | T | T |\n| Title | U | U |\n", 14, 3),
     DiagnosticCase(.emptyCopyCell, replacing: "| Title | T | T |", with: "| Title | T |  |", 13, 14),
-    DiagnosticCase(.missingActionID, replacing: "| Message | M | M |", with: "| Message | M | M |\n| Action | R | R |", 15, 3),
+    DiagnosticCase(
+        .missingActionID, replacing: "| Message | M | M |", with: "| Message | M | M |\n| Action | R | R |", 15, 3),
     DiagnosticCase(.triggerWithoutSignal, replacing: "| Trigger | `A` |", with: "| Trigger | A |", 12, 13),
 
     // Acceptance criteria
     DiagnosticCase(
         .missingCriteriaTable,
-        replacing: "| ID | Level | Acceptance criterion | How to verify |\n| --- | --- | --- | --- |\n| T1-AC01 | Core | C | V |\n",
+        replacing:
+            "| ID | Level | Acceptance criterion | How to verify |\n| --- | --- | --- | --- |\n| T1-AC01 | Core | C | V |\n",
         with: "No table.\n", 16, 1),
     DiagnosticCase(
         .criteriaTableColumns, replacing: "| Acceptance criterion |", with: "| Criterion |", 19, 1),
@@ -101,12 +114,15 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase(.malformedCriterionID, replacing: "### T1-AC01", with: "### T1-ACX", 23, 1),
     DiagnosticCase(.foreignCriterionID, replacing: "| T1-AC01 | Core", with: "| X9-AC01 | Core", 21, 3),
     DiagnosticCase(
-        .duplicateCriterionID, replacing: "| T1-AC01 | Core | C | V |\n", with: "| T1-AC01 | Core | C | V |\n| T1-AC01 | Core | D | W |\n",
+        .duplicateCriterionID, replacing: "| T1-AC01 | Core | C | V |\n",
+        with: "| T1-AC01 | Core | C | V |\n| T1-AC01 | Core | D | W |\n",
         22, 3),
-    DiagnosticCase(.emptyCriterionCell, replacing: "| T1-AC01 | Core | C | V |", with: "| T1-AC01 | Core |  | V |", 21, 19),
+    DiagnosticCase(
+        .emptyCriterionCell, replacing: "| T1-AC01 | Core | C | V |", with: "| T1-AC01 | Core |  | V |", 21, 19),
     DiagnosticCase(
         .malformedBenchmarkTable, replacing: "| ID | Level |",
-        with: "| Benchmark as | User reach |\n| --- | --- |\n| Baseline | Mid |\n| Extra | Row |\n\n| ID | Level |", 19, 1),
+        with: "| Benchmark as | User reach |\n| --- | --- |\n| Baseline | Mid |\n| Extra | Row |\n\n| ID | Level |", 19,
+        1),
 
     // Checks
     DiagnosticCase(.unclosedCheckBlock, replacing: "  Given a\n```\n", with: "  Given a\n", 25, 1),
@@ -117,7 +133,8 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase(.stepOutsideScenario, replacing: gherkinBody, with: "  Given z\n" + gherkinBody, 26, 3),
     DiagnosticCase(.scenarioWithoutSteps, replacing: gherkinBody, with: gherkinBody + "Scenario: empty\n", 28, 1),
     DiagnosticCase(.unnamedCheck, replacing: gherkinBody, with: gherkinBody + "Scenario:\n  Given b\n", 28, 1),
-    DiagnosticCase(.duplicateCheckName, replacing: gherkinBody, with: gherkinBody + "Scenario: works\n  Given b\n", 28, 1),
+    DiagnosticCase(
+        .duplicateCheckName, replacing: gherkinBody, with: gherkinBody + "Scenario: works\n  Given b\n", 28, 1),
     DiagnosticCase(.conjunctionWithoutStep, replacing: "  Given a\n", with: "  And a\n", 27, 3),
 
     // References
@@ -156,7 +173,8 @@ let parserCases: [DiagnosticCase] = [
 
     @Test func everyMessageOfTheParserAndLoaderHasACase() {
         let cliOnly: Set<MessageID> = [
-            .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .unexpectedArgument, .pathNotFound,
+            .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .unexpectedArgument,
+            .pathNotFound,
             .writeFailed, .unexpectedFailure,
         ]
         let loaderCases: Set<MessageID> = [.unreadableFile, .duplicateSpecID, .duplicatePageID, .noMarkdownFiles]

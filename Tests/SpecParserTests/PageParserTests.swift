@@ -21,7 +21,9 @@ import Testing
             try dump.write(to: goldenURL, atomically: true, encoding: .utf8)
         }
         let golden = try String(contentsOf: goldenURL, encoding: .utf8)
-        #expect(dump == golden, "model dump differs from Golden/golden-spec.dump; rerun with UPDATE_GOLDEN=1 and review the diff")
+        #expect(
+            dump == golden,
+            "model dump differs from Golden/golden-spec.dump; rerun with UPDATE_GOLDEN=1 and review the diff")
     }
 
     @Test func columnsCountUTF8BytesOnLinesWithEmojiAndCJK() throws {
@@ -30,7 +32,8 @@ import Testing
         let copy = try #require(spec.scenarios.first?.copy(for: .android))
         // `| Action `retry` | Try Again 🔁 | 再試行 |`: the Android cell starts after the
         // 4-byte emoji, so its byte column is 3 more than its character column.
-        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[copy.actions[0].label.location.line - 1]
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[
+            copy.actions[0].label.location.line - 1]
         #expect(line.hasPrefix("| Action `retry` | Try Again 🔁 |"))
         #expect(copy.actions[0].label.location.column == "| Action `retry` | Try Again 🔁 | ".utf8.count + 1)
         #expect(copy.actions[0].label.location.column == 37)
@@ -103,7 +106,11 @@ import Testing
     }
 
     @Test func rawHTMLOtherThanMetadataIsDropped() throws {
-        let parsed = try #require(parsedSpec(validSpec(replacing: "### One\n<!-- scenario: one -->\n", with: "### One\n<!-- scenario: one -->\n\n<script>alert(1)</script>\n")))
+        let parsed = try #require(
+            parsedSpec(
+                validSpec(
+                    replacing: "### One\n<!-- scenario: one -->\n",
+                    with: "### One\n<!-- scenario: one -->\n\n<script>alert(1)</script>\n")))
         #expect(parsed.scenarios[0].summary.isEmpty)
     }
 }

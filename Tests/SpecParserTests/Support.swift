@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+
 @testable import SpecParser
 
 /// Parses Markdown held in a string, as the loader would parse a file named `path`.
@@ -79,7 +80,9 @@ enum ModelDump {
         func prose(_ items: [Prose], indent: String) {
             for item in items {
                 let first = item.markdown.split(separator: "\n").first.map(String.init) ?? ""
-                lines.append("\(indent)prose \(item.range.start.line):\(item.range.start.column)-\(item.range.endLine) \"\(first)\"")
+                lines.append(
+                    "\(indent)prose \(item.range.start.line):\(item.range.start.column)-\(item.range.endLine) \"\(first)\""
+                )
             }
         }
         func entry(_ name: String, _ entry: CopyEntry, indent: String) {
@@ -90,7 +93,8 @@ enum ModelDump {
         lines.append("  platforms \(spec.platforms.map(\.rawValue).joined(separator: ", "))")
         prose(spec.introduction, indent: "  ")
         for section in spec.sections {
-            lines.append("  section \(section.id) [\(section.kind.rawValue)] \"\(section.title)\" \(at(section.location))")
+            lines.append(
+                "  section \(section.id) [\(section.kind.rawValue)] \"\(section.title)\" \(at(section.location))")
             prose(section.introduction, indent: "    ")
             for scenario in section.scenarios {
                 lines.append("    scenario \(scenario.id) \"\(scenario.title)\" \(at(scenario.location))")
@@ -98,7 +102,8 @@ enum ModelDump {
                 for copy in scenario.copy {
                     lines.append("      \(copy.platform.rawValue)")
                     let trigger = copy.trigger
-                    lines.append("        trigger \(at(trigger.location)) \"\(trigger.text)\" signals=\(trigger.signals)")
+                    lines.append(
+                        "        trigger \(at(trigger.location)) \"\(trigger.text)\" signals=\(trigger.signals)")
                     if let presentation = copy.presentation { entry("presentation", presentation, indent: "        ") }
                     entry("title", copy.title, indent: "        ")
                     entry("message", copy.message, indent: "        ")
@@ -110,7 +115,8 @@ enum ModelDump {
             lines.append("  benchmark \(benchmark.level) / \(benchmark.userReach) \(at(benchmark.location))")
         }
         for criterion in spec.criteria {
-            lines.append("  criterion \(criterion.id) [\(criterion.level)] \(at(criterion.location)) \"\(criterion.statement)\"")
+            lines.append(
+                "  criterion \(criterion.id) [\(criterion.level)] \(at(criterion.location)) \"\(criterion.statement)\"")
         }
         for check in spec.checks {
             lines.append("  check \(check.id) \"\(check.name)\" \(at(check.location))")

@@ -32,14 +32,13 @@ enum LintCommand {
     /// `3 files: 1 spec, 2 pages; 9 scenarios, 5 criteria, 0 checks, 5 references; 0 errors, 0 warnings`
     static func summary(_ result: ContentLoader.Result) -> String {
         let content = result.content
-        let files = Set(result.diagnostics.map(\.location.file)).count
-        _ = files
         let specs = content.specs
         let errors = result.diagnostics.filter { $0.severity == .error }.count
         let warnings = result.diagnostics.count - errors
         let parts = [
             count(specs.count, "spec"), count(content.pages.count, "page"),
-            count(specs.flatMap(\.scenarios).count, "scenario"), count(specs.flatMap(\.criteria).count, "criterion", "criteria"),
+            count(specs.flatMap(\.scenarios).count, "scenario"),
+            count(specs.flatMap(\.criteria).count, "criterion", "criteria"),
             count(specs.flatMap(\.checks).count, "check"), count(specs.flatMap(\.references).count, "reference"),
         ]
         return "lint: \(parts.joined(separator: ", ")); \(count(errors, "error")), \(count(warnings, "warning"))"

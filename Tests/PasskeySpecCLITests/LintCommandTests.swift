@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@Suite struct LintCommandTests {
+    @Test func lintingTheContentSucceedsWithASummary() throws {
+        let result = try BinaryRunner.run(["lint", "content"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout
+                == "lint: 1 spec, 2 pages, 9 scenarios, 5 criteria, 0 checks, 5 references; 0 errors, 0 warnings\n")
+    }
+
+    @Test func lintDefaultsToTheContentFolder() throws {
+        let result = try BinaryRunner.run(["lint"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("9 scenarios"))
+    }
+
+    @Test func problemsGoToStandardErrorInCompilerForm() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "bad.md",
+            "# Bad\n<!-- spec: B1 platforms: ios, android -->\n\n## S\n<!-- section: s kind: scenarios -->\n\n### X\n")
+        let result = try BinaryRunner.run(["lint", path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "\(path):7:1: error: scenario 'X' needs '<!-- scenario: ID -->' on the line after its heading [missing-scenario-id]\n"
+                + "\(path):7:1: error: scenario 'X' has no copy table [missing-copy-table]\n")
+        #expect(result.stdout.hasSuffix("; 2 errors, 0 warnings\n"))
+    }
+
+    @Test func warningsAloneDoNotFail() throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent(
+                "Tests/SpecParserTests/Fixtures/golden-spec.md"), encoding: .utf8)
+        let path = try folder.write(
+            "warn.md",
+            spec.replacingOccurrences(of: "| `GetCredentialCancellationException` |", with: "| Cancellation |"))
+        let result = try BinaryRunner.run(["lint", path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains(": warning: the Android trigger names no native signal"))
+        #expect(result.stdout.hasSuffix("0 errors, 1 warning\n"))
+    }
+
+    @Test func githubActionsGetAnnotations() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("x.md", "plain, text\n")
+        let result = try BinaryRunner.run(["lint", path], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines[1].hasPrefix(
+                "::error file=\(path),line=1,col=1,title=passkey-spec not-a-spec-page::file is not a spec page"))
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("x.md", "plain\n")
+        // Standard error is a pipe here, so no escape codes, with or without NO_COLOR.
+        let result = try BinaryRunner.run(["lint", path], environment: ["NO_COLOR": "1"])
+        #expect(!result.stderr.contains("\u{1B}["))
+    }
+
+    @Test func aMissingPathIsAUsageError() throws {
+        let result = try BinaryRunner.run(["lint", "no/such/folder"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "passkey-spec: error: no file or folder at 'no/such/folder' [path-not-found]\n")
+    }
+}
