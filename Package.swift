@@ -15,14 +15,18 @@ let package = Package(
         ),
         // Value types of the spec: no parsing, no engine, no HTML.
         .target(name: "SpecModel"),
+        // The reference flow engine: a pure reducer, platform adapters, a world, invariants
+        // and the explorer. It knows nothing of Markdown or HTML.
+        .target(name: "FlowEngine"),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM"]),
         // The commands, as a library so tests can call them in-process too.
-        .target(name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser"]),
+        .target(name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser", "FlowEngine"]),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
+        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine"]),
         .testTarget(
             name: "SpecParserTests",
             dependencies: ["SpecParser", "SpecModel"],

@@ -78,6 +78,7 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case unknownOption = "unknown-option"
     case missingOptionValue = "missing-option-value"
     case unsupportedFormat = "unsupported-format"
+    case invalidOptionValue = "invalid-option-value"
     case unexpectedArgument = "unexpected-argument"
     case pathNotFound = "path-not-found"
     case noMarkdownFiles = "no-markdown-files"
@@ -368,6 +369,10 @@ extension Message {
     public static func unsupportedFormat(_ format: String, supported: [String]) -> Message {
         let list = supported.map { "'\($0)'" }.joined(separator: ", ")
         return Message(.unsupportedFormat, .error, "unsupported format '\(format)'; supported formats are \(list)")
+    }
+
+    public static func invalidOptionValue(_ option: String, value: String, expected: String) -> Message {
+        Message(.invalidOptionValue, .error, "option '\(option)' takes \(expected), not '\(value)'")
     }
 
     public static func unexpectedArgument(_ argument: String, command: String) -> Message {

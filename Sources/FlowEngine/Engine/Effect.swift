@@ -1,0 +1,32 @@
+/// Work the reducer asks for; the app (or the `World` in tests) performs it.
+public enum FlowEffect: Hashable, Codable, Sendable {
+    /// Look up the route for the identifier (account directory and credential list).
+    case lookUpAccount
+    /// Open the OS passkey prompt.
+    case startCeremony(Ceremony)
+    /// Send the assertion to the server.
+    case verifyAssertion(CredentialID)
+    /// Tell the credential manager that this credential ID is unknown to the server.
+    case signalUnknownCredential(CredentialID)
+    /// Give the credential manager the full list of accepted credential IDs for a user.
+    case signalAllAcceptedCredentials(userHandle: [UInt8], acceptedCredentials: [CredentialID])
+    case createSession(accountID: String)
+    case presentFallback(FallbackMethod)
+    case openAccountRoute(AccountRoute)
+    /// Store the cancellation streak so it survives a relaunch.
+    case persistCancellationStreak(Int)
+}
+
+/// The result of reducing one event.
+public struct Transition: Hashable, Sendable {
+    public var state: FlowState
+    public var effects: [FlowEffect]
+    /// The spec scenario the event led to, if any.
+    public var situation: Situation?
+
+    public init(state: FlowState, effects: [FlowEffect] = [], situation: Situation? = nil) {
+        self.state = state
+        self.effects = effects
+        self.situation = situation
+    }
+}

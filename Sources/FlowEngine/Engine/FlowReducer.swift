@@ -1,0 +1,318 @@
+/// The passkey login flow as a pure function: `reduce(state, event)` returns the next state,
+/// the effects to perform and the scenario the event led to. No I/O, no clock.
+///
+/// Each rule names the criterion it implements; where the seed is silent the code follows
+/// a recorded decision (see `Decision`).
+public struct FlowReducer: Sendable {
+    public var configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    // MARK: - Which events can happen
+
+    /// Whether `event` can happen in `state` (a button is on screen, a request is in flight).
+    public func accepts(_ event: FlowEvent, in state: FlowState) -> Bool {
+        let idle = !state.isBusy && state.notice == nil
+        switch event {
+        case .screenAppeared:
+            return !state.appeared && state.screen == .login
+        case .identifierSubmitted:
+            return state.appeared && idle && state.screen == .login
+        case .lookupFinished:
+            return state.lookup == .inFlight
+        case .passkeyButtonTapped:
+            return state.appeared && idle && (state.screen == .login || isFallbackScreen(state.screen))
+        case .retryTapped:
+            return state.retry != nil && !state.isBusy
+                && (state.notice == nil ? state.screen == .login : state.notice!.actions.contains(.retry))
+        case .anotherPasskeyChosen:
+            return state.notice?.actions.contains(.anotherPasskey) == true
+        case .fallbackChosen:
+            return state.notice?.actions.contains(.fallback) == true
+                || (state.appeared && idle && state.screen == .login)
+        case .recoveryChosen:
+            return state.notice?.actions.contains(.recovery) == true
+        case .supportChosen:
+            return state.notice?.actions.contains(.support) == true
+        case .accountHelpChosen:
+            return state.notice?.actions.contains(.accountHelp) == true
+        case .noticeDismissed:
+            return state.notice?.actions.contains(.dismiss) == true
+        case .ceremonyFinished:
+            return state.ceremony != nil
+        case .verificationFinished:
+            return state.verification != nil
+        case .fallbackSignInSucceeded:
+            return idle && isFallbackScreen(state.screen)
+        case .appRelaunched:
+            return state.session == nil
+        }
+    }
+
+    // MARK: - The rules
+
+    /// Applies `event`; an event the state does not accept changes nothing.
+    public func reduce(_ state: FlowState, _ event: FlowEvent) -> Transition {
+        guard accepts(event, in: state) else { return Transition(state: state) }
+        var next = state
+        switch event {
+        case .screenAppeared:
+            next.appeared = true
+            guard configuration.startsPasskeyLoginAutomatically else { return Transition(state: next) }
+            next.lookup = .inFlight
+            return Transition(state: next, effects: [.lookUpAccount])
+
+        case .identifierSubmitted:
+            // A new identifier starts route selection over; an inline retry belonged to the old one.
+            next.retry = nil
+            next.lookup = .inFlight
+            return Transition(state: next, effects: [.lookUpAccount])
+
+        case .lookupFinished(let result):
+            return lookupFinished(result, state: next)
+
+        case .passkeyButtonTapped:
+            // Decision explicit-route-is-discoverable: the button asks for any passkey of this app.
+            let ceremony = Ceremony(route: .explicit, allowedCredentials: [])
+            next.ceremony = ceremony
+            return Transition(state: next, effects: [.startCeremony(ceremony)])
+
+        case .retryTapped:
+            next.notice = nil
+            next.retry = nil
+            switch state.retry {
+            case .lookup:
+                // N1.4-AC03: retry performs a fresh lookup.
+                next.lookup = .inFlight
+                return Transition(state: next, effects: [.lookUpAccount])
+            case .ceremony(let ceremony):
+                next.ceremony = ceremony
+                return Transition(state: next, effects: [.startCeremony(ceremony)])
+            case nil:
+                return Transition(state: state)
+            }
+
+        case .anotherPasskeyChosen:
+            // N1.4-AC04: another passkey, limited to the ones the server accepts when the lookup said which.
+            next.notice = nil
+            next.retry = nil
+            let ceremony = Ceremony(route: .explicit, allowedCredentials: state.lookup.data?.credentialIDs ?? [])
+            next.ceremony = ceremony
+            return Transition(state: next, effects: [.startCeremony(ceremony)])
+
+        case .fallbackChosen:
+            return presentFallback(next)
+
+        case .recoveryChosen:
+            return openRoute(.recovery, state: next)
+
+        case .supportChosen:
+            return openRoute(.support, state: next)
+
+        case .accountHelpChosen:
+            return openRoute(state.accountRoute ?? .accountStatus, state: next)
+
+        case .noticeDismissed:
+            next.notice = nil
+            next.accountRoute = nil
+            next.screen = .login
+            return Transition(state: next)
+
+        case .ceremonyFinished(let outcome):
+            return ceremonyFinished(outcome, ceremony: state.ceremony!, state: next)
+
+        case .verificationFinished(let result):
+            return verificationFinished(result, verification: state.verification!, state: next)
+
+        case .fallbackSignInSucceeded(let account, let accepted):
+            return signIn(account, acceptedCredentials: accepted, resetsStreak: false, state: next)
+
+        case .appRelaunched:
+            // N1.4-AC01: the cancellation count persists across launches; nothing else does.
+            return Transition(state: FlowState(cancellationStreak: state.cancellationStreak))
+        }
+    }
+
+    // MARK: - Lookup (N1.4-AC03, general errors)
+
+    private func lookupFinished(_ result: LookupResult, state: FlowState) -> Transition {
+        var next = state
+        switch result {
+        case .found(let data):
+            next.lookup = .succeeded(data)
+            if data.credentialIDs.isEmpty {
+                // Decision no-passkey-yet-is-silent: an account without passkeys goes straight to the fallback.
+                return presentFallback(next)
+            }
+            guard configuration.startsPasskeyLoginAutomatically else { return Transition(state: next) }
+            if state.automaticPromptsSuppressed {
+                // N1.4-AC01: after two cancellations, no automatic prompt: the configured fallback instead.
+                return presentFallback(next)
+            }
+            let ceremony = Ceremony(route: .automatic, allowedCredentials: data.credentialIDs)
+            next.ceremony = ceremony
+            return Transition(state: next, effects: [.startCeremony(ceremony)])
+
+        case .failed(let dependency, let fault):
+            // N1.4-AC03: a failed lookup proves nothing; no conclusion, no ceremony, retry and fallback.
+            next.lookup = .failed(dependency, fault)
+            next.notice = .lookupFailed
+            next.retry = .lookup
+            return Transition(state: next, situation: .lookupFailed)
+
+        case .cannotContinue:
+            next.lookup = .unavailable
+            next.notice = .accountCannotContinue
+            return Transition(state: next, situation: .accountCannotContinue)
+
+        case .notFound:
+            next.lookup = .unavailable
+            switch configuration.enumerationPolicy {
+            case .conceal:
+                // Decision conceal-unknown-accounts: an unknown account looks exactly like one that cannot continue.
+                next.notice = .accountCannotContinue
+                return Transition(state: next, situation: .accountCannotContinue)
+            case .reveal:
+                return presentFallback(next)
+            }
+        }
+    }
+
+    // MARK: - The OS prompt (N1.4-AC01, N1.4-AC02)
+
+    private func ceremonyFinished(_ outcome: CeremonyOutcome, ceremony: Ceremony, state: FlowState) -> Transition {
+        var next = state
+        next.ceremony = nil
+        switch outcome {
+        case .assertion(let credential):
+            next.verification = Verification(credentialID: credential, ceremony: ceremony)
+            return Transition(state: next, effects: [.verifyAssertion(credential)])
+
+        case .cancelled where ceremony.route == .explicit:
+            // N1.4-AC02: the login screen stays exactly as it was: no error, no fallback, no redirect.
+            return Transition(state: next, situation: .explicitCancel)
+
+        case .cancelled:
+            // N1.4-AC01: count consecutive cancellations of the automatic route.
+            next.cancellationStreak = min(state.cancellationStreak + 1, 2)
+            let persist = FlowEffect.persistCancellationStreak(next.cancellationStreak)
+            if next.cancellationStreak == 1 {
+                // First: back to the login screen, no error, a deliberate retry; nothing reopens by itself.
+                next.retry = .ceremony(ceremony)
+                next.screen = .login
+                return Transition(state: next, effects: [persist], situation: .automaticCancelFirst)
+            }
+            // Second: stop automatic prompts and show the configured fallback.
+            var fallback = presentFallback(next)
+            fallback.effects.insert(persist, at: 0)
+            fallback.situation = .automaticCancelRepeated
+            return fallback
+
+        case .noCredential, .otherMethodPreferred:
+            // Decision no-local-passkey-goes-to-fallback: nothing to retry, so go to the fallback without an error.
+            return presentFallback(next)
+
+        case .failed:
+            return passkeyFailed(retrying: ceremony, state: next)
+        }
+    }
+
+    // MARK: - The server's answer (N1.4-AC04, N1.4-AC05)
+
+    private func verificationFinished(
+        _ result: VerificationResult, verification: Verification, state: FlowState
+    ) -> Transition {
+        var next = state
+        next.verification = nil
+        switch result {
+        case .verified(let account, let accepted):
+            return signIn(account, acceptedCredentials: accepted, resetsStreak: true, state: next)
+
+        case .credentialUnknown:
+            // N1.4-AC04: only an ID absent from the server's records is signalled as unknown.
+            next.notice = .deletedPasskey
+            next.retry = nil
+            return Transition(
+                state: next, effects: [.signalUnknownCredential(verification.credentialID)], situation: .deletedPasskey)
+
+        case .credentialRevoked:
+            // N1.4-AC04: no unknown-credential signal; the full list is reconciled at the next sign-in.
+            next.notice = .passkeyNotAccepted
+            next.retry = nil
+            return Transition(state: next, situation: .passkeyNotAccepted)
+
+        case .inconclusive:
+            // Decision inconclusive-is-a-general-error: no conclusion, so no signal.
+            return passkeyFailed(retrying: verification.ceremony, state: next)
+        }
+    }
+
+    /// N1.4-AC05: a valid sign-in creates a session only for an account allowed to sign in.
+    private func signIn(
+        _ account: Account, acceptedCredentials: [CredentialID], resetsStreak: Bool, state: FlowState
+    ) -> Transition {
+        var next = state
+        next.retry = nil
+        guard account.status.allowsSignIn else {
+            next.notice = .restrictedAccount
+            next.accountRoute = configuration.route(for: account.status)
+            return Transition(state: next, situation: .restrictedAccount)
+        }
+        next.notice = nil
+        next.screen = .signedIn
+        next.session = account.id
+        var effects: [FlowEffect] = [
+            .createSession(accountID: account.id),
+            // N1.4-AC04: full-list reconciliation happens when the user is authenticated.
+            .signalAllAcceptedCredentials(userHandle: account.userHandle, acceptedCredentials: acceptedCredentials),
+        ]
+        if resetsStreak, state.cancellationStreak != 0 {
+            // N1.4-AC01: a successful passkey login resets the count.
+            next.cancellationStreak = 0
+            effects.append(.persistCancellationStreak(0))
+        }
+        return Transition(state: next, effects: effects)
+    }
+
+    // MARK: - Shared steps
+
+    /// The general passkey error: retry the same ceremony, or the fallback.
+    private func passkeyFailed(retrying ceremony: Ceremony, state: FlowState) -> Transition {
+        var next = state
+        next.notice = .passkeyFailed
+        next.retry = .ceremony(ceremony)
+        var effects: [FlowEffect] = []
+        if ceremony.route == .automatic, state.cancellationStreak != 0 {
+            // Decision error-breaks-the-streak: an automatic attempt that failed was not cancelled,
+            // so the cancellations before it are no longer consecutive.
+            next.cancellationStreak = 0
+            effects.append(.persistCancellationStreak(0))
+        }
+        return Transition(state: next, effects: effects, situation: .passkeyFailed)
+    }
+
+    private func presentFallback(_ state: FlowState) -> Transition {
+        var next = state
+        next.notice = nil
+        next.retry = nil
+        next.accountRoute = nil
+        next.screen = .fallback(configuration.fallback)
+        return Transition(state: next, effects: [.presentFallback(configuration.fallback)])
+    }
+
+    private func openRoute(_ route: AccountRoute, state: FlowState) -> Transition {
+        var next = state
+        next.notice = nil
+        next.retry = nil
+        next.accountRoute = nil
+        next.screen = .accountRoute(route)
+        return Transition(state: next, effects: [.openAccountRoute(route)])
+    }
+
+    private func isFallbackScreen(_ screen: Screen) -> Bool {
+        if case .fallback = screen { return true }
+        return false
+    }
+}

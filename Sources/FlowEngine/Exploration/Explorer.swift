@@ -1,0 +1,229 @@
+/// One step of a trace: the event, the native result behind it, and what it did.
+public struct TraceStep: Hashable, Codable, Sendable {
+    public var event: String
+    public var native: String?
+    public var effects: [String]
+    public var situation: String?
+}
+
+/// The shortest run of events that breaks an invariant.
+public struct Counterexample: Hashable, Codable, Sendable {
+    public var platform: DevicePlatform
+    public var configuration: String
+    public var world: String
+    public var steps: [TraceStep]
+    public var message: String
+}
+
+/// How one invariant fared over the whole exploration.
+public struct InvariantResult: Hashable, Codable, Sendable {
+    public var id: String
+    public var criterion: String
+    public var statement: String
+    /// Transitions the invariant applied to (and was checked at).
+    public var transitionsChecked: Int
+    public var violations: Int
+    public var counterexample: Counterexample?
+}
+
+/// What the explorer found.
+public struct ExplorationReport: Hashable, Codable, Sendable {
+    public var depthLimit: Int
+    public var platforms: [DevicePlatform]
+    /// Platform × configuration × world script combinations explored.
+    public var runs: Int
+    /// Distinct states reached, summed over runs.
+    public var states: Int
+    /// Transitions taken, summed over runs.
+    public var transitions: Int
+    /// The deepest level at which a new state was found.
+    public var deepestLevel: Int
+    /// Whether every run ran out of new states before the depth limit: the whole reachable space was covered.
+    public var complete: Bool
+    /// Native results of the platforms' catalogues that were fed to the engine.
+    public var nativeResultsExercised: Int
+    public var invariants: [InvariantResult]
+
+    public var violations: Int { invariants.reduce(0) { $0 + $1.violations } }
+}
+
+/// Breadth-first exploration of every state the engine can reach, with every user action,
+/// OS outcome and server outcome enabled in each state, across world scripts, on each platform.
+/// Every transition is checked against every invariant.
+public struct Explorer: Sendable {
+    public static let defaultDepth = 16
+
+    public var depthLimit: Int
+    public var platforms: [DevicePlatform]
+    public var configurations: [Configuration]
+    public var worlds: [WorldScript]
+    public var invariants: [Invariant]
+
+    public init(
+        depthLimit: Int = Explorer.defaultDepth, platforms: [DevicePlatform] = DevicePlatform.allCases,
+        configurations: [Configuration] = Explorer.configurations, worlds: [WorldScript] = WorldScript.explorationSet,
+        invariants: [Invariant] = Invariant.all
+    ) {
+        self.depthLimit = depthLimit
+        self.platforms = platforms
+        self.configurations = configurations
+        self.worlds = worlds
+        self.invariants = invariants
+    }
+
+    /// Automatic start on and off, each enumeration policy.
+    public static var configurations: [Configuration] {
+        [true, false].flatMap { automatic in
+            EnumerationPolicy.allCases.map {
+                Configuration(enumerationPolicy: $0, startsPasskeyLoginAutomatically: automatic)
+            }
+        }
+    }
+
+    /// User actions the explorer tries in every state (the reducer says which are possible).
+    static let userEvents: [FlowEvent] = [
+        .screenAppeared, .identifierSubmitted, .passkeyButtonTapped, .retryTapped, .anotherPasskeyChosen, .fallbackChosen,
+        .recoveryChosen, .supportChosen, .accountHelpChosen, .noticeDismissed, .appRelaunched,
+    ]
+
+    public func run() -> ExplorationReport {
+        var accumulator = Accumulator(invariants: invariants)
+        var native = Set<NativeResult>()
+        for platform in platforms {
+            let adapter = platform.adapter
+            native.formUnion(adapter.errorResults)
+            for configuration in configurations {
+                for world in worlds {
+                    explore(platform: platform, adapter: adapter, configuration: configuration, world: world, into: &accumulator)
+                }
+            }
+        }
+        return ExplorationReport(
+            depthLimit: depthLimit, platforms: platforms, runs: accumulator.runs, states: accumulator.states,
+            transitions: accumulator.transitions, deepestLevel: accumulator.deepestLevel, complete: accumulator.complete,
+            nativeResultsExercised: native.count,
+            invariants: invariants.enumerated().map { index, invariant in
+                InvariantResult(
+                    id: invariant.id, criterion: invariant.criterion, statement: invariant.statement,
+                    transitionsChecked: accumulator.checked[index], violations: accumulator.violations[index],
+                    counterexample: accumulator.counterexamples[index])
+            })
+    }
+
+    // MARK: - One run
+
+    private struct Accumulator {
+        var runs = 0
+        var states = 0
+        var transitions = 0
+        var deepestLevel = 0
+        var complete = true
+        var checked: [Int]
+        var violations: [Int]
+        var counterexamples: [Counterexample?]
+
+        init(invariants: [Invariant]) {
+            checked = Array(repeating: 0, count: invariants.count)
+            violations = Array(repeating: 0, count: invariants.count)
+            counterexamples = Array(repeating: nil, count: invariants.count)
+        }
+    }
+
+    private func explore(
+        platform: DevicePlatform, adapter: any PlatformAdapter, configuration: Configuration, world: WorldScript,
+        into accumulator: inout Accumulator
+    ) {
+        let reducer = FlowReducer(configuration: configuration)
+        var states: [FlowState] = [FlowState()]
+        var parents: [(index: Int, step: TraceStep)?] = [nil]
+        var index: [FlowState: Int] = [FlowState(): 0]
+        var frontier = [0]
+        var level = 0
+        while !frontier.isEmpty, level < depthLimit {
+            var next: [Int] = []
+            for current in frontier {
+                let state = states[current]
+                for (event, native) in successors(of: state, reducer: reducer, adapter: adapter, world: world) {
+                    let transition = reducer.reduce(state, event)
+                    accumulator.transitions += 1
+                    let step = TraceStep(
+                        event: event.description, native: native?.description, effects: transition.effects.map(\.description),
+                        situation: transition.situation?.rawValue)
+                    let context = InvariantContext(
+                        before: state, event: event, transition: transition, world: world, reducer: reducer)
+                    for (position, invariant) in invariants.enumerated() {
+                        let verdict = invariant.check(context)
+                        if verdict == .notApplicable { continue }
+                        accumulator.checked[position] += 1
+                        guard case .violated(let message) = verdict else { continue }
+                        accumulator.violations[position] += 1
+                        let trace = self.trace(to: current, states: states, parents: parents) + [step]
+                        if accumulator.counterexamples[position].map({ trace.count < $0.steps.count }) ?? true {
+                            accumulator.counterexamples[position] = Counterexample(
+                                platform: platform, configuration: configuration.summary, world: world.description,
+                                steps: trace, message: message)
+                        }
+                    }
+                    if index[transition.state] == nil {
+                        index[transition.state] = states.count
+                        states.append(transition.state)
+                        parents.append((current, step))
+                        next.append(states.count - 1)
+                        accumulator.deepestLevel = max(accumulator.deepestLevel, level + 1)
+                    }
+                }
+            }
+            frontier = next
+            level += 1
+        }
+        if !frontier.isEmpty { accumulator.complete = false }
+        accumulator.runs += 1
+        accumulator.states += states.count
+    }
+
+    /// Every event possible in `state`: user actions, OS outcomes of an open prompt (each
+    /// native result of the platform, read by its adapter) and server answers.
+    func successors(
+        of state: FlowState, reducer: FlowReducer, adapter: any PlatformAdapter, world: WorldScript
+    ) -> [(FlowEvent, NativeResult?)] {
+        var events: [(FlowEvent, NativeResult?)] = Self.userEvents.filter { reducer.accepts($0, in: state) }.map { ($0, nil) }
+        if state.lookup == .inFlight {
+            events.append((.lookupFinished(world.lookupAnswer), nil))
+            if let fault = world.lookupFault { events.append((.lookupFinished(.failed(fault.dependency, fault.fault)), nil)) }
+        }
+        if let ceremony = state.ceremony {
+            var seen = Set<FlowEvent>()
+            let results = adapter.errorResults + world.selectableCredentials(for: ceremony).map(adapter.success)
+            for result in results {
+                let event = FlowEvent.ceremonyFinished(adapter.outcome(of: result))
+                if seen.insert(event).inserted { events.append((event, result)) }
+            }
+        }
+        if let verification = state.verification {
+            events.append((.verificationFinished(world.verificationAnswer(for: verification.credentialID)), nil))
+            if world.verificationInconclusive { events.append((.verificationFinished(.inconclusive), nil)) }
+        }
+        if let account = world.account {
+            let event = FlowEvent.fallbackSignInSucceeded(account, acceptedCredentials: world.acceptedCredentials)
+            if reducer.accepts(event, in: state) { events.append((event, nil)) }
+        }
+        return events
+    }
+
+    private func trace(to index: Int, states: [FlowState], parents: [(index: Int, step: TraceStep)?]) -> [TraceStep] {
+        var steps: [TraceStep] = []
+        var cursor = index
+        while let parent = parents[cursor] {
+            steps.append(parent.step)
+            cursor = parent.index
+        }
+        return steps.reversed()
+    }
+}
+
+extension Configuration {
+    /// `automatic start, conceal, fallback password`.
+    public var summary: String {
+        "\(startsPasskeyLoginAutomatically ? "automatic start" : "no automatic start"), \(enumerationPolicy.rawValue), fallback \(fallback.rawValue)"
+    }
+}

@@ -1,0 +1,108 @@
+/// `ASAuthorizationError.Code` (domain `com.apple.AuthenticationServices.AuthorizationError`).
+public enum ASAuthorizationErrorCode: Int, Hashable, Codable, Sendable, CaseIterable {
+    case unknown = 1000
+    case canceled = 1001
+    case invalidResponse = 1002
+    case notHandled = 1003
+    case failed = 1004
+    case notInteractive = 1005
+    case matchedExcludedCredential = 1006
+    case credentialImport = 1007
+    case credentialExport = 1008
+    case preferSignInWithApple = 1009
+    case deviceNotConfiguredForPasskeyCreation = 1010
+
+    /// The Swift name, e.g. `ASAuthorizationError.Code.canceled`.
+    public var name: String { "ASAuthorizationError.Code.\(self)" }
+
+    /// The iOS version that introduced the case.
+    public var introduced: String {
+        switch self {
+        case .unknown, .canceled, .invalidResponse, .notHandled, .failed: "13.0"
+        case .notInteractive: "15.0"
+        case .matchedExcludedCredential: "18.0"
+        case .credentialImport, .credentialExport: "18.2"
+        case .preferSignInWithApple, .deviceNotConfiguredForPasskeyCreation: "26.0"
+        }
+    }
+}
+
+/// iOS AuthenticationServices: `ASAuthorizationController` results and the Signal API of
+/// `ASCredentialDataManager` (iOS 26.2; `ASCredentialUpdater` in 26.0 and 26.1).
+public struct IOSAdapter: PlatformAdapter {
+    /// The message iOS puts on `canceled` when no local credential exists for the request.
+    public static let noCredentialsMessage = "No credentials available for login."
+
+    public init() {}
+
+    public var platform: DevicePlatform { .ios }
+
+    public var errorResults: [NativeResult] {
+        ASAuthorizationErrorCode.allCases.map { error($0) } + [error(.canceled, message: Self.noCredentialsMessage)]
+    }
+
+    public func success(_ credential: CredentialID) -> NativeResult {
+        NativeResult(
+            platform: .ios, name: "ASAuthorizationPlatformPublicKeyCredentialAssertion", code: "success",
+            credential: credential)
+    }
+
+    public func error(_ code: ASAuthorizationErrorCode, message: String? = nil) -> NativeResult {
+        NativeResult(platform: .ios, name: code.name, code: String(code.rawValue), message: message)
+    }
+
+    public func result(of action: PromptAction, credential: CredentialID?) -> NativeResult? {
+        switch action {
+        case .userCancels: error(.canceled)
+        case .noPasskeyOnDevice: error(.canceled, message: Self.noCredentialsMessage)
+        // Apple: `failed` "generally means some part of the request was invalid", e.g. Associated Domains.
+        case .providerMisconfigured: error(.failed, message: "Unable to verify webcredentials association")
+        case .unknownFailure: error(.unknown)
+        case .interrupted: error(.failed)
+        case .unsupported: error(.notHandled)
+        case .userSelectsPasskey: credential.map(success)
+        }
+    }
+
+    public func outcome(of result: NativeResult) -> CeremonyOutcome {
+        if let credential = result.credential { return .assertion(credential) }
+        guard let raw = Int(result.code), let code = ASAuthorizationErrorCode(rawValue: raw) else { return .failed }
+        switch code {
+        case .canceled:
+            // "No credential" and "user cancelled" share 1001; only the message tells them apart.
+            return result.message?.contains(Self.noCredentialsMessage) == true ? .noCredential : .cancelled
+        case .notInteractive:
+            // Reported for "no credentials" as well; accepted as such.
+            return .noCredential
+        case .preferSignInWithApple:
+            return .otherMethodPreferred
+        case .unknown, .invalidResponse, .notHandled, .failed, .matchedExcludedCredential, .credentialImport,
+            .credentialExport, .deviceNotConfiguredForPasskeyCreation:
+            return .failed
+        }
+    }
+
+    public func signal(for effect: FlowEffect, relyingPartyID: String) -> NativeSignal? {
+        let api = "ASCredentialDataManager"
+        switch effect {
+        case .signalUnknownCredential(let credential):
+            return NativeSignal(
+                platform: .ios, api: api, call: "reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)",
+                payload: CompactJSON.object([
+                    ("relyingPartyIdentifier", CompactJSON.string(relyingPartyID)),
+                    ("credentialID", CompactJSON.string(credential.base64URL)),
+                ]))
+        case .signalAllAcceptedCredentials(let userHandle, let accepted):
+            return NativeSignal(
+                platform: .ios, api: api,
+                call: "reportAllAcceptedPublicKeyCredentials(relyingPartyIdentifier:userHandle:acceptedCredentialIDs:)",
+                payload: CompactJSON.object([
+                    ("relyingPartyIdentifier", CompactJSON.string(relyingPartyID)),
+                    ("userHandle", CompactJSON.string(Base64URL.encode(userHandle))),
+                    ("acceptedCredentialIDs", CompactJSON.array(accepted.map { CompactJSON.string($0.base64URL) })),
+                ]))
+        default:
+            return nil
+        }
+    }
+}

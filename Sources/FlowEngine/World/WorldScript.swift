@@ -1,0 +1,132 @@
+/// What the server knows of a credential.
+public enum ServerCredentialState: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Accepted for sign-in.
+    case active
+    /// Known, but revoked through account settings.
+    case revoked
+}
+
+/// A lookup dependency that fails, and how.
+public struct ScriptedFault: Hashable, Codable, Sendable {
+    public var dependency: LookupDependency
+    public var fault: LookupFault
+
+    public init(_ dependency: LookupDependency, _ fault: LookupFault) {
+        self.dependency = dependency
+        self.fault = fault
+    }
+}
+
+/// A scripted world: the account, its credentials on the server and on the device, and the
+/// faults that can happen. The same script always gives the same answers.
+public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The account for the identifier; nil when there is none.
+    public var account: Account?
+    /// Whether the account may use passkey login at all (false: it cannot continue with this route).
+    public var routeAvailable: Bool
+    /// Credentials the server has a record of; an ID not listed is absent from its records.
+    public var serverCredentials: [CredentialID: ServerCredentialState]
+    /// Passkeys on this device, in the order the OS lists them.
+    public var deviceCredentials: [CredentialID]
+    /// A lookup dependency that fails.
+    public var lookupFault: ScriptedFault?
+    /// How many lookups fail with `lookupFault` before one succeeds.
+    public var failingLookups: Int
+    /// Whether the server's answer about an assertion can be inconclusive.
+    public var verificationInconclusive: Bool
+
+    public init(
+        account: Account?, routeAvailable: Bool = true, serverCredentials: [CredentialID: ServerCredentialState] = [:],
+        deviceCredentials: [CredentialID] = [], lookupFault: ScriptedFault? = nil, failingLookups: Int = 1,
+        verificationInconclusive: Bool = false
+    ) {
+        self.account = account
+        self.routeAvailable = routeAvailable
+        self.serverCredentials = serverCredentials
+        self.deviceCredentials = deviceCredentials
+        self.lookupFault = lookupFault
+        self.failingLookups = failingLookups
+        self.verificationInconclusive = verificationInconclusive
+    }
+
+    /// The credential IDs the server accepts, sorted.
+    public var acceptedCredentials: [CredentialID] {
+        serverCredentials.filter { $0.value == .active }.keys.sorted()
+    }
+
+    /// What a lookup answers when nothing fails.
+    public var lookupAnswer: LookupResult {
+        guard account != nil else { return .notFound }
+        guard routeAvailable else { return .cannotContinue }
+        return .found(RouteData(credentialIDs: acceptedCredentials))
+    }
+
+    /// What the server answers about an assertion for `credential` when nothing fails.
+    public func verificationAnswer(for credential: CredentialID) -> VerificationResult {
+        switch serverCredentials[credential] {
+        case nil: return .credentialUnknown
+        case .revoked: return .credentialRevoked
+        case .active:
+            guard let account else { return .credentialUnknown }
+            return .verified(account, acceptedCredentials: acceptedCredentials)
+        }
+    }
+
+    /// The device passkeys a ceremony can return: all of them for a discoverable request,
+    /// otherwise only the allowed ones.
+    public func selectableCredentials(for ceremony: Ceremony) -> [CredentialID] {
+        ceremony.allowedCredentials.isEmpty
+            ? deviceCredentials : deviceCredentials.filter(ceremony.allowedCredentials.contains)
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let account {
+            parts.append("account \(account.status.rawValue)")
+            if !routeAvailable { parts.append("route unavailable") }
+        } else {
+            parts.append("no account")
+        }
+        let credentials = deviceCredentials.map { id in "\(id): \(serverCredentials[id]?.rawValue ?? "absent")" }
+        parts.append("device passkeys [\(credentials.joined(separator: ", "))]")
+        if let lookupFault { parts.append("\(lookupFault.dependency.rawValue) \(lookupFault.fault.rawValue)") }
+        if verificationInconclusive { parts.append("inconclusive verification") }
+        return parts.joined(separator: "; ")
+    }
+}
+
+extension WorldScript {
+    /// The scripts the explorer runs: every account status (and no account), the first
+    /// device passkey active, revoked or absent (a second one always active), the route
+    /// available or not, every lookup fault (or none), and verification that can be
+    /// inconclusive or not.
+    public static var explorationSet: [WorldScript] {
+        let first = CredentialID(named: "passkey-1")
+        let second = CredentialID(named: "passkey-2")
+        let faults: [ScriptedFault?] =
+            [nil] + LookupDependency.allCases.flatMap { dependency in LookupFault.allCases.map { ScriptedFault(dependency, $0) } }
+        var scripts: [WorldScript] = []
+        for fault in faults {
+            for inconclusive in [false, true] {
+                scripts.append(
+                    WorldScript(
+                        account: nil, deviceCredentials: [first], lookupFault: fault, verificationInconclusive: inconclusive))
+                for status in AccountStatus.allCases {
+                    let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
+                    for firstState in [ServerCredentialState.active, .revoked, nil] {
+                        var server: [CredentialID: ServerCredentialState] = [second: .active]
+                        server[first] = firstState
+                        for route in [true, false] {
+                            scripts.append(
+                                WorldScript(
+                                    account: account, routeAvailable: route, serverCredentials: server,
+                                    deviceCredentials: [first, second], lookupFault: fault,
+                                    verificationInconclusive: inconclusive))
+                        }
+                    }
+                }
+            }
+        }
+        return scripts
+    }
+}

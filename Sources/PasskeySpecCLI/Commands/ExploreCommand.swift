@@ -1,0 +1,90 @@
+import FlowEngine
+import Foundation
+
+/// `passkey-spec explore [--depth N] [--format text|json]`: check every invariant over every
+/// reachable state of the reference engine.
+enum ExploreCommand {
+    static let name = "explore"
+    static let abstract = "Explore every reachable state of the engine and check its invariants"
+    static let arguments = ArgumentSpec(options: ["--depth", "--format"])
+    static let formats = ["text", "json"]
+    static let help = """
+        USAGE: passkey-spec explore [--depth N] [--format text|json]
+
+        Explores, breadth first, every state the reference flow engine can reach: in each
+        state every user action, every native result of the open OS prompt (each
+        ASAuthorizationError code and each GetCredentialException subclass, read by the
+        platform adapter) and every server answer the world allows, on iOS and Android,
+        for every world script (account statuses, credential states, lookup faults) and
+        configuration. Every transition is checked against every invariant; a violation is
+        reported with the shortest trace that leads to it.
+
+        Exit status: 0 no violation, 1 a violation (or the depth limit cut the space short), 2 usage error.
+
+        OPTIONS:
+          --depth N         Stop after N events from launch (default: \(Explorer.defaultDepth)).
+          --format FORMAT   'text' (default) or 'json'.
+          -h, --help        Show this help.
+
+        """
+
+    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let format = arguments.options["--format"] ?? "text"
+        guard formats.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: formats)) }
+        var depth = Explorer.defaultDepth
+        if let text = arguments.options["--depth"] {
+            guard let value = Int(text), (1...64).contains(value) else {
+                throw UsageError(.invalidOptionValue("--depth", value: text, expected: "a whole number from 1 to 64"))
+            }
+            depth = value
+        }
+        let report = Explorer(depthLimit: depth).run()
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            console.out(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        } else {
+            console.out(text(report))
+        }
+        return report.violations == 0 && report.complete ? .success : .failure
+    }
+
+    static func text(_ report: ExplorationReport) -> String {
+        var lines: [String] = []
+        let platforms = report.platforms.map(\.rawValue).joined(separator: ", ")
+        lines.append(
+            "explored \(report.states) states and \(report.transitions) transitions in \(report.runs) runs (\(platforms); depth limit \(report.depthLimit))"
+        )
+        lines.append(
+            report.complete
+                ? "every run ran out of new states by depth \(report.deepestLevel): the whole reachable space is covered"
+                : "the depth limit \(report.depthLimit) cut some runs short: raise --depth")
+        lines.append("native results exercised: \(report.nativeResultsExercised)")
+        lines.append("")
+        let width = report.invariants.map(\.id.count).max() ?? 0
+        for result in report.invariants {
+            let verdict = result.violations == 0 ? "ok" : "VIOLATED \(result.violations)×"
+            lines.append(
+                "\(result.criterion.padding(toLength: 10, withPad: " ", startingAt: 0)) \(result.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(verdict)  (checked at \(result.transitionsChecked) transitions)"
+            )
+        }
+        for result in report.invariants {
+            guard let example = result.counterexample else { continue }
+            lines.append("")
+            lines.append("counterexample for \(result.id) (\(result.criterion)): \(example.message)")
+            lines.append("  platform \(example.platform.rawValue); \(example.configuration); world: \(example.world)")
+            for (number, step) in example.steps.enumerated() {
+                var line = "  \(number + 1). \(step.event)"
+                if let native = step.native { line += " [\(native)]" }
+                if !step.effects.isEmpty { line += " → \(step.effects.joined(separator: "; "))" }
+                if let situation = step.situation { line += " ⟨\(situation)⟩" }
+                lines.append(line)
+            }
+        }
+        lines.append("")
+        lines.append("explore: \(report.violations == 0 ? "no violations" : "\(report.violations) violations")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
