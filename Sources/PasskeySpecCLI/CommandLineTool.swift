@@ -24,7 +24,9 @@ struct Command: Sendable {
 /// The `passkey-spec` command line: dispatches to a command and turns usage errors into
 /// exit status 2.
 public enum CommandLineTool {
-    static let commands: [Command] = [LintCommand.command, ExportCommand.command, ExploreCommand.command]
+    static let commands: [Command] = [
+        LintCommand.command, ExportCommand.command, ExploreCommand.command, ErrorsCommand.command,
+    ]
 
     /// The tool's version, printed by `--version`.
     public static let version = "0.1.0"

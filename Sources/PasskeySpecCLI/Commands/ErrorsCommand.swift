@@ -1,0 +1,60 @@
+import FlowEngine
+import Foundation
+
+/// `passkey-spec errors [--platform ios|android] [--format text|json]`: the platform error reference.
+enum ErrorsCommand {
+    static let name = "errors"
+    static let abstract = "List every native iOS and Android error and the scenario it leads to"
+    static let arguments = ArgumentSpec(options: ["--platform", "--format"])
+    static let formats = ["text", "json"]
+    static let help = """
+        USAGE: passkey-spec errors [--platform ios|android] [--format text|json]
+
+        Prints the platform error reference: every ASAuthorizationError code (iOS) and every
+        GetCredentialException subclass and DomError (Android), the outcome the reference
+        engine reads from it, and the spec scenario it leads to on the automatic route
+        (first and repeated attempt) and on the explicit route (the passkey button). The
+        table is computed by running the engine, so it always matches it.
+
+        OPTIONS:
+          --platform PLATFORM   Only 'ios' or 'android' (default: both).
+          --format FORMAT       'text' (default) or 'json'.
+          -h, --help            Show this help.
+
+        """
+
+    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let format = arguments.options["--format"] ?? "text"
+        guard formats.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: formats)) }
+        var platforms = DevicePlatform.allCases
+        if let name = arguments.options["--platform"] {
+            guard let platform = DevicePlatform(rawValue: name) else {
+                throw UsageError(.invalidOptionValue("--platform", value: name, expected: "'ios' or 'android'"))
+            }
+            platforms = [platform]
+        }
+        let entries = ErrorReference.entries(platforms: platforms)
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            console.out(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+            return .success
+        }
+        var lines: [String] = []
+        for platform in platforms {
+            lines.append(platform == .ios ? "iOS (ASAuthorizationError.Code)" : "Android (GetCredentialException)")
+            for entry in entries where entry.platform == platform {
+                var name = entry.name
+                if let message = entry.message { name += " \"\(message)\"" }
+                lines.append("  \(name) \(entry.code)")
+                lines.append(
+                    "    → \(entry.outcome): automatic \(entry.automaticFirst), then \(entry.automaticRepeated); explicit \(entry.explicit)"
+                )
+            }
+        }
+        console.out(lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+}

@@ -1,0 +1,118 @@
+import FlowEngine
+import Testing
+
+/// N1.4-AC03 and the general lookup errors.
+@Suite struct LookupTests {
+    static let failures: [(LookupDependency, LookupFault)] = LookupDependency.allCases.flatMap { dependency in
+        LookupFault.allCases.map { (dependency, $0) }
+    }
+
+    @Test(arguments: LookupDependency.allCases, LookupFault.allCases)
+    func aFailedLookupIsNoConclusionAndRetryLooksUpAfresh(dependency: LookupDependency, fault: LookupFault) {
+        var store = FlowTestStore()
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        store.send(.lookupFinished(.failed(dependency, fault)), situation: .lookupFailed) {
+            $0.lookup = .failed(dependency, fault)
+            $0.notice = .lookupFailed
+            $0.retry = .lookup
+        }
+        #expect(store.state.offeredActions == [.retry, .fallback])
+        store.refuses(.passkeyButtonTapped)
+        store.send(.retryTapped, effects: [.lookUpAccount]) {
+            $0.notice = nil
+            $0.retry = nil
+            $0.lookup = .inFlight
+        }
+        let data = RouteData(credentialIDs: [passkey1])
+        let ceremony = Ceremony(route: .automatic, allowedCredentials: [passkey1])
+        store.send(.lookupFinished(.found(data)), effects: [.startCeremony(ceremony)]) {
+            $0.lookup = .succeeded(data)
+            $0.ceremony = ceremony
+        }
+    }
+
+    @Test func theFallbackIsOfferedNotForced() {
+        var store = FlowTestStore(configuration: Configuration(fallback: .emailCode))
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        store.send(.lookupFinished(.failed(.credentialList, .timeout)), situation: .lookupFailed) {
+            $0.lookup = .failed(.credentialList, .timeout)
+            $0.notice = .lookupFailed
+            $0.retry = .lookup
+        }
+        store.send(.fallbackChosen, effects: [.presentFallback(.emailCode)]) {
+            $0.notice = nil
+            $0.retry = nil
+            $0.screen = .fallback(.emailCode)
+        }
+    }
+
+    @Test func anAccountWithoutPasskeysGoesToTheFallbackWithoutAnError() {
+        var store = FlowTestStore()
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        store.send(.lookupFinished(.found(RouteData(credentialIDs: []))), effects: [.presentFallback(.password)]) {
+            $0.lookup = .succeeded(RouteData(credentialIDs: []))
+            $0.screen = .fallback(.password)
+        }
+    }
+
+    @Test(arguments: EnumerationPolicy.allCases)
+    func anAccountThatCannotContinuePointsToRecoveryAndSupport(policy: EnumerationPolicy) {
+        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: policy))
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        store.send(.lookupFinished(.cannotContinue), situation: .accountCannotContinue) {
+            $0.lookup = .unavailable
+            $0.notice = .accountCannotContinue
+        }
+        #expect(store.state.offeredActions == [.recovery, .support, .dismiss])
+        var recovery = store
+        recovery.send(.recoveryChosen, effects: [.openAccountRoute(.recovery)]) {
+            $0.notice = nil
+            $0.screen = .accountRoute(.recovery)
+        }
+        var support = store
+        support.send(.supportChosen, effects: [.openAccountRoute(.support)]) {
+            $0.notice = nil
+            $0.screen = .accountRoute(.support)
+        }
+        store.send(.noticeDismissed) { $0.notice = nil }
+    }
+
+    @Test func concealingMakesAnUnknownAccountLookTheSame() {
+        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: .conceal))
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        let unknown = store.reducer.reduce(store.state, .lookupFinished(.notFound))
+        let blocked = store.reducer.reduce(store.state, .lookupFinished(.cannotContinue))
+        #expect(unknown == blocked)
+        store.send(.lookupFinished(.notFound), situation: .accountCannotContinue) {
+            $0.lookup = .unavailable
+            $0.notice = .accountCannotContinue
+        }
+    }
+
+    @Test func revealingSendsAnUnknownAccountToTheFallback() {
+        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: .reveal))
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        store.send(.lookupFinished(.notFound), effects: [.presentFallback(.password)]) {
+            $0.lookup = .unavailable
+            $0.screen = .fallback(.password)
+        }
+    }
+}

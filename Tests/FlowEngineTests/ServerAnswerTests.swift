@@ -1,0 +1,148 @@
+import FlowEngine
+import Testing
+
+/// N1.4-AC04 (rejected credentials and signals) and N1.4-AC05 (account status).
+@Suite struct ServerAnswerTests {
+    let explicit = Ceremony(route: .explicit, allowedCredentials: [])
+
+    /// Launch without automatic start, tap the passkey button and pick `credential`.
+    func storeWithAssertion(_ credential: CredentialID, platform: DevicePlatform) -> FlowTestStore {
+        var store = FlowTestStore(configuration: Configuration(startsPasskeyLoginAutomatically: false))
+        store.send(.screenAppeared) { $0.appeared = true }
+        store.send(.passkeyButtonTapped, effects: [.startCeremony(explicit)]) { $0.ceremony = explicit }
+        store.send(
+            .ceremonyFinished(outcome(.userSelectsPasskey, on: platform, credential: credential)),
+            effects: [.verifyAssertion(credential)]
+        ) {
+            $0.ceremony = nil
+            $0.verification = Verification(credentialID: credential, ceremony: explicit)
+        }
+        return store
+    }
+
+    @Test(arguments: DevicePlatform.allCases)
+    func anAbsentCredentialIsSignalledAsUnknown(platform: DevicePlatform) {
+        var store = storeWithAssertion(passkey1, platform: platform)
+        store.send(.verificationFinished(.credentialUnknown), effects: [.signalUnknownCredential(passkey1)], situation: .deletedPasskey) {
+            $0.verification = nil
+            $0.notice = .deletedPasskey
+        }
+        #expect(store.state.offeredActions == [.anotherPasskey, .fallback])
+        store.send(.anotherPasskeyChosen, effects: [.startCeremony(explicit)]) {
+            $0.notice = nil
+            $0.ceremony = explicit
+        }
+    }
+
+    @Test(arguments: DevicePlatform.allCases)
+    func aRevokedCredentialIsReconciledAtTheNextSignInNotSignalledAsUnknown(platform: DevicePlatform) {
+        var store = storeWithAssertion(passkey1, platform: platform)
+        store.send(.verificationFinished(.credentialRevoked), situation: .passkeyNotAccepted) {
+            $0.verification = nil
+            $0.notice = .passkeyNotAccepted
+        }
+        #expect(store.state.offeredActions == [.anotherPasskey, .fallback])
+        store.send(.fallbackChosen, effects: [.presentFallback(.password)]) {
+            $0.notice = nil
+            $0.screen = .fallback(.password)
+        }
+        store.send(
+            .fallbackSignInSucceeded(activeAccount, acceptedCredentials: [passkey2]),
+            effects: [
+                .createSession(accountID: "account"),
+                .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey2]),
+            ]
+        ) {
+            $0.session = "account"
+            $0.screen = .signedIn
+        }
+    }
+
+    @Test(arguments: DevicePlatform.allCases)
+    func anInconclusiveAnswerSendsNoSignal(platform: DevicePlatform) {
+        var store = storeWithAssertion(passkey1, platform: platform)
+        store.send(.verificationFinished(.inconclusive), situation: .passkeyFailed) {
+            $0.verification = nil
+            $0.notice = .passkeyFailed
+            $0.retry = .ceremony(explicit)
+        }
+    }
+
+    @Test(arguments: AccountStatus.allCases.filter { !$0.allowsSignIn }, DevicePlatform.allCases)
+    func aValidAssertionDoesNotBypassAccountStatus(status: AccountStatus, platform: DevicePlatform) {
+        let configuration = Configuration(startsPasskeyLoginAutomatically: false)
+        var store = storeWithAssertion(passkey1, platform: platform)
+        let account = Account(id: "account", userHandle: [1], status: status)
+        let route = configuration.route(for: status)
+        store.send(.verificationFinished(.verified(account, acceptedCredentials: [passkey1])), situation: .restrictedAccount) {
+            $0.verification = nil
+            $0.notice = .restrictedAccount
+            $0.accountRoute = route
+        }
+        #expect(store.state.session == nil)
+        #expect(store.state.offeredActions == [.accountHelp, .dismiss])
+        store.send(.accountHelpChosen, effects: [.openAccountRoute(route)]) {
+            $0.notice = nil
+            $0.accountRoute = nil
+            $0.screen = .accountRoute(route)
+        }
+    }
+
+    @Test func theRouteForEachStatusIsConfigurable() {
+        let configuration = Configuration(accountRoutes: [.locked: .support])
+        #expect(configuration.route(for: .locked) == .support)
+        #expect(configuration.route(for: .closed) == .accountStatus, "unconfigured statuses get the account-status page")
+        #expect(Configuration().route(for: .disabled) == .recovery)
+    }
+
+    @Test(arguments: DevicePlatform.allCases)
+    func onlyAnActiveAccountGetsASession(platform: DevicePlatform) {
+        var store = storeWithAssertion(passkey1, platform: platform)
+        store.send(
+            .verificationFinished(.verified(activeAccount, acceptedCredentials: [passkey1])),
+            effects: [
+                .createSession(accountID: "account"),
+                .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey1]),
+            ]
+        ) {
+            $0.verification = nil
+            $0.session = "account"
+            $0.screen = .signedIn
+        }
+        store.refuses(.appRelaunched)
+    }
+}
+
+/// The general passkey error: every failing prompt action on each platform.
+@Suite struct GeneralPasskeyErrorTests {
+    @Test(
+        arguments: [PromptAction.providerMisconfigured, .unknownFailure, .interrupted, .unsupported],
+        DevicePlatform.allCases)
+    func failuresOfferRetryAndFallback(action: PromptAction, platform: DevicePlatform) {
+        var store = FlowTestStore()
+        store.launchToAutomaticPrompt()
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        store.send(.ceremonyFinished(outcome(action, on: platform)), situation: .passkeyFailed) {
+            $0.ceremony = nil
+            $0.notice = .passkeyFailed
+            $0.retry = .ceremony(automatic)
+        }
+        #expect(store.state.offeredActions == [.retry, .fallback])
+        store.send(.retryTapped, effects: [.startCeremony(automatic)]) {
+            $0.notice = nil
+            $0.retry = nil
+            $0.ceremony = automatic
+        }
+    }
+
+    @Test(arguments: DevicePlatform.allCases)
+    func noPasskeyOnTheDeviceGoesToTheFallbackWithoutAnError(platform: DevicePlatform) {
+        var store = FlowTestStore()
+        store.launchToAutomaticPrompt()
+        store.send(.ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)]) {
+            $0.ceremony = nil
+            $0.screen = .fallback(.password)
+        }
+        #expect(store.state.cancellationStreak == 0)
+    }
+}
