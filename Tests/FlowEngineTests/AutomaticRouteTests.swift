@@ -54,7 +54,8 @@ import Testing
         #expect(store.state.automaticPromptsSuppressed)
         #expect(store.state.offeredActions == [.usePasskey])
         // The passkey button stays: the explicit route is still there.
-        store.send(.passkeyButtonTapped, effects: [.startCeremony(Ceremony(route: .explicit, allowedCredentials: []))]) {
+        store.send(.passkeyButtonTapped, effects: [.startCeremony(Ceremony(route: .explicit, allowedCredentials: []))])
+        {
             $0.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
         }
     }
@@ -74,7 +75,8 @@ import Testing
             .verificationFinished(.verified(activeAccount, acceptedCredentials: [passkey1, passkey2])),
             effects: [
                 .createSession(accountID: "account"),
-                .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey1, passkey2]),
+                .signalAllAcceptedCredentials(
+                    userHandle: activeAccount.userHandle, acceptedCredentials: [passkey1, passkey2]),
                 .persistCancellationStreak(0),
             ]
         ) {

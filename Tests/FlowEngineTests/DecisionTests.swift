@@ -15,7 +15,8 @@ import Testing
         #expect(Set(Decision.all.map(\.id)) == Self.tested)
         #expect(Set(Decision.all.map(\.id)).count == Decision.all.count)
         for decision in Decision.all {
-            #expect(!decision.question.isEmpty && !decision.choice.isEmpty && !decision.reason.isEmpty, "\(decision.id)")
+            #expect(
+                !decision.question.isEmpty && !decision.choice.isEmpty && !decision.reason.isEmpty, "\(decision.id)")
         }
     }
 
@@ -50,7 +51,8 @@ import Testing
     func noLocalPasskeyGoesToFallback(platform: DevicePlatform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()
-        store.send(.ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)]) {
+        store.send(.ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)])
+        {
             $0.ceremony = nil
             $0.screen = .fallback(.password)
         }
@@ -71,7 +73,10 @@ import Testing
         var state = FlowState()
         state.appeared = true
         state.lookup = .succeeded(RouteData(credentialIDs: [passkey1]))
-        #expect(FlowReducer().reduce(state, .passkeyButtonTapped).effects == [.startCeremony(Ceremony(route: .explicit, allowedCredentials: []))])
+        #expect(
+            FlowReducer().reduce(state, .passkeyButtonTapped).effects == [
+                .startCeremony(Ceremony(route: .explicit, allowedCredentials: []))
+            ])
     }
 
     @Test func concealUnknownAccounts() {
@@ -86,7 +91,8 @@ import Testing
 
     @Test func inconclusiveIsAGeneralError() {
         var state = FlowState()
-        state.verification = Verification(credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+        state.verification = Verification(
+            credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
         let after = FlowReducer().reduce(state, .verificationFinished(.inconclusive))
         #expect(after.situation == .passkeyFailed)
         #expect(after.effects.isEmpty)
@@ -94,13 +100,15 @@ import Testing
 
     @Test func reconcileAtSignIn() {
         var state = FlowState()
-        state.verification = Verification(credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+        state.verification = Verification(
+            credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
         let rejected = FlowReducer().reduce(state, .verificationFinished(.credentialRevoked))
         #expect(rejected.effects.isEmpty, "nothing is signalled before the user is authenticated")
         var fallback = rejected.state
         fallback.notice = nil
         fallback.screen = .fallback(.password)
-        let signedIn = FlowReducer().reduce(fallback, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: [passkey2]))
+        let signedIn = FlowReducer().reduce(
+            fallback, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: [passkey2]))
         #expect(
             signedIn.effects.contains(
                 .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey2])))
@@ -117,9 +125,11 @@ import Testing
 
     @Test func blockedAccountKeepsStreak() {
         var state = FlowState(cancellationStreak: 1)
-        state.verification = Verification(credentialID: passkey1, ceremony: Ceremony(route: .automatic, allowedCredentials: [passkey1]))
+        state.verification = Verification(
+            credentialID: passkey1, ceremony: Ceremony(route: .automatic, allowedCredentials: [passkey1]))
         let locked = Account(id: "account", userHandle: [1], status: .locked)
-        let after = FlowReducer().reduce(state, .verificationFinished(.verified(locked, acceptedCredentials: [passkey1])))
+        let after = FlowReducer().reduce(
+            state, .verificationFinished(.verified(locked, acceptedCredentials: [passkey1])))
         #expect(after.state.cancellationStreak == 1)
         #expect(after.state.session == nil)
     }
@@ -127,7 +137,9 @@ import Testing
     @Test func newIdentifierClearsRetry() {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
-        store.send(.ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst) {
+        store.send(
+            .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
+        ) {
             $0.ceremony = nil
             $0.cancellationStreak = 1
             $0.retry = .ceremony(Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2]))
@@ -147,7 +159,10 @@ import Testing
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
         let adapter = IOSAdapter()
-        store.send(.ceremonyFinished(adapter.outcome(of: adapter.error(.preferSignInWithApple))), effects: [.presentFallback(.password)]) {
+        store.send(
+            .ceremonyFinished(adapter.outcome(of: adapter.error(.preferSignInWithApple))),
+            effects: [.presentFallback(.password)]
+        ) {
             $0.ceremony = nil
             $0.screen = .fallback(.password)
         }

@@ -36,7 +36,9 @@ import Testing
             $0.retry = .ceremony(automatic)
         }
         store.send(.passkeyButtonTapped, effects: [.startCeremony(explicit)]) { $0.ceremony = explicit }
-        store.send(.ceremonyFinished(outcome(.userCancels, on: platform)), situation: .explicitCancel) { $0.ceremony = nil }
+        store.send(.ceremonyFinished(outcome(.userCancels, on: platform)), situation: .explicitCancel) {
+            $0.ceremony = nil
+        }
         #expect(store.state.offeredActions == [.retry])
         #expect(store.state.cancellationStreak == 1)
     }

@@ -48,7 +48,8 @@ import Testing
         let example = try #require(result.counterexample)
         // Nothing shorter signs in than appear, lookup, a prompt result, then a sign-in.
         #expect(example.steps.count == 4)
-        #expect(example.steps.prefix(2).map(\.event) == ["login screen appeared", "lookup finished: found, 1 passkey(s)"])
+        #expect(
+            example.steps.prefix(2).map(\.event) == ["login screen appeared", "lookup finished: found, 1 passkey(s)"])
         #expect(example.steps[2].native != nil, "the prompt step names its native result")
         #expect(example.steps[3].effects.contains("create session for account"))
         #expect(example.message == "signed in")
@@ -72,7 +73,10 @@ import Testing
     }
 
     @Test func cancellationLeadsToTheThreeCancelScenarios() throws {
-        for (platform, name) in [(DevicePlatform.ios, "ASAuthorizationError.Code.canceled"), (.android, "GetCredentialCancellationException")] {
+        for (platform, name) in [
+            (DevicePlatform.ios, "ASAuthorizationError.Code.canceled"),
+            (.android, "GetCredentialCancellationException"),
+        ] {
             let cancel = try #require(entry(platform, name))
             #expect(cancel.automaticFirst == "automatic-cancel-first")
             #expect(cancel.automaticRepeated == "automatic-cancel-repeated")
@@ -82,8 +86,11 @@ import Testing
 
     @Test func failuresLeadToTheGeneralErrorAndNoCredentialToTheFallback() throws {
         let failed = try #require(entry(.ios, "ASAuthorizationError.Code.failed"))
-        #expect([failed.automaticFirst, failed.automaticRepeated, failed.explicit] == Array(repeating: "passkey-failed", count: 3))
-        let none = try #require(entry(.ios, "ASAuthorizationError.Code.canceled", message: IOSAdapter.noCredentialsMessage))
+        #expect(
+            [failed.automaticFirst, failed.automaticRepeated, failed.explicit]
+                == Array(repeating: "passkey-failed", count: 3))
+        let none = try #require(
+            entry(.ios, "ASAuthorizationError.Code.canceled", message: IOSAdapter.noCredentialsMessage))
         #expect(none.automaticFirst == "fallback, no error")
         let android = try #require(entry(.android, "NoCredentialException"))
         #expect(android.explicit == "fallback, no error")

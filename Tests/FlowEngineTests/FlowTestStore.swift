@@ -18,7 +18,8 @@ struct FlowTestStore {
         _ event: FlowEvent, effects: [FlowEffect] = [], situation: Situation? = nil,
         sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout FlowState) -> Void = { _ in }
     ) {
-        #expect(reducer.accepts(event, in: state), "\(event) is not possible in \(state)", sourceLocation: sourceLocation)
+        #expect(
+            reducer.accepts(event, in: state), "\(event) is not possible in \(state)", sourceLocation: sourceLocation)
         var expected = state
         update(&expected)
         let transition = reducer.reduce(state, event)

@@ -8,7 +8,8 @@ import Testing
     static let expected: [(ASAuthorizationErrorCode, Int, CeremonyOutcome)] = [
         (.unknown, 1000, .failed), (.canceled, 1001, .cancelled), (.invalidResponse, 1002, .failed),
         (.notHandled, 1003, .failed), (.failed, 1004, .failed), (.notInteractive, 1005, .noCredential),
-        (.matchedExcludedCredential, 1006, .failed), (.credentialImport, 1007, .failed), (.credentialExport, 1008, .failed),
+        (.matchedExcludedCredential, 1006, .failed), (.credentialImport, 1007, .failed),
+        (.credentialExport, 1008, .failed),
         (.preferSignInWithApple, 1009, .otherMethodPreferred), (.deviceNotConfiguredForPasskeyCreation, 1010, .failed),
     ]
 
@@ -42,15 +43,19 @@ import Testing
     }
 
     @Test func signalsUseTheDataManagerMethods() throws {
-        let unknown = try #require(adapter.signal(for: .signalUnknownCredential(passkey1), relyingPartyID: "example.com"))
+        let unknown = try #require(
+            adapter.signal(for: .signalUnknownCredential(passkey1), relyingPartyID: "example.com"))
         #expect(unknown.api == "ASCredentialDataManager")
         #expect(unknown.call == "reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)")
         #expect(unknown.payload == #"{"credentialID":"cGFzc2tleS0x","relyingPartyIdentifier":"example.com"}"#)
         let all = try #require(
             adapter.signal(
-                for: .signalAllAcceptedCredentials(userHandle: Array("user-1".utf8), acceptedCredentials: [passkey1, passkey2]),
+                for: .signalAllAcceptedCredentials(
+                    userHandle: Array("user-1".utf8), acceptedCredentials: [passkey1, passkey2]),
                 relyingPartyID: "example.com"))
-        #expect(all.call == "reportAllAcceptedPublicKeyCredentials(relyingPartyIdentifier:userHandle:acceptedCredentialIDs:)")
+        #expect(
+            all.call
+                == "reportAllAcceptedPublicKeyCredentials(relyingPartyIdentifier:userHandle:acceptedCredentialIDs:)")
         #expect(
             all.payload
                 == #"{"acceptedCredentialIDs":["cGFzc2tleS0x","cGFzc2tleS0y"],"relyingPartyIdentifier":"example.com","userHandle":"dXNlci0x"}"#
@@ -63,15 +68,27 @@ import Testing
     let adapter = AndroidAdapter()
 
     static let expected: [(GetCredentialException, String, String, CeremonyOutcome)] = [
-        (.cancellation, "GetCredentialCancellationException", "android.credentials.GetCredentialException.TYPE_USER_CANCELED", .cancelled),
-        (.interrupted, "GetCredentialInterruptedException", "androidx.credentials.TYPE_GET_CREDENTIAL_INTERRUPTED_EXCEPTION", .failed),
+        (
+            .cancellation, "GetCredentialCancellationException",
+            "android.credentials.GetCredentialException.TYPE_USER_CANCELED", .cancelled
+        ),
+        (
+            .interrupted, "GetCredentialInterruptedException",
+            "androidx.credentials.TYPE_GET_CREDENTIAL_INTERRUPTED_EXCEPTION", .failed
+        ),
         (
             .providerConfiguration, "GetCredentialProviderConfigurationException",
             "androidx.credentials.TYPE_GET_CREDENTIAL_PROVIDER_CONFIGURATION_EXCEPTION", .failed
         ),
         (.unknown, "GetCredentialUnknownException", "android.credentials.GetCredentialException.TYPE_UNKNOWN", .failed),
-        (.unsupported, "GetCredentialUnsupportedException", "androidx.credentials.TYPE_GET_CREDENTIAL_UNSUPPORTED_EXCEPTION", .failed),
-        (.noCredential, "NoCredentialException", "android.credentials.GetCredentialException.TYPE_NO_CREDENTIAL", .noCredential),
+        (
+            .unsupported, "GetCredentialUnsupportedException",
+            "androidx.credentials.TYPE_GET_CREDENTIAL_UNSUPPORTED_EXCEPTION", .failed
+        ),
+        (
+            .noCredential, "NoCredentialException", "android.credentials.GetCredentialException.TYPE_NO_CREDENTIAL",
+            .noCredential
+        ),
         (.custom(type: "com.example.TYPE_X"), "GetCredentialCustomException", "com.example.TYPE_X", .failed),
     ]
 
@@ -96,7 +113,8 @@ import Testing
         #expect(DomError.noModificationAllowedError.type == "androidx.credentials.TYPE_NO_MODIFICATION_ALLOWED_ERROR")
         #expect(
             GetCredentialException.publicKeyCredentialDom(.notAllowedError).type
-                == "androidx.credentials.TYPE_GET_PUBLIC_KEY_CREDENTIAL_DOM_EXCEPTION/androidx.credentials.TYPE_NOT_ALLOWED_ERROR")
+                == "androidx.credentials.TYPE_GET_PUBLIC_KEY_CREDENTIAL_DOM_EXCEPTION/androidx.credentials.TYPE_NOT_ALLOWED_ERROR"
+        )
         #expect(DomError.allCases.count == 29)
     }
 
@@ -124,7 +142,8 @@ import Testing
     }
 
     @Test func signalsAreRequestsWithWebAuthnJSON() throws {
-        let unknown = try #require(adapter.signal(for: .signalUnknownCredential(passkey1), relyingPartyID: "example.com"))
+        let unknown = try #require(
+            adapter.signal(for: .signalUnknownCredential(passkey1), relyingPartyID: "example.com"))
         #expect(unknown.api == "CredentialManager.signalCredentialState")
         #expect(unknown.call == "SignalUnknownCredentialRequest")
         #expect(unknown.payload == #"{"credentialId":"cGFzc2tleS0x","rpId":"example.com"}"#)
@@ -133,13 +152,15 @@ import Testing
                 for: .signalAllAcceptedCredentials(userHandle: Array("user-1".utf8), acceptedCredentials: [passkey2]),
                 relyingPartyID: "example.com"))
         #expect(all.call == "SignalAllAcceptedCredentialIdsRequest")
-        #expect(all.payload == #"{"allAcceptedCredentialIds":["cGFzc2tleS0y"],"rpId":"example.com","userId":"dXNlci0x"}"#)
+        #expect(
+            all.payload == #"{"allAcceptedCredentialIds":["cGFzc2tleS0y"],"rpId":"example.com","userId":"dXNlci0x"}"#)
     }
 }
 
 @Suite struct Base64URLTests {
     @Test(arguments: [
-        ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+        ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"),
+        ("foobar", "Zm9vYmFy"),
     ])
     func matchesRFC4648Vectors(plain: String, encoded: String) {
         #expect(Base64URL.encode(Array(plain.utf8)) == encoded)

@@ -23,7 +23,10 @@ import Testing
     @Test(arguments: DevicePlatform.allCases)
     func anAbsentCredentialIsSignalledAsUnknown(platform: DevicePlatform) {
         var store = storeWithAssertion(passkey1, platform: platform)
-        store.send(.verificationFinished(.credentialUnknown), effects: [.signalUnknownCredential(passkey1)], situation: .deletedPasskey) {
+        store.send(
+            .verificationFinished(.credentialUnknown), effects: [.signalUnknownCredential(passkey1)],
+            situation: .deletedPasskey
+        ) {
             $0.verification = nil
             $0.notice = .deletedPasskey
         }
@@ -74,7 +77,9 @@ import Testing
         var store = storeWithAssertion(passkey1, platform: platform)
         let account = Account(id: "account", userHandle: [1], status: status)
         let route = configuration.route(for: status)
-        store.send(.verificationFinished(.verified(account, acceptedCredentials: [passkey1])), situation: .restrictedAccount) {
+        store.send(
+            .verificationFinished(.verified(account, acceptedCredentials: [passkey1])), situation: .restrictedAccount
+        ) {
             $0.verification = nil
             $0.notice = .restrictedAccount
             $0.accountRoute = route
@@ -91,7 +96,8 @@ import Testing
     @Test func theRouteForEachStatusIsConfigurable() {
         let configuration = Configuration(accountRoutes: [.locked: .support])
         #expect(configuration.route(for: .locked) == .support)
-        #expect(configuration.route(for: .closed) == .accountStatus, "unconfigured statuses get the account-status page")
+        #expect(
+            configuration.route(for: .closed) == .accountStatus, "unconfigured statuses get the account-status page")
         #expect(Configuration().route(for: .disabled) == .recovery)
     }
 
@@ -139,7 +145,8 @@ import Testing
     func noPasskeyOnTheDeviceGoesToTheFallbackWithoutAnError(platform: DevicePlatform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
-        store.send(.ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)]) {
+        store.send(.ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)])
+        {
             $0.ceremony = nil
             $0.screen = .fallback(.password)
         }

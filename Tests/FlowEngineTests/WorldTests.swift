@@ -21,7 +21,8 @@ import Testing
         #expect(
             world.perform(.verifyAssertion(passkey2))
                 == .verificationFinished(.verified(activeAccount, acceptedCredentials: [passkey2])))
-        #expect(world.perform(.verifyAssertion(CredentialID(named: "gone"))) == .verificationFinished(.credentialUnknown))
+        #expect(
+            world.perform(.verifyAssertion(CredentialID(named: "gone"))) == .verificationFinished(.credentialUnknown))
     }
 
     @Test func otherEffectsAreRecordedWithoutAnEvent() {
@@ -35,14 +36,21 @@ import Testing
     @Test func theSameScriptGivesTheSameTrace() {
         func trace() -> [FlowEvent?] {
             var world = World(script: script)
-            return [.lookUpAccount, .lookUpAccount, .lookUpAccount, .verifyAssertion(passkey1)].map { world.perform($0) }
+            return [.lookUpAccount, .lookUpAccount, .lookUpAccount, .verifyAssertion(passkey1)].map {
+                world.perform($0)
+            }
         }
         #expect(trace() == trace())
     }
 
     @Test func allowedCredentialsLimitWhatTheUserCanPick() {
-        #expect(script.selectableCredentials(for: Ceremony(route: .explicit, allowedCredentials: [])) == [passkey1, passkey2])
-        #expect(script.selectableCredentials(for: Ceremony(route: .automatic, allowedCredentials: [passkey2])) == [passkey2])
+        #expect(
+            script.selectableCredentials(for: Ceremony(route: .explicit, allowedCredentials: [])) == [
+                passkey1, passkey2,
+            ])
+        #expect(
+            script.selectableCredentials(for: Ceremony(route: .automatic, allowedCredentials: [passkey2])) == [passkey2]
+        )
     }
 
     @Test func noAccountAndUnavailableRoutes() {
@@ -54,8 +62,11 @@ import Testing
         let scripts = WorldScript.explorationSet
         #expect(Set(scripts.compactMap(\.account?.status)) == Set(AccountStatus.allCases))
         #expect(scripts.contains { $0.account == nil })
-        #expect(Set(scripts.compactMap(\.lookupFault)).count == LookupDependency.allCases.count * LookupFault.allCases.count)
-        let firstStates = Set(scripts.filter { $0.account != nil }.map { $0.serverCredentials[passkey1]?.rawValue ?? "absent" })
+        #expect(
+            Set(scripts.compactMap(\.lookupFault)).count == LookupDependency.allCases.count * LookupFault.allCases.count
+        )
+        let firstStates = Set(
+            scripts.filter { $0.account != nil }.map { $0.serverCredentials[passkey1]?.rawValue ?? "absent" })
         #expect(firstStates == ["active", "revoked", "absent"])
         #expect(Set(scripts).count == scripts.count)
     }

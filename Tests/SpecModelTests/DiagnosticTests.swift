@@ -48,7 +48,7 @@ import Testing
             .referenceWithoutCriteria, .referenceToUnknownCriterion("x"), .backwardsCriterionRange("x"),
             .unknownCommand("x", suggestion: nil), .unknownOption("x", command: "y", suggestion: "z"),
             .missingOptionValue("x"), .unsupportedFormat("x", supported: ["json"]),
-            .unexpectedArgument("x", command: "y"),
+            .unexpectedArgument("x", command: "y"), .invalidOptionValue("x", value: "y", expected: "z"),
             .pathNotFound("x"), .noMarkdownFiles("x"), .writeFailed("x", reason: "y"), .unexpectedFailure("x"),
             .duplicateSpecID("x", first: here), .duplicatePageID("x", first: here),
             .duplicateSectionID("x", first: here),
@@ -59,7 +59,8 @@ import Testing
             #expect(message.text.first?.isLowercase == true || message.text.first == "'", "\(message.id.rawValue)")
             #expect(!message.text.hasSuffix("."), "\(message.id.rawValue)")
         }
-        #expect(Set(samples.map(\.id)) == Set(MessageID.allCases), "every message has a sample")
+        let missing = Set(MessageID.allCases).subtracting(samples.map(\.id)).map(\.rawValue).sorted()
+        #expect(missing.isEmpty, "messages without a sample: \(missing)")
     }
 
     @Test func invalidUTF8NamesTheByteInHex() {

@@ -173,7 +173,8 @@ let parserCases: [DiagnosticCase] = [
 
     @Test func everyMessageOfTheParserAndLoaderHasACase() {
         let cliOnly: Set<MessageID> = [
-            .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .unexpectedArgument,
+            .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .invalidOptionValue,
+            .unexpectedArgument,
             .pathNotFound,
             .writeFailed, .unexpectedFailure,
         ]

@@ -34,7 +34,8 @@ extension Decision {
         Decision(
             id: "no-local-passkey-goes-to-fallback",
             question: "What does “no passkey on this device” do on either route?",
-            choice: "The app goes to the configured fallback without an error and offers no retry; the count does not change.",
+            choice:
+                "The app goes to the configured fallback without an error and offers no retry; the count does not change.",
             reason:
                 "Retrying cannot help when the device has no passkey, and it is not a cancellation by the user. On iOS it arrives as `canceled` with “No credentials available for login.” (or `notInteractive`), on Android as `NoCredentialException`, which Google says should lead to the regular sign-in screen.",
             criterion: "N1.4-AC01"),
@@ -85,7 +86,8 @@ extension Decision {
             id: "blocked-account-keeps-streak",
             question: "Does a valid assertion for an account that may not sign in reset the count?",
             choice: "No. It is not a successful login: no session is created.",
-            reason: "N1.4-AC05: only an account allowed to sign in receives a session; the count follows successful logins.",
+            reason:
+                "N1.4-AC05: only an account allowed to sign in receives a session; the count follows successful logins.",
             criterion: "N1.4-AC05"),
         Decision(
             id: "new-identifier-clears-retry",
@@ -111,7 +113,8 @@ extension Decision {
             question:
                 "What do codes that belong to other requests (`matchedExcludedCredential`, `credentialImport`, `credentialExport`, `deviceNotConfiguredForPasskeyCreation`) do in a login?",
             choice: "They are general passkey errors: retry or fallback.",
-            reason: "Apple says passkey assertions only return `canceled` and `failed`; anything else is unexpected and not the user's doing.",
+            reason:
+                "Apple says passkey assertions only return `canceled` and `failed`; anything else is unexpected and not the user's doing.",
             criterion: nil),
     ]
 }

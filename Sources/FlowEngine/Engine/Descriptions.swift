@@ -63,7 +63,8 @@ extension FlowEffect: CustomStringConvertible {
         case .startCeremony(let ceremony):
             "start \(ceremony.route.rawValue) passkey request"
                 + (ceremony.allowedCredentials.isEmpty
-                    ? " (any passkey)" : " for \(ceremony.allowedCredentials.map(\.description).joined(separator: ", "))")
+                    ? " (any passkey)"
+                    : " for \(ceremony.allowedCredentials.map(\.description).joined(separator: ", "))")
         case .verifyAssertion(let credential): "verify assertion for \(credential)"
         case .signalUnknownCredential(let credential): "signal unknown credential \(credential)"
         case .signalAllAcceptedCredentials(_, let accepted):

@@ -12,7 +12,9 @@ public struct CredentialID: Hashable, Codable, Sendable, Comparable, CustomStrin
 
     public var description: String { base64URL }
 
-    public static func < (lhs: CredentialID, rhs: CredentialID) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+    public static func < (lhs: CredentialID, rhs: CredentialID) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

@@ -82,7 +82,8 @@ public struct Explorer: Sendable {
 
     /// User actions the explorer tries in every state (the reducer says which are possible).
     static let userEvents: [FlowEvent] = [
-        .screenAppeared, .identifierSubmitted, .passkeyButtonTapped, .retryTapped, .anotherPasskeyChosen, .fallbackChosen,
+        .screenAppeared, .identifierSubmitted, .passkeyButtonTapped, .retryTapped, .anotherPasskeyChosen,
+        .fallbackChosen,
         .recoveryChosen, .supportChosen, .accountHelpChosen, .noticeDismissed, .appRelaunched,
     ]
 
@@ -94,13 +95,16 @@ public struct Explorer: Sendable {
             native.formUnion(adapter.errorResults)
             for configuration in configurations {
                 for world in worlds {
-                    explore(platform: platform, adapter: adapter, configuration: configuration, world: world, into: &accumulator)
+                    explore(
+                        platform: platform, adapter: adapter, configuration: configuration, world: world,
+                        into: &accumulator)
                 }
             }
         }
         return ExplorationReport(
             depthLimit: depthLimit, platforms: platforms, runs: accumulator.runs, states: accumulator.states,
-            transitions: accumulator.transitions, deepestLevel: accumulator.deepestLevel, complete: accumulator.complete,
+            transitions: accumulator.transitions, deepestLevel: accumulator.deepestLevel,
+            complete: accumulator.complete,
             nativeResultsExercised: native.count,
             invariants: invariants.enumerated().map { index, invariant in
                 InvariantResult(
@@ -147,7 +151,8 @@ public struct Explorer: Sendable {
                     let transition = reducer.reduce(state, event)
                     accumulator.transitions += 1
                     let step = TraceStep(
-                        event: event.description, native: native?.description, effects: transition.effects.map(\.description),
+                        event: event.description, native: native?.description,
+                        effects: transition.effects.map(\.description),
                         situation: transition.situation?.rawValue)
                     let context = InvariantContext(
                         before: state, event: event, transition: transition, world: world, reducer: reducer)
@@ -186,10 +191,14 @@ public struct Explorer: Sendable {
     func successors(
         of state: FlowState, reducer: FlowReducer, adapter: any PlatformAdapter, world: WorldScript
     ) -> [(FlowEvent, NativeResult?)] {
-        var events: [(FlowEvent, NativeResult?)] = Self.userEvents.filter { reducer.accepts($0, in: state) }.map { ($0, nil) }
+        var events: [(FlowEvent, NativeResult?)] = Self.userEvents.filter { reducer.accepts($0, in: state) }.map {
+            ($0, nil)
+        }
         if state.lookup == .inFlight {
             events.append((.lookupFinished(world.lookupAnswer), nil))
-            if let fault = world.lookupFault { events.append((.lookupFinished(.failed(fault.dependency, fault.fault)), nil)) }
+            if let fault = world.lookupFault {
+                events.append((.lookupFinished(.failed(fault.dependency, fault.fault)), nil))
+            }
         }
         if let ceremony = state.ceremony {
             var seen = Set<FlowEvent>()

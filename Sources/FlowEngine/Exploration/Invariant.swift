@@ -37,7 +37,9 @@ public struct Invariant: Sendable {
     /// Whether the property applies to a transition, and if so whether it holds.
     public var check: @Sendable (InvariantContext) -> Verdict
 
-    public init(id: String, criterion: String, statement: String, check: @escaping @Sendable (InvariantContext) -> Verdict) {
+    public init(
+        id: String, criterion: String, statement: String, check: @escaping @Sendable (InvariantContext) -> Verdict
+    ) {
         self.id = id
         self.criterion = criterion
         self.statement = statement
@@ -51,9 +53,11 @@ extension Invariant {
         // MARK: N1.4-AC01
         Invariant(
             id: "AC01.no-reopen-before-retry", criterion: "N1.4-AC01",
-            statement: "While the retry after an automatic cancellation is offered, no prompt opens until the user chooses retry."
+            statement:
+                "While the retry after an automatic cancellation is offered, no prompt opens until the user chooses retry."
         ) { context in
-            guard case .ceremony(let offered) = context.before.retry, offered.route == .automatic, context.before.notice == nil
+            guard case .ceremony(let offered) = context.before.retry, offered.route == .automatic,
+                context.before.notice == nil
             else { return .notApplicable }
             if context.event != .retryTapped, !context.startedCeremonies.filter({ $0.route == .automatic }).isEmpty {
                 return .violated("an automatic prompt opened on \(context.event) while the retry was offered")
@@ -81,7 +85,9 @@ extension Invariant {
             guard context.before.ceremony?.route == .automatic, context.event == .ceremonyFinished(.cancelled),
                 context.before.cancellationStreak >= 1
             else { return .notApplicable }
-            if !context.effects.contains(.presentFallback(context.configuration.fallback)) { return .violated("the fallback was not shown") }
+            if !context.effects.contains(.presentFallback(context.configuration.fallback)) {
+                return .violated("the fallback was not shown")
+            }
             if context.after.notice != nil { return .violated("an error was shown") }
             if !context.after.automaticPromptsSuppressed { return .violated("automatic prompts are still allowed") }
             return .holds
@@ -98,8 +104,11 @@ extension Invariant {
             id: "AC01.passkey-login-resets-count", criterion: "N1.4-AC01",
             statement: "A successful passkey login resets the cancellation count."
         ) { context in
-            guard case .verificationFinished = context.event, context.after.session != nil else { return .notApplicable }
-            return context.after.cancellationStreak == 0 ? .holds : .violated("the count is \(context.after.cancellationStreak) after a login")
+            guard case .verificationFinished = context.event, context.after.session != nil else {
+                return .notApplicable
+            }
+            return context.after.cancellationStreak == 0
+                ? .holds : .violated("the count is \(context.after.cancellationStreak) after a login")
         },
         Invariant(
             id: "AC01.count-survives-relaunch", criterion: "N1.4-AC01",
@@ -107,7 +116,10 @@ extension Invariant {
         ) { context in
             guard context.event == .appRelaunched else { return .notApplicable }
             return context.after.cancellationStreak == context.before.cancellationStreak
-                ? .holds : .violated("the count changed from \(context.before.cancellationStreak) to \(context.after.cancellationStreak)")
+                ? .holds
+                : .violated(
+                    "the count changed from \(context.before.cancellationStreak) to \(context.after.cancellationStreak)"
+                )
         },
 
         // MARK: N1.4-AC02
@@ -116,12 +128,16 @@ extension Invariant {
             statement:
                 "Cancelling an explicit prompt returns to the unchanged screen: no error, no fallback, no redirect; the passkey button stays."
         ) { context in
-            guard context.before.ceremony?.route == .explicit, context.event == .ceremonyFinished(.cancelled) else { return .notApplicable }
+            guard context.before.ceremony?.route == .explicit, context.event == .ceremonyFinished(.cancelled) else {
+                return .notApplicable
+            }
             var expected = context.before
             expected.ceremony = nil
             if context.after != expected { return .violated("the state changed: \(context.after)") }
             if !context.effects.isEmpty { return .violated("effects \(context.effects)") }
-            if !context.reducer.accepts(.passkeyButtonTapped, in: context.after) { return .violated("the passkey button is gone") }
+            if !context.reducer.accepts(.passkeyButtonTapped, in: context.after) {
+                return .violated("the passkey button is gone")
+            }
             return .holds
         },
 
@@ -132,10 +148,13 @@ extension Invariant {
         ) { context in
             guard !context.startedCeremonies.isEmpty else { return .notApplicable }
             for ceremony in context.startedCeremonies {
-                if case .lookupFinished(.failed) = context.event { return .violated("a prompt opened after a failed lookup") }
+                if case .lookupFinished(.failed) = context.event {
+                    return .violated("a prompt opened after a failed lookup")
+                }
                 if ceremony.route == .automatic || !ceremony.allowedCredentials.isEmpty {
                     guard let data = context.after.lookup.data else {
-                        return .violated("a \(ceremony.route.rawValue) prompt opened with lookup \(context.after.lookup)")
+                        return .violated(
+                            "a \(ceremony.route.rawValue) prompt opened with lookup \(context.after.lookup)")
                     }
                     if !ceremony.allowedCredentials.allSatisfy(data.credentialIDs.contains) {
                         return .violated("the prompt allows credentials the lookup did not return")
@@ -146,11 +165,16 @@ extension Invariant {
         },
         Invariant(
             id: "AC03.failure-is-no-conclusion", criterion: "N1.4-AC03",
-            statement: "A failed lookup shows no account or credential conclusion and offers a fresh retry and the fallback."
+            statement:
+                "A failed lookup shows no account or credential conclusion and offers a fresh retry and the fallback."
         ) { context in
             guard case .lookupFinished(.failed) = context.event else { return .notApplicable }
-            if context.after.notice != .lookupFailed { return .violated("notice \(String(describing: context.after.notice))") }
-            if context.after.session != nil || context.effects.contains(where: { if case .presentFallback = $0 { true } else { false } }) {
+            if context.after.notice != .lookupFailed {
+                return .violated("notice \(String(describing: context.after.notice))")
+            }
+            if context.after.session != nil
+                || context.effects.contains(where: { if case .presentFallback = $0 { true } else { false } })
+            {
                 return .violated("the failure was treated as a conclusion")
             }
             let actions = context.after.offeredActions
@@ -161,7 +185,8 @@ extension Invariant {
             statement: "Retry after a failed lookup performs a fresh lookup and nothing else."
         ) { context in
             guard context.before.notice == .lookupFailed, context.event == .retryTapped else { return .notApplicable }
-            return context.effects == [.lookUpAccount] && context.after.lookup == .inFlight ? .holds : .violated("effects \(context.effects)")
+            return context.effects == [.lookUpAccount] && context.after.lookup == .inFlight
+                ? .holds : .violated("effects \(context.effects)")
         },
 
         // MARK: N1.4-AC04
@@ -206,22 +231,27 @@ extension Invariant {
                     return .violated("the full list was sent without a new session")
                 }
                 if accepted != context.world.acceptedCredentials {
-                    return .violated("the list \(accepted) is not the server's accepted list \(context.world.acceptedCredentials)")
+                    return .violated(
+                        "the list \(accepted) is not the server's accepted list \(context.world.acceptedCredentials)")
                 }
             }
             return .holds
         },
         Invariant(
             id: "AC04.rejection-offers-another-passkey", criterion: "N1.4-AC04",
-            statement: "A rejected credential explains that the passkey can no longer sign in and offers another passkey plus the fallback."
+            statement:
+                "A rejected credential explains that the passkey can no longer sign in and offers another passkey plus the fallback."
         ) { context in
-            guard context.event == .verificationFinished(.credentialUnknown) || context.event == .verificationFinished(.credentialRevoked)
+            guard
+                context.event == .verificationFinished(.credentialUnknown)
+                    || context.event == .verificationFinished(.credentialRevoked)
             else { return .notApplicable }
             let actions = context.after.offeredActions
             guard context.after.notice == .deletedPasskey || context.after.notice == .passkeyNotAccepted else {
                 return .violated("notice \(String(describing: context.after.notice))")
             }
-            return actions.contains(.anotherPasskey) && actions.contains(.fallback) ? .holds : .violated("offered \(actions)")
+            return actions.contains(.anotherPasskey) && actions.contains(.fallback)
+                ? .holds : .violated("offered \(actions)")
         },
         Invariant(
             id: "AC04.inconclusive-sends-no-signal", criterion: "N1.4-AC04",
@@ -248,8 +278,12 @@ extension Invariant {
             }
             guard !sessions.isEmpty || context.after.session != context.before.session else { return .notApplicable }
             for id in sessions {
-                guard let account = context.world.account, account.id == id else { return .violated("a session for unknown account \(id)") }
-                if !account.status.allowsSignIn { return .violated("a session for a \(account.status.rawValue) account") }
+                guard let account = context.world.account, account.id == id else {
+                    return .violated("a session for unknown account \(id)")
+                }
+                if !account.status.allowsSignIn {
+                    return .violated("a session for a \(account.status.rawValue) account")
+                }
             }
             if let session = context.after.session, context.world.account?.status.allowsSignIn != true {
                 return .violated("session \(session) exists for an account that may not sign in")
@@ -258,15 +292,20 @@ extension Invariant {
         },
         Invariant(
             id: "AC05.blocked-account-follows-its-route", criterion: "N1.4-AC05",
-            statement: "A valid assertion for a blocked account leads to the configured account-status or recovery route."
+            statement:
+                "A valid assertion for a blocked account leads to the configured account-status or recovery route."
         ) { context in
-            guard case .verificationFinished(.verified(let account, _)) = context.event, !account.status.allowsSignIn else {
+            guard case .verificationFinished(.verified(let account, _)) = context.event, !account.status.allowsSignIn
+            else {
                 return .notApplicable
             }
-            guard context.after.notice == .restrictedAccount else { return .violated("notice \(String(describing: context.after.notice))") }
+            guard context.after.notice == .restrictedAccount else {
+                return .violated("notice \(String(describing: context.after.notice))")
+            }
             let help = context.reducer.reduce(context.after, .accountHelpChosen)
             let route = context.configuration.route(for: account.status)
-            return help.effects == [.openAccountRoute(route)] ? .holds : .violated("get help leads to \(help.effects), not \(route)")
+            return help.effects == [.openAccountRoute(route)]
+                ? .holds : .violated("get help leads to \(help.effects), not \(route)")
         },
 
         // MARK: General login errors
@@ -274,19 +313,25 @@ extension Invariant {
             id: "general.conceal-hides-unknown-accounts", criterion: "general",
             statement: "With the conceal policy, an unknown account and one that cannot continue look the same."
         ) { context in
-            guard context.configuration.enumerationPolicy == .conceal, context.before.lookup == .inFlight else { return .notApplicable }
+            guard context.configuration.enumerationPolicy == .conceal, context.before.lookup == .inFlight else {
+                return .notApplicable
+            }
             let unknown = context.reducer.reduce(context.before, .lookupFinished(.notFound))
             let blocked = context.reducer.reduce(context.before, .lookupFinished(.cannotContinue))
-            return unknown.state == blocked.state && unknown.effects == blocked.effects ? .holds : .violated("they differ")
+            return unknown.state == blocked.state && unknown.effects == blocked.effects
+                ? .holds : .violated("they differ")
         },
         Invariant(
             id: "general.notice-has-a-way-out", criterion: "general",
-            statement: "Every error notice offers at least one action, and a general error offers retry and the fallback."
+            statement:
+                "Every error notice offers at least one action, and a general error offers retry and the fallback."
         ) { context in
             guard let notice = context.after.notice else { return .notApplicable }
             let actions = context.after.offeredActions
             if actions.isEmpty { return .violated("\(notice.rawValue) offers nothing") }
-            if notice == .passkeyFailed || notice == .lookupFailed, !(actions.contains(.retry) && actions.contains(.fallback)) {
+            if notice == .passkeyFailed || notice == .lookupFailed,
+                !(actions.contains(.retry) && actions.contains(.fallback))
+            {
                 return .violated("\(notice.rawValue) offers \(actions)")
             }
             return .holds

@@ -55,8 +55,10 @@ public enum GetCredentialException: Hashable, Codable, Sendable {
 
     /// Every subclass, with each `DomError` and one custom type.
     public static var allCases: [GetCredentialException] {
-        [.cancellation, .interrupted, .providerConfiguration, .unknown, .unsupported, .noCredential,
-         .custom(type: "com.example.sdk.TYPE_RATE_LIMITED")]
+        [
+            .cancellation, .interrupted, .providerConfiguration, .unknown, .unsupported, .noCredential,
+            .custom(type: "com.example.sdk.TYPE_RATE_LIMITED"),
+        ]
             + DomError.allCases.map(GetCredentialException.publicKeyCredentialDom)
     }
 
@@ -120,7 +122,9 @@ public struct AndroidAdapter: PlatformAdapter {
     public var errorResults: [NativeResult] { GetCredentialException.allCases.map(result(of:)) }
 
     public func success(_ credential: CredentialID) -> NativeResult {
-        NativeResult(platform: .android, name: "GetCredentialResponse(PublicKeyCredential)", code: "success", credential: credential)
+        NativeResult(
+            platform: .android, name: "GetCredentialResponse(PublicKeyCredential)", code: "success",
+            credential: credential)
     }
 
     public func result(of exception: GetCredentialException) -> NativeResult {

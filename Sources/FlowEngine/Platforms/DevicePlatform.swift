@@ -43,7 +43,9 @@ public struct NativeResult: Hashable, Codable, Sendable, CustomStringConvertible
     /// The credential returned on success.
     public var credential: CredentialID?
 
-    public init(platform: DevicePlatform, name: String, code: String, message: String? = nil, credential: CredentialID? = nil) {
+    public init(
+        platform: DevicePlatform, name: String, code: String, message: String? = nil, credential: CredentialID? = nil
+    ) {
         self.platform = platform
         self.name = name
         self.code = code

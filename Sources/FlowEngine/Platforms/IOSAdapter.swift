@@ -87,7 +87,8 @@ public struct IOSAdapter: PlatformAdapter {
         switch effect {
         case .signalUnknownCredential(let credential):
             return NativeSignal(
-                platform: .ios, api: api, call: "reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)",
+                platform: .ios, api: api,
+                call: "reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)",
                 payload: CompactJSON.object([
                     ("relyingPartyIdentifier", CompactJSON.string(relyingPartyID)),
                     ("credentialID", CompactJSON.string(credential.base64URL)),

@@ -104,13 +104,17 @@ extension WorldScript {
         let first = CredentialID(named: "passkey-1")
         let second = CredentialID(named: "passkey-2")
         let faults: [ScriptedFault?] =
-            [nil] + LookupDependency.allCases.flatMap { dependency in LookupFault.allCases.map { ScriptedFault(dependency, $0) } }
+            [nil]
+            + LookupDependency.allCases.flatMap { dependency in
+                LookupFault.allCases.map { ScriptedFault(dependency, $0) }
+            }
         var scripts: [WorldScript] = []
         for fault in faults {
             for inconclusive in [false, true] {
                 scripts.append(
                     WorldScript(
-                        account: nil, deviceCredentials: [first], lookupFault: fault, verificationInconclusive: inconclusive))
+                        account: nil, deviceCredentials: [first], lookupFault: fault,
+                        verificationInconclusive: inconclusive))
                 for status in AccountStatus.allCases {
                     let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
                     for firstState in [ServerCredentialState.active, .revoked, nil] {

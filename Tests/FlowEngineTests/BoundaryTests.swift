@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// The engine knows nothing of Markdown, the parser or HTML: it imports no module at all.
+@Suite struct BoundaryTests {
+    @Test func theEngineImportsNoOtherModule() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/FlowEngine")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 5)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }
+            #expect(imports.isEmpty, "\(file) imports \(imports)")
+            #expect(!text.contains("<html") && !text.contains("cmark"), "\(file) mentions HTML or cmark")
+        }
+    }
+}

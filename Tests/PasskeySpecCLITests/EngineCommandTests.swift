@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@Suite struct ExploreCommandTests {
+    @Test func theDefaultDepthCoversTheWholeSpaceWithoutViolations() throws {
+        let result = try BinaryRunner.run(["explore"])
+        #expect(result.status == 0, "\(result.stdout.suffix(2000))")
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("the whole reachable space is covered"))
+        #expect(result.stdout.hasSuffix("explore: no violations\n"))
+        for criterion in ["N1.4-AC01", "N1.4-AC02", "N1.4-AC03", "N1.4-AC04", "N1.4-AC05"] {
+            #expect(result.stdout.contains("\n\(criterion) "), "no invariant line for \(criterion)")
+        }
+        #expect(!result.stdout.contains("VIOLATED"))
+        #expect(!result.stdout.contains("checked at 0 transitions"))
+    }
+
+    @Test func aShallowDepthFailsAsIncompleteAndJSONHasTheCounts() throws {
+        let result = try BinaryRunner.run(["explore", "--depth", "3", "--format", "json"])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["complete"] as? Bool == false)
+        #expect(object["depthLimit"] as? Int == 3)
+        #expect((object["states"] as? Int ?? 0) > 0)
+        #expect((object["invariants"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func aBadDepthIsAUsageError() throws {
+        let result = try BinaryRunner.run(["explore", "--depth", "many"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "passkey-spec: error: option '--depth' takes a whole number from 1 to 64, not 'many' [invalid-option-value]\n"
+        )
+    }
+}
+
+@Suite struct ErrorsCommandTests {
+    @Test func listsEveryNativeErrorWithItsScenario() throws {
+        let result = try BinaryRunner.run(["errors"])
+        #expect(result.status == 0)
+        for code in 1000...1010 { #expect(result.stdout.contains(" \(code)\n"), "iOS code \(code) missing") }
+        for name in [
+            "GetCredentialCancellationException", "NoCredentialException", "GetCredentialInterruptedException",
+            "GetCredentialProviderConfigurationException", "GetCredentialUnknownException",
+            "GetCredentialUnsupportedException", "GetCredentialCustomException", "TYPE_NOT_ALLOWED_ERROR",
+        ] {
+            #expect(result.stdout.contains(name), "\(name) missing")
+        }
+        #expect(
+            result.stdout.contains(
+                "  ASAuthorizationError.Code.canceled 1001\n    → cancelled: automatic automatic-cancel-first, then automatic-cancel-repeated; explicit explicit-cancel\n"
+            ))
+    }
+
+    @Test func jsonForOnePlatform() throws {
+        let result = try BinaryRunner.run(["errors", "--platform", "ios", "--format", "json"])
+        #expect(result.status == 0)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 12)
+        #expect(entries.allSatisfy { $0["platform"] as? String == "ios" })
+    }
+
+    @Test func anUnknownPlatformIsAUsageError() throws {
+        let result = try BinaryRunner.run(["errors", "--platform", "windows"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("[invalid-option-value]"))
+    }
+}
