@@ -18,15 +18,18 @@ let package = Package(
         // The reference flow engine: a pure reducer, platform adapters, a world, invariants
         // and the explorer. It knows nothing of Markdown or HTML.
         .target(name: "FlowEngine"),
+        // Binds check steps to the engine, runs them per platform, explores, cross-checks copy.
+        .target(name: "SpecRunner", dependencies: ["SpecModel", "FlowEngine"]),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM"]),
         // The commands, as a library so tests can call them in-process too.
-        .target(name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser", "FlowEngine"]),
+        .target(name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner"]),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine"]),
+        .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"]),
         .testTarget(
             name: "SpecParserTests",
             dependencies: ["SpecParser", "SpecModel"],

@@ -1,15 +1,23 @@
-/// An executable check: one `Scenario:` of a `gherkin` block under a criterion's heading.
+/// An executable check: one `Scenario:` of a `gherkin` block, under a criterion's heading or
+/// inside a scenario.
 public struct Check: Codable, Sendable, Equatable {
-    /// Stable within its criterion: the criterion ID and a slug of the name.
+    /// Stable: the criterion or scenario ID, a slash and a slug of the name.
     public var id: String
-    public var criterion: CriterionID
+    /// The criterion the check verifies, when it is under a criterion's heading.
+    public var criterion: CriterionID?
+    /// The scenario the check is written in, when it is inside one.
+    public var scenario: String?
     public var name: String
     public var steps: [Step]
     public var location: SourceLocation
 
-    public init(id: String, criterion: CriterionID, name: String, steps: [Step], location: SourceLocation) {
+    public init(
+        id: String, criterion: CriterionID? = nil, scenario: String? = nil, name: String, steps: [Step],
+        location: SourceLocation
+    ) {
         self.id = id
         self.criterion = criterion
+        self.scenario = scenario
         self.name = name
         self.steps = steps
         self.location = location

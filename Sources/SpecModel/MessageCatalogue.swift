@@ -66,6 +66,22 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case duplicateCheckName = "duplicate-check-name"
     case conjunctionWithoutStep = "conjunction-without-step"
 
+    // MARK: Running checks
+    case undefinedStep = "undefined-step"
+    case ambiguousStep = "ambiguous-step"
+    case invalidStepParameter = "invalid-step-parameter"
+    case stepFailed = "step-failed"
+    case scenarioNotExercised = "scenario-not-exercised"
+    case scenarioMissingFromSpec = "scenario-missing-from-spec"
+    case unreachableScenario = "unreachable-scenario"
+    case actionWithoutCopy = "action-without-copy"
+    case unreachableAction = "unreachable-action"
+    case noticeWithoutCopy = "notice-without-copy"
+    case copyWithoutNotice = "copy-without-notice"
+    case invariantViolated = "invariant-violated"
+    case explorationIncomplete = "exploration-incomplete"
+    case criterionWithoutChecks = "criterion-without-checks"
+
     // MARK: References
     case referenceWithoutLink = "reference-without-link"
     case unsafeReferenceLink = "unsafe-reference-link"
@@ -323,6 +339,88 @@ extension Message {
 
     public static func conjunctionWithoutStep(_ keyword: String) -> Message {
         Message(.conjunctionWithoutStep, .error, "'\(keyword)' continues a step, but it is the first step of its check")
+    }
+}
+
+// MARK: - Running checks
+
+extension Message {
+    public static func undefinedStep(_ text: String, suggestion: String?) -> Message {
+        Message(
+            .undefinedStep, .error,
+            "undefined step '\(text)'" + (suggestion.map { "; the closest known step is '\($0)'" } ?? ""))
+    }
+
+    public static func ambiguousStep(_ text: String, patterns: [String]) -> Message {
+        Message(
+            .ambiguousStep, .error,
+            "step '\(text)' matches more than one definition: \(patterns.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+
+    public static func invalidStepParameter(_ value: String, kind: String, allowed: [String]) -> Message {
+        let list = allowed.isEmpty ? "a non-empty value" : "one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(.invalidStepParameter, .error, "'\(value)' is not a valid \(kind); expected \(list)")
+    }
+
+    public static func stepFailed(platform: String, expected: String, observed: String) -> Message {
+        Message(.stepFailed, .error, "step failed on \(platform): expected \(expected); observed \(observed)")
+    }
+
+    public static func scenarioNotExercised(_ id: String) -> Message {
+        Message(.scenarioNotExercised, .error, "no check leads to scenario '\(id)'; add a check whose steps reach it")
+    }
+
+    public static func scenarioMissingFromSpec(_ id: String, platform: String) -> Message {
+        Message(
+            .scenarioMissingFromSpec, .error,
+            "the engine reaches scenario '\(id)' on \(platform), but the spec has no such scenario")
+    }
+
+    public static func unreachableScenario(_ id: String, platform: String) -> Message {
+        Message(
+            .unreachableScenario, .error,
+            "the engine never reaches scenario '\(id)' on \(platform); its copy can never be shown")
+    }
+
+    public static func actionWithoutCopy(_ action: String, scenario: String, platform: String) -> Message {
+        Message(
+            .actionWithoutCopy, .error,
+            "the engine offers '\(action)' in scenario '\(scenario)' on \(platform), but its copy table has no label for it"
+        )
+    }
+
+    public static func unreachableAction(_ action: String, scenario: String, platform: String) -> Message {
+        Message(
+            .unreachableAction, .error,
+            "the \(platform) copy of scenario '\(scenario)' labels action '\(action)', which the engine never offers there"
+        )
+    }
+
+    public static func noticeWithoutCopy(_ scenario: String, platform: String) -> Message {
+        Message(
+            .noticeWithoutCopy, .error,
+            "the engine shows an error notice in scenario '\(scenario)' on \(platform), but its title or message is 'None'"
+        )
+    }
+
+    public static func copyWithoutNotice(_ scenario: String, platform: String) -> Message {
+        Message(
+            .copyWithoutNotice, .error,
+            "scenario '\(scenario)' shows no error on \(platform), but its copy has a title or message; write 'None'")
+    }
+
+    public static func invariantViolated(_ id: String, detail: String) -> Message {
+        Message(.invariantViolated, .error, "invariant '\(id)' is violated: \(detail)")
+    }
+
+    public static func criterionWithoutChecks(_ id: String) -> Message {
+        Message(
+            .criterionWithoutChecks, .error,
+            "criterion '\(id)' has no checks; add a 'gherkin' block under a heading naming it")
+    }
+
+    public static func explorationIncomplete(depth: Int) -> Message {
+        Message(.explorationIncomplete, .error, "the explorer's depth limit \(depth) cut the reachable space short")
     }
 }
 

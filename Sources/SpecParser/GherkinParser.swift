@@ -11,8 +11,21 @@ import SpecModel
 //
 // Blank lines and `#` comments are ignored. Each `Scenario:` becomes one check.
 
+/// What a block of checks verifies.
+enum CheckOwner {
+    case criterion(CriterionID)
+    case scenario(String)
+
+    var idPrefix: String {
+        switch self {
+        case .criterion(let id): id.description
+        case .scenario(let id): id
+        }
+    }
+}
+
 extension SpecWalker {
-    mutating func parseChecks(_ block: MarkdownNode, criterion: CriterionID) {
+    mutating func parseChecks(_ block: MarkdownNode, owner: CheckOwner) {
         let source = parser.source
         let start = parser.location(of: block)
         let fenceLine = block.startLine
@@ -27,10 +40,16 @@ extension SpecWalker {
         var found: [Check] = []
         func finish(_ check: (name: String, location: SourceLocation, steps: [Step])?, into found: inout [Check]) {
             guard let check else { return }
+            var criterion: CriterionID?
+            var scenario: String?
+            switch owner {
+            case .criterion(let id): criterion = id
+            case .scenario(let id): scenario = id
+            }
             found.append(
                 Check(
-                    id: "\(criterion)/\(SlugID.make(check.name))", criterion: criterion, name: check.name,
-                    steps: check.steps, location: check.location))
+                    id: "\(owner.idPrefix)/\(SlugID.make(check.name))", criterion: criterion, scenario: scenario,
+                    name: check.name, steps: check.steps, location: check.location))
         }
 
         for number in (fenceLine + 1)..<(lastLine + 1) where number > fenceLine {

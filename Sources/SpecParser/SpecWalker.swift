@@ -203,7 +203,12 @@ struct SpecWalker {
 
     private mutating func handleCheckBlock(_ block: MarkdownNode) {
         guard var context = checkCriterion else {
-            parser.diagnostics.report(.checkOutsideCriterion, at: parser.location(of: block))
+            // Checks of a general scenario live inside the scenario.
+            if let scenario {
+                parseChecks(block, owner: .scenario(scenario.id))
+            } else {
+                parser.diagnostics.report(.checkOutsideCriterion, at: parser.location(of: block))
+            }
             return
         }
         if !context.recorded {
@@ -211,7 +216,7 @@ struct SpecWalker {
             context.recorded = true
             checkCriterion = context
         }
-        parseChecks(block, criterion: context.id)
+        parseChecks(block, owner: .criterion(context.id))
     }
 
     /// A heading that names a criterion ID makes the checks below it that criterion's; any

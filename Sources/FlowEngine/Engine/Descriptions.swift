@@ -18,6 +18,7 @@ extension FlowEvent: CustomStringConvertible {
         case .verificationFinished(let result): "server verification: \(result)"
         case .fallbackSignInSucceeded(let account, _): "fallback sign-in succeeded (\(account.status.rawValue) account)"
         case .appRelaunched: "app relaunched"
+        case .signedOut: "signed out"
         }
     }
 }

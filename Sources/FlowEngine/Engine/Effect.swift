@@ -29,4 +29,12 @@ public struct Transition: Hashable, Sendable {
         self.effects = effects
         self.situation = situation
     }
+
+    /// The actions the scenario's copy must label: what the screen or notice offers after
+    /// the event. An explicit cancellation leaves the screen unchanged, so it presents
+    /// nothing of its own.
+    public var presentedActions: [UserAction] {
+        guard let situation, situation != .explicitCancel else { return [] }
+        return state.offeredActions
+    }
 }

@@ -55,4 +55,6 @@ public enum FlowEvent: Hashable, Codable, Sendable {
     /// its accepted passkeys.
     case fallbackSignInSucceeded(Account, acceptedCredentials: [CredentialID])
     case appRelaunched
+    /// The signed-in user signs out, back to the login screen.
+    case signedOut
 }

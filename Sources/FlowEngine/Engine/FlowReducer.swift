@@ -48,6 +48,8 @@ public struct FlowReducer: Sendable {
             return idle && isFallbackScreen(state.screen)
         case .appRelaunched:
             return state.session == nil
+        case .signedOut:
+            return state.session != nil
         }
     }
 
@@ -129,8 +131,8 @@ public struct FlowReducer: Sendable {
         case .fallbackSignInSucceeded(let account, let accepted):
             return signIn(account, acceptedCredentials: accepted, resetsStreak: false, state: next)
 
-        case .appRelaunched:
-            // N1.4-AC01: the cancellation count persists across launches; nothing else does.
+        case .appRelaunched, .signedOut:
+            // N1.4-AC01: the cancellation count persists across launches and sign-outs; nothing else does.
             return Transition(state: FlowState(cancellationStreak: state.cancellationStreak))
         }
     }

@@ -26,6 +26,40 @@ public struct InvariantResult: Hashable, Codable, Sendable {
     public var counterexample: Counterexample?
 }
 
+/// What one scenario looks like when the engine reaches it: the actions it presents and
+/// whether it shows an error notice. Copy coverage compares these with the spec's copy.
+public struct Presentation: Hashable, Codable, Sendable, Comparable {
+    public var platform: DevicePlatform
+    public var situation: Situation
+    public var actions: [UserAction]
+    public var showsNotice: Bool
+
+    public init(platform: DevicePlatform, situation: Situation, actions: [UserAction], showsNotice: Bool) {
+        self.platform = platform
+        self.situation = situation
+        self.actions = actions
+        self.showsNotice = showsNotice
+    }
+
+    /// The presentation of a transition, if it led to a scenario.
+    public init?(platform: DevicePlatform, transition: Transition) {
+        guard let situation = transition.situation else { return nil }
+        self.init(
+            platform: platform, situation: situation, actions: transition.presentedActions,
+            showsNotice: transition.state.notice != nil)
+    }
+
+    public static func < (lhs: Presentation, rhs: Presentation) -> Bool {
+        func key(_ p: Presentation) -> [String] {
+            [
+                p.platform.rawValue, p.situation.rawValue, p.actions.map(\.rawValue).joined(separator: ","),
+                "\(p.showsNotice)",
+            ]
+        }
+        return key(lhs).lexicographicallyPrecedes(key(rhs))
+    }
+}
+
 /// What the explorer found.
 public struct ExplorationReport: Hashable, Codable, Sendable {
     public var depthLimit: Int
@@ -43,8 +77,34 @@ public struct ExplorationReport: Hashable, Codable, Sendable {
     /// Native results of the platforms' catalogues that were fed to the engine.
     public var nativeResultsExercised: Int
     public var invariants: [InvariantResult]
+    /// Every distinct way a scenario was presented, sorted.
+    public var presentations: [Presentation]
 
     public var violations: Int { invariants.reduce(0) { $0 + $1.violations } }
+
+    /// Combines reports of explorations of disjoint world sets (run side by side).
+    public static func merged(_ reports: [ExplorationReport]) -> ExplorationReport? {
+        guard var result = reports.first else { return nil }
+        for report in reports.dropFirst() {
+            result.runs += report.runs
+            result.states += report.states
+            result.transitions += report.transitions
+            result.deepestLevel = max(result.deepestLevel, report.deepestLevel)
+            result.complete = result.complete && report.complete
+            result.nativeResultsExercised = max(result.nativeResultsExercised, report.nativeResultsExercised)
+            result.presentations = Array(Set(result.presentations).union(report.presentations)).sorted()
+            for (index, invariant) in report.invariants.enumerated() {
+                result.invariants[index].transitionsChecked += invariant.transitionsChecked
+                result.invariants[index].violations += invariant.violations
+                if let example = invariant.counterexample,
+                    result.invariants[index].counterexample.map({ example.steps.count < $0.steps.count }) ?? true
+                {
+                    result.invariants[index].counterexample = example
+                }
+            }
+        }
+        return result
+    }
 }
 
 /// Breadth-first exploration of every state the engine can reach, with every user action,
@@ -84,7 +144,7 @@ public struct Explorer: Sendable {
     static let userEvents: [FlowEvent] = [
         .screenAppeared, .identifierSubmitted, .passkeyButtonTapped, .retryTapped, .anotherPasskeyChosen,
         .fallbackChosen,
-        .recoveryChosen, .supportChosen, .accountHelpChosen, .noticeDismissed, .appRelaunched,
+        .recoveryChosen, .supportChosen, .accountHelpChosen, .noticeDismissed, .appRelaunched, .signedOut,
     ]
 
     public func run() -> ExplorationReport {
@@ -111,7 +171,7 @@ public struct Explorer: Sendable {
                     id: invariant.id, criterion: invariant.criterion, statement: invariant.statement,
                     transitionsChecked: accumulator.checked[index], violations: accumulator.violations[index],
                     counterexample: accumulator.counterexamples[index])
-            })
+            }, presentations: accumulator.presentations.sorted())
     }
 
     // MARK: - One run
@@ -125,6 +185,7 @@ public struct Explorer: Sendable {
         var checked: [Int]
         var violations: [Int]
         var counterexamples: [Counterexample?]
+        var presentations = Set<Presentation>()
 
         init(invariants: [Invariant]) {
             checked = Array(repeating: 0, count: invariants.count)
@@ -150,6 +211,9 @@ public struct Explorer: Sendable {
                 for (event, native) in successors(of: state, reducer: reducer, adapter: adapter, world: world) {
                     let transition = reducer.reduce(state, event)
                     accumulator.transitions += 1
+                    if let presentation = Presentation(platform: platform, transition: transition) {
+                        accumulator.presentations.insert(presentation)
+                    }
                     let step = TraceStep(
                         event: event.description, native: native?.description,
                         effects: transition.effects.map(\.description),

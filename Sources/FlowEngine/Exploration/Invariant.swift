@@ -112,9 +112,9 @@ extension Invariant {
         },
         Invariant(
             id: "AC01.count-survives-relaunch", criterion: "N1.4-AC01",
-            statement: "The cancellation count survives an app relaunch."
+            statement: "The cancellation count survives an app relaunch and a sign-out."
         ) { context in
-            guard context.event == .appRelaunched else { return .notApplicable }
+            guard context.event == .appRelaunched || context.event == .signedOut else { return .notApplicable }
             return context.after.cancellationStreak == context.before.cancellationStreak
                 ? .holds
                 : .violated(

@@ -1,5 +1,6 @@
 import SpecModel
 import SpecParser
+import SpecRunner
 
 /// `passkey-spec lint [PATHS...]`: parse and validate, diagnostics only.
 enum LintCommand {
@@ -9,9 +10,10 @@ enum LintCommand {
     static let help = """
         USAGE: passkey-spec lint [PATHS...]
 
-        Parses every Markdown file under PATHS (files or folders; default: content) and
-        reports every problem in one pass, as 'path:line:column: error: message [id]' on
-        standard error. A one-line summary goes to standard output.
+        Parses every Markdown file under PATHS (files or folders; default: content), binds
+        every check step to a step definition, and reports every problem in one pass, as
+        'path:line:column: error: message [id]' on standard error. A one-line summary goes
+        to standard output. Nothing is run: 'check' runs the checks.
 
         Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.
 
@@ -23,13 +25,16 @@ enum LintCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let result = try loadContent(arguments.positionals)
+        var result = try loadContent(arguments.positionals)
+        result.diagnostics =
+            (result.diagnostics + StepRegistry().diagnostics(for: result.content.specs.flatMap(\.checks)))
+            .sortedByLocation()
         console.print(result.diagnostics)
         console.out(summary(result) + "\n")
         return result.hasErrors ? .failure : .success
     }
 
-    /// `3 files: 1 spec, 2 pages; 9 scenarios, 5 criteria, 0 checks, 5 references; 0 errors, 0 warnings`
+    /// `lint: 1 spec, 2 pages, 9 scenarios, 5 criteria, 31 checks, 5 references; 0 errors, 0 warnings`
     static func summary(_ result: ContentLoader.Result) -> String {
         let content = result.content
         let specs = content.specs

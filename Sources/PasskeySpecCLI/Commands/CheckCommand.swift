@@ -1,0 +1,107 @@
+import FlowEngine
+import Foundation
+import SpecModel
+import SpecParser
+import SpecRunner
+
+/// `passkey-spec check [PATHS...] [--junit FILE] [--report FILE]`: lint, run every check on
+/// every platform, explore the engine, cross-check the copy.
+enum CheckCommand {
+    static let name = "check"
+    static let abstract = "Run every check per platform, explore the engine, cross-check the copy"
+    static let arguments = ArgumentSpec(options: ["--junit", "--report"])
+    static let help = """
+        USAGE: passkey-spec check [PATHS...] [--junit FILE] [--report FILE]
+
+        Lints the spec pages under PATHS (default: content), then:
+          - runs every check once per platform of its spec, step by step, against the
+            reference engine through that platform's adapter;
+          - explores every reachable state of the engine and checks each criterion's
+            invariants;
+          - cross-checks the copy: everything the engine can show must have copy on every
+            platform, and every piece of copy must be something the engine can show.
+        A failing step is reported at its line in the Markdown. A summary of criteria by
+        platform goes to standard output.
+
+        Exit status: 0 everything passed, 1 a problem in the spec or a failing check, 2 usage error.
+
+        OPTIONS:
+          --junit FILE    Also write JUnit XML: one test case per check per platform.
+          --report FILE   Also write the run report as JSON (the site renders from it).
+          -h, --help      Show this help.
+
+        """
+
+    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let loaded = try loadContent(arguments.positionals)
+        let lintDiagnostics =
+            loaded.diagnostics + StepRegistry().diagnostics(for: loaded.content.specs.flatMap(\.checks))
+        if lintDiagnostics.contains(where: { $0.severity == .error }) {
+            console.print(lintDiagnostics)
+            console.out("check: not run; fix the errors above first\n")
+            return .failure
+        }
+        var report = CheckRunner().run(loaded.content)
+        report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
+        console.print(report.diagnostics)
+        console.out(summary(report))
+        for (option, data) in [("--junit", Data(JUnitReport.xml(report).utf8)), ("--report", try report.encodedJSON())]
+        {
+            guard let path = arguments.options[option] else { continue }
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                console.printUsageError(.writeFailed(path, reason: error.localizedDescription))
+                return .failure
+            }
+        }
+        return report.passed ? .success : .failure
+    }
+
+    /// Criteria by platform, then the counts.
+    static func summary(_ report: RunReport) -> String {
+        var lines: [String] = []
+        for spec in report.specs {
+            let platforms = spec.criteria.first?.platforms.map(\.platform) ?? []
+            lines.append("\(spec.id) \(spec.title)")
+            lines.append(
+                "  " + "criterion".padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + platforms.map { $0.displayName.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined()
+                    + "checks  invariants")
+            for criterion in spec.criteria {
+                let cells = criterion.platforms.map {
+                    ($0.passed ? "pass" : "FAIL").padding(toLength: 9, withPad: " ", startingAt: 0)
+                }
+                let invariants = criterion.invariants.filter { $0.violations == 0 }.count
+                lines.append(
+                    "  " + criterion.id.padding(toLength: 12, withPad: " ", startingAt: 0) + cells.joined()
+                        + "\(criterion.checks.count)".padding(toLength: 8, withPad: " ", startingAt: 0)
+                        + "\(invariants)/\(criterion.invariants.count) hold")
+            }
+            let runs = spec.checks.flatMap(\.platforms)
+            let passed = runs.filter { $0.status == .passed }.count
+            let scenarios = spec.scenarios.filter(\.passed).count
+            lines.append(
+                "  checks: \(passed) of \(runs.count) passed (\(spec.checks.count) checks × platforms); scenarios: \(scenarios) of \(spec.scenarios.count) exercised and covered"
+            )
+        }
+        let exploration = report.exploration
+        lines.append(
+            "engine: \(exploration.states) states, \(exploration.transitions) transitions explored in \(exploration.runs) runs\(exploration.complete ? ", whole space covered" : ", CUT SHORT")"
+        )
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        lines.append("check: \(report.passed ? "passed" : "failed") with \(count(errors, "error"))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// In file, line and column order, keeping the original order for equal locations.
+    func sortedByLocation() -> [Diagnostic] {
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: self)
+        return bag.sorted
+    }
+}

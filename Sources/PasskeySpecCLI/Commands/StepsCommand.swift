@@ -1,0 +1,76 @@
+import Foundation
+import SpecRunner
+
+/// `passkey-spec steps [--format text|json]`: the step registry, for writers.
+enum StepsCommand {
+    static let name = "steps"
+    static let abstract = "List every step a check can use"
+    static let arguments = ArgumentSpec(options: ["--format"])
+    static let formats = ["text", "json"]
+    static let help = """
+        USAGE: passkey-spec steps [--format text|json]
+
+        Lists every step pattern a check can use, grouped by what it does (set up the
+        world, act, check an outcome), with the values each parameter accepts. Parameters
+        are written in double quotes in a check; numbers are written bare.
+
+        OPTIONS:
+          --format FORMAT   'text' (default) or 'json'.
+          -h, --help        Show this help.
+
+        """
+
+    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+
+    struct Entry: Encodable {
+        var pattern: String
+        var kind: String
+        var summary: String
+        var parameters: [Parameter]
+    }
+
+    struct Parameter: Encodable {
+        var name: String
+        var values: [String]?
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let format = arguments.options["--format"] ?? "text"
+        guard formats.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: formats)) }
+        let definitions = StepRegistry().definitions
+        if format == "json" {
+            let entries = definitions.map { definition in
+                Entry(
+                    pattern: definition.display, kind: definition.kind.rawValue, summary: definition.summary,
+                    parameters: definition.parameters.map { Parameter(name: $0.name, values: $0.values) })
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            console.out(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+            return .success
+        }
+        var lines: [String] = []
+        let titles: [(StepDefinition.Kind, String)] = [
+            (.setup, "Set up the world (Given)"), (.action, "What the user and the OS do (When)"),
+            (.outcome, "What must be true (Then)"),
+        ]
+        for (kind, title) in titles {
+            lines.append(title)
+            for definition in definitions where definition.kind == kind {
+                lines.append("  \(definition.display)")
+                lines.append("      \(definition.summary)")
+            }
+            lines.append("")
+        }
+        lines.append("Parameter values")
+        var seen = Set<String>()
+        for parameter in definitions.flatMap(\.parameters) where seen.insert(parameter.name).inserted {
+            let values =
+                parameter.values.map { $0.joined(separator: ", ") }
+                ?? (parameter.isNumber ? "a whole number" : "any name")
+            lines.append("  <\(parameter.name)>: \(values)")
+        }
+        console.out(lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+}

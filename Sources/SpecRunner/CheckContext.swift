@@ -1,0 +1,126 @@
+import FlowEngine
+
+/// The world and engine of one check on one platform, as its steps build and drive them.
+public struct CheckContext: Sendable {
+    public let platform: DevicePlatform
+    let adapter: any PlatformAdapter
+    /// The app's configuration; steps may change it until the first event.
+    var configuration = Configuration()
+    /// The scripted world; steps may change it at any time.
+    var script = WorldScript(account: CheckContext.defaultAccount)
+    private var world: World?
+    private(set) var state = FlowState()
+    /// Effects and scenarios of the most recent action step.
+    private(set) var lastEffects: [FlowEffect] = []
+    private(set) var lastSituations: [Situation] = []
+    /// Every effect so far.
+    private(set) var allEffects: [FlowEffect] = []
+    /// Every scenario reached so far, in order.
+    private(set) var situations: [Situation] = []
+    /// How each scenario reached looked: its actions and whether it showed a notice.
+    private(set) var presentations = Set<Presentation>()
+    /// The state just before the most recent passkey prompt opened.
+    private(set) var stateBeforePrompt: FlowState?
+    /// The native result the current step fed to the engine, and the native signals it caused.
+    private(set) var stepNative: [String] = []
+
+    static let defaultAccount = Account(id: "account", userHandle: Array("user-1".utf8), status: .active)
+
+    public init(platform: DevicePlatform) {
+        self.platform = platform
+        self.adapter = platform.adapter
+    }
+
+    var reducer: FlowReducer { FlowReducer(configuration: configuration) }
+
+    /// The credential a passkey name in a step stands for.
+    func passkey(_ name: String) -> CredentialID { CredentialID(named: name) }
+
+    /// Called before each step.
+    mutating func beginStep(isAction: Bool) {
+        stepNative = []
+        if isAction {
+            lastEffects = []
+            lastSituations = []
+        }
+    }
+
+    /// Changes the world; an engine already running sees the change from its next request on.
+    mutating func configureWorld(_ change: (inout WorldScript) -> Void) {
+        change(&script)
+        world?.script = script
+    }
+
+    /// Sends an event and lets the world answer its requests until the flow waits for the
+    /// user or the OS again.
+    mutating func send(_ event: FlowEvent) throws {
+        if world == nil { world = World(script: script) }
+        var queue = [event]
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            guard reducer.accepts(next, in: state) else {
+                throw StepFailure(expected: "'\(next)' to be possible", observed: summary)
+            }
+            let before = state
+            let transition = reducer.reduce(state, next)
+            state = transition.state
+            lastEffects += transition.effects
+            allEffects += transition.effects
+            if let situation = transition.situation {
+                lastSituations.append(situation)
+                situations.append(situation)
+            }
+            if let presentation = Presentation(platform: platform, transition: transition) {
+                presentations.insert(presentation)
+            }
+            for effect in transition.effects {
+                if case .startCeremony = effect { stateBeforePrompt = before }
+                if let signal = adapter.signal(for: effect, relyingPartyID: configuration.relyingPartyID) {
+                    stepNative.append("\(signal.api) \(signal.call) \(signal.payload)")
+                }
+                if let answer = world!.perform(effect) { queue.append(answer) }
+            }
+        }
+    }
+
+    /// Ends the open prompt the way `action` does on this platform, through its native result.
+    mutating func prompt(_ action: PromptAction, passkey name: String? = nil) throws {
+        guard let ceremony = state.ceremony else {
+            throw StepFailure(expected: "an open passkey prompt", observed: summary)
+        }
+        var credential: CredentialID?
+        if let name {
+            credential = passkey(name)
+            let offered = script.selectableCredentials(for: ceremony)
+            guard offered.contains(passkey(name)) else {
+                throw StepFailure(
+                    expected: "the prompt to offer passkey \"\(name)\"",
+                    observed:
+                        "it offers \(offered.isEmpty ? "no passkey" : offered.map { "\"\(String(decoding: $0.bytes, as: UTF8.self))\"" }.joined(separator: ", "))"
+                )
+            }
+        }
+        guard let result = adapter.result(of: action, credential: credential) else {
+            throw StepFailure(expected: "a native result for \(action) on \(platform.rawValue)", observed: "none")
+        }
+        stepNative.append(result.description)
+        try send(.ceremonyFinished(adapter.outcome(of: result)))
+    }
+
+    /// The state in words, for failure messages.
+    var summary: String {
+        var parts = ["screen \(state.screen)"]
+        parts.append(state.notice.map { "error notice \"\($0.rawValue)\"" } ?? "no error notice")
+        let actions = state.offeredActions.map { "\"\($0.rawValue)\"" }
+        parts.append(actions.isEmpty ? "no actions offered" : "offers \(actions.joined(separator: ", "))")
+        if let ceremony = state.ceremony { parts.append("\(ceremony.route.rawValue) prompt open") }
+        parts.append("cancellation count \(state.cancellationStreak)")
+        parts.append(state.session.map { "signed in as \($0)" } ?? "no session")
+        return parts.joined(separator: ", ")
+    }
+
+    /// The last action's effects in words.
+    var effectsSummary: String {
+        lastEffects.isEmpty ? "no effects" : lastEffects.map(\.description).joined(separator: "; ")
+    }
+}

@@ -1,0 +1,215 @@
+import Dispatch
+import FlowEngine
+import Foundation
+import SpecModel
+
+/// Runs every check of every spec on each of its platforms, explores the engine, cross-checks
+/// the copy against what the engine can show, and rolls it all up into a `RunReport`.
+public struct CheckRunner: Sendable {
+    public var registry: StepRegistry
+    public var explorer: Explorer
+
+    public init(registry: StepRegistry = StepRegistry(), explorer: Explorer = Explorer()) {
+        self.registry = registry
+        self.explorer = explorer
+    }
+
+    public func run(_ content: ContentSet) -> RunReport {
+        let exploration = explore()
+        var diagnostics = DiagnosticBag()
+        var specRuns: [SpecRun] = []
+        var checkPresentations = Set<Presentation>()
+        for spec in content.specs {
+            var checkRuns: [CheckRun] = []
+            for check in spec.checks {
+                let (run, presentations, problems) = self.run(check, platforms: spec.platforms)
+                checkRuns.append(run)
+                checkPresentations.formUnion(presentations)
+                diagnostics.append(contentsOf: problems)
+            }
+            specRuns.append(
+                SpecRun(id: spec.id, title: spec.title, path: spec.path, checks: checkRuns, criteria: [], scenarios: [])
+            )
+        }
+
+        let presentations = Set(exploration.presentations).union(checkPresentations)
+        let coverage = CopyCoverage(presentations: presentations).problems(in: content.specs)
+        diagnostics.append(contentsOf: coverage.map(\.diagnostic))
+        if !exploration.complete {
+            let location = content.specs.first?.location ?? SourceLocation(file: "content", line: 1, column: 1)
+            diagnostics.report(.explorationIncomplete(depth: exploration.depthLimit), at: location)
+        }
+
+        for index in specRuns.indices {
+            let spec = content.specs[index]
+            specRuns[index].criteria = criterionRuns(
+                spec, checks: specRuns[index].checks, exploration: exploration, into: &diagnostics)
+            specRuns[index].scenarios = scenarioRuns(
+                spec, checks: specRuns[index].checks, coverage: coverage, into: &diagnostics)
+        }
+
+        return RunReport(
+            specs: specRuns,
+            exploration: ExplorationSummary(
+                runs: exploration.runs, states: exploration.states, transitions: exploration.transitions,
+                depthLimit: exploration.depthLimit, deepestLevel: exploration.deepestLevel,
+                complete: exploration.complete,
+                nativeResults: exploration.nativeResultsExercised),
+            decisions: Decision.all.map {
+                DecisionRecord(
+                    id: $0.id, question: $0.question, choice: $0.choice, reason: $0.reason, criterion: $0.criterion)
+            },
+            diagnostics: diagnostics.sorted)
+    }
+
+    // MARK: - Checks
+
+    /// Runs one check on each platform. Binding problems are reported once, not per platform.
+    func run(_ check: Check, platforms: [Platform]) -> (CheckRun, Set<Presentation>, [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        let bound = check.steps.map { registry.bind($0) }
+        for case .unbound(let diagnostic) in bound { problems.append(diagnostic) }
+        var presentations = Set<Presentation>()
+        var results: [PlatformCheckRun] = []
+        for platform in platforms {
+            guard let device = DevicePlatform(rawValue: platform.rawValue) else { continue }
+            var context = CheckContext(platform: device)
+            var steps: [StepRun] = []
+            var status = RunStatus.passed
+            for (step, binding) in zip(check.steps, bound) {
+                var run = StepRun(
+                    keyword: step.keyword.rawValue, text: step.text, location: step.location, status: .skipped,
+                    native: [])
+                defer { steps.append(run) }
+                guard case .bound(let boundStep) = binding else {
+                    run.status = .undefined
+                    if status == .passed { status = .undefined }
+                    continue
+                }
+                guard status == .passed else { continue }
+                context.beginStep(isAction: boundStep.definition.kind == .action)
+                do {
+                    try boundStep.definition.run(&context, boundStep.values)
+                    run.status = .passed
+                } catch let failure as StepFailure {
+                    run.status = .failed
+                    run.expected = failure.expected
+                    run.observed = failure.observed
+                    status = .failed
+                    problems.append(
+                        Diagnostic(
+                            .stepFailed(
+                                platform: platform.displayName, expected: failure.expected, observed: failure.observed),
+                            at: step.location))
+                } catch {
+                    run.status = .failed
+                    status = .failed
+                }
+                run.native = context.stepNative
+            }
+            presentations.formUnion(context.presentations)
+            var seen = Set<String>()
+            let scenarios = context.situations.map(\.rawValue).filter { seen.insert($0).inserted }
+            results.append(PlatformCheckRun(platform: platform, status: status, steps: steps, scenarios: scenarios))
+        }
+        let run = CheckRun(
+            id: check.id, criterion: check.criterion?.description, scenario: check.scenario, name: check.name,
+            location: check.location, platforms: results)
+        return (run, presentations, problems)
+    }
+
+    // MARK: - Roll-ups
+
+    private func criterionRuns(
+        _ spec: Spec, checks: [CheckRun], exploration: ExplorationReport, into diagnostics: inout DiagnosticBag
+    ) -> [CriterionRun] {
+        spec.criteria.map { criterion in
+            let id = criterion.id.description
+            let own = checks.filter { $0.criterion == id }
+            if own.isEmpty { diagnostics.report(.criterionWithoutChecks(id), at: criterion.location) }
+            let invariants = exploration.invariants.filter { $0.criterion == id }.map { result in
+                InvariantRun(
+                    id: result.id, statement: result.statement, transitionsChecked: result.transitionsChecked,
+                    violations: result.violations, counterexample: result.counterexample.map(Self.traceLines))
+            }
+            for invariant in invariants where invariant.violations > 0 {
+                let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
+                diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: criterion.location)
+            }
+            let invariantsHold = invariants.allSatisfy { $0.violations == 0 }
+            let platforms = spec.platforms.map { platform in
+                PlatformStatus(
+                    platform: platform,
+                    passed: !own.isEmpty && invariantsHold
+                        && own.allSatisfy { $0.platforms.first { $0.platform == platform }?.status == .passed })
+            }
+            return CriterionRun(id: id, checks: own.map(\.id), platforms: platforms, invariants: invariants)
+        }
+    }
+
+    private func scenarioRuns(
+        _ spec: Spec, checks: [CheckRun], coverage: [CoverageProblem], into diagnostics: inout DiagnosticBag
+    ) -> [ScenarioRun] {
+        spec.scenarios.map { scenario in
+            let exercising = checks.filter { check in check.platforms.contains { $0.scenarios.contains(scenario.id) } }
+            if exercising.isEmpty { diagnostics.report(.scenarioNotExercised(scenario.id), at: scenario.location) }
+            let platforms = spec.platforms.map { platform in
+                let coverageProblem = coverage.contains {
+                    $0.spec == spec.id && $0.scenario == scenario.id && $0.platform == platform
+                }
+                let passing = exercising.contains { check in
+                    check.platforms.contains {
+                        $0.platform == platform && $0.status == .passed && $0.scenarios.contains(scenario.id)
+                    }
+                }
+                return PlatformStatus(platform: platform, passed: passing && !coverageProblem)
+            }
+            return ScenarioRun(id: scenario.id, exercisedBy: exercising.map(\.id), platforms: platforms)
+        }
+    }
+
+    static func traceLines(_ example: Counterexample) -> [String] {
+        ["\(example.platform.rawValue); \(example.configuration); \(example.world)"]
+            + example.steps.map { step in
+                var line = step.event
+                if let native = step.native { line += " [\(native)]" }
+                if !step.effects.isEmpty { line += " → \(step.effects.joined(separator: "; "))" }
+                return line
+            } + ["violation: \(example.message)"]
+    }
+
+    // MARK: - Exploration
+
+    /// Explores with the world scripts split over the machine's cores.
+    func explore() -> ExplorationReport {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let worlds = explorer.worlds
+        let results = ResultSlots<ExplorationReport>(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var slice = explorer
+            slice.worlds = stride(from: part, to: worlds.count, by: parts).map { worlds[$0] }
+            results.set(part, slice.run())
+        }
+        return ExplorationReport.merged(results.values) ?? explorer.run()
+    }
+}
+
+/// Results written by concurrent workers, each to its own slot.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}

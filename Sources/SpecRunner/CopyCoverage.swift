@@ -1,0 +1,88 @@
+import FlowEngine
+import SpecModel
+
+/// A gap between the spec's copy and what the engine can show.
+public struct CoverageProblem: Sendable, Equatable {
+    public var spec: String
+    public var scenario: String?
+    public var platform: Platform?
+    public var diagnostic: Diagnostic
+}
+
+/// Cross-checks copy against the engine, both ways: everything the engine can show (every
+/// scenario it reaches, every action it offers there, whether it shows an error notice)
+/// must have copy on every platform, and every piece of copy must be something the engine
+/// can show.
+public struct CopyCoverage: Sendable {
+    /// How the engine presented each scenario, from the explorer and the checks.
+    public var presentations: Set<Presentation>
+
+    public init(presentations: Set<Presentation>) {
+        self.presentations = presentations
+    }
+
+    public func problems(in specs: [Spec]) -> [CoverageProblem] {
+        var problems: [CoverageProblem] = []
+        // The engine's scenarios must each be somewhere in the spec pages.
+        let written = Set(specs.flatMap(\.scenarios).map(\.id))
+        if let first = specs.first {
+            let reached = Set(presentations.map { "\($0.situation.rawValue)|\($0.platform.rawValue)" }).sorted()
+            for key in reached {
+                let parts = key.split(separator: "|").map(String.init)
+                guard !written.contains(parts[0]), let platform = Platform(rawValue: parts[1]) else { continue }
+                problems.append(
+                    CoverageProblem(
+                        spec: first.id, scenario: parts[0], platform: platform,
+                        diagnostic: Diagnostic(
+                            .scenarioMissingFromSpec(parts[0], platform: platform.displayName), at: first.location)))
+            }
+        }
+        for spec in specs {
+            for scenario in spec.scenarios {
+                for copy in scenario.copy {
+                    problems += self.problems(spec: spec, scenario: scenario, copy: copy)
+                }
+            }
+        }
+        return problems
+    }
+
+    private func problems(spec: Spec, scenario: Scenario, copy: PlatformCopy) -> [CoverageProblem] {
+        let platform = copy.platform
+        func problem(_ message: Message, at location: SourceLocation) -> CoverageProblem {
+            CoverageProblem(
+                spec: spec.id, scenario: scenario.id, platform: platform, diagnostic: Diagnostic(message, at: location))
+        }
+        let shown = presentations.filter {
+            $0.platform.rawValue == platform.rawValue && $0.situation.rawValue == scenario.id
+        }
+        guard !shown.isEmpty else {
+            return [problem(.unreachableScenario(scenario.id, platform: platform.displayName), at: scenario.location)]
+        }
+        var problems: [CoverageProblem] = []
+        let offered = Set(shown.flatMap(\.actions).map(\.rawValue))
+        let labelled = Dictionary(copy.actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for action in offered.sorted() where labelled[action]?.label.isNone ?? true {
+            problems.append(
+                problem(
+                    .actionWithoutCopy(action, scenario: scenario.id, platform: platform.displayName),
+                    at: labelled[action]?.label.location ?? copy.title.location))
+        }
+        for action in copy.actions where !action.label.isNone && !offered.contains(action.id) {
+            problems.append(
+                problem(
+                    .unreachableAction(action.id, scenario: scenario.id, platform: platform.displayName),
+                    at: action.label.location))
+        }
+        let notice = shown.contains(where: \.showsNotice)
+        if notice, copy.title.isNone || copy.message.isNone {
+            let location = copy.title.isNone ? copy.title.location : copy.message.location
+            problems.append(problem(.noticeWithoutCopy(scenario.id, platform: platform.displayName), at: location))
+        }
+        if !notice, !copy.title.isNone || !copy.message.isNone {
+            let location = copy.title.isNone ? copy.message.location : copy.title.location
+            problems.append(problem(.copyWithoutNotice(scenario.id, platform: platform.displayName), at: location))
+        }
+        return problems
+    }
+}

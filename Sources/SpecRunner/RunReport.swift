@@ -1,0 +1,144 @@
+import Foundation
+import SpecModel
+
+/// The verdict of a `check` run, saved as JSON so the site can be rendered without
+/// running again. Plain values only: platform and scenario names are the spec's IDs.
+public struct RunReport: Codable, Sendable, Equatable {
+    public static let schemaVersion = 1
+
+    public var schemaVersion = RunReport.schemaVersion
+    public var specs: [SpecRun]
+    /// The engine's exploration of every reachable state.
+    public var exploration: ExplorationSummary
+    /// The decisions the engine makes where the spec is silent.
+    public var decisions: [DecisionRecord]
+    /// Every problem found, as diagnostics.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether everything passed.
+    public var passed: Bool { !diagnostics.contains { $0.severity == .error } && specs.allSatisfy(\.passed) }
+
+    public init(
+        specs: [SpecRun], exploration: ExplorationSummary, decisions: [DecisionRecord], diagnostics: [Diagnostic]
+    ) {
+        self.specs = specs
+        self.exploration = exploration
+        self.decisions = decisions
+        self.diagnostics = diagnostics
+    }
+
+    public func encodedJSON() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    public static func decodeJSON(_ data: Data) throws -> RunReport {
+        try JSONDecoder().decode(RunReport.self, from: data)
+    }
+}
+
+/// Passed, failed, skipped (after a failure) or undefined (no step definition matches).
+public enum RunStatus: String, Codable, Sendable {
+    case passed
+    case failed
+    case skipped
+    case undefined
+}
+
+public struct StepRun: Codable, Sendable, Equatable {
+    public var keyword: String
+    public var text: String
+    public var location: SourceLocation
+    public var status: RunStatus
+    public var expected: String?
+    public var observed: String?
+    /// The native results and signals the step produced on this platform, in the platform's terms.
+    public var native: [String]
+}
+
+public struct PlatformCheckRun: Codable, Sendable, Equatable {
+    public var platform: Platform
+    public var status: RunStatus
+    public var steps: [StepRun]
+    /// The scenarios the check led to on this platform.
+    public var scenarios: [String]
+}
+
+public struct CheckRun: Codable, Sendable, Equatable {
+    public var id: String
+    public var criterion: String?
+    public var scenario: String?
+    public var name: String
+    public var location: SourceLocation
+    public var platforms: [PlatformCheckRun]
+
+    public var passed: Bool { platforms.allSatisfy { $0.status == .passed } }
+}
+
+/// One criterion on one platform: its checks and its invariants.
+public struct CriterionRun: Codable, Sendable, Equatable {
+    public var id: String
+    public var checks: [String]
+    /// Status per platform: passed only when every check passed there and every invariant held.
+    public var platforms: [PlatformStatus]
+    public var invariants: [InvariantRun]
+
+    public var passed: Bool { platforms.allSatisfy(\.passed) }
+}
+
+public struct PlatformStatus: Codable, Sendable, Equatable {
+    public var platform: Platform
+    public var passed: Bool
+}
+
+public struct InvariantRun: Codable, Sendable, Equatable {
+    public var id: String
+    public var statement: String
+    public var transitionsChecked: Int
+    public var violations: Int
+    /// The shortest trace to a violation, one line per step.
+    public var counterexample: [String]?
+}
+
+/// One scenario: the checks that reach it and whether its copy matches the engine, per platform.
+public struct ScenarioRun: Codable, Sendable, Equatable {
+    public var id: String
+    public var exercisedBy: [String]
+    public var platforms: [PlatformStatus]
+
+    public var passed: Bool { !exercisedBy.isEmpty && platforms.allSatisfy(\.passed) }
+}
+
+public struct SpecRun: Codable, Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var path: String
+    public var checks: [CheckRun]
+    public var criteria: [CriterionRun]
+    public var scenarios: [ScenarioRun]
+
+    public var passed: Bool {
+        checks.allSatisfy(\.passed) && criteria.allSatisfy(\.passed) && scenarios.allSatisfy(\.passed)
+    }
+}
+
+public struct ExplorationSummary: Codable, Sendable, Equatable {
+    public var runs: Int
+    public var states: Int
+    public var transitions: Int
+    public var depthLimit: Int
+    public var deepestLevel: Int
+    public var complete: Bool
+    public var nativeResults: Int
+}
+
+public struct DecisionRecord: Codable, Sendable, Equatable {
+    public var id: String
+    public var question: String
+    public var choice: String
+    public var reason: String
+    public var criterion: String?
+}

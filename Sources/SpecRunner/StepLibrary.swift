@@ -1,0 +1,362 @@
+import FlowEngine
+
+/// Every step a check can use, bound to the engine and the world.
+public enum StepLibrary {
+    public static let definitions: [StepDefinition] =
+        setup.map { $0.kind(.setup) } + actions.map { $0.kind(.action) } + outcomes.map { $0.kind(.outcome) }
+
+    // MARK: - The world and the app (Given)
+
+    static let setup: [StepDefinition] = [
+        StepDefinition(
+            "the app starts passkey login automatically",
+            "The app opens the passkey prompt by itself once the route lookup succeeds."
+        ) { context, _ in
+            context.configuration.startsPasskeyLoginAutomatically = true
+        },
+        StepDefinition(
+            "the app does not start passkey login automatically", "Passkey login starts only from the passkey button."
+        ) { context, _ in
+            context.configuration.startsPasskeyLoginAutomatically = false
+        },
+        StepDefinition("the enumeration policy is {policy}", "Whether the app may reveal that an account exists.") {
+            context, values in
+            context.configuration.enumerationPolicy = EnumerationPolicy(rawValue: values[0])!
+        },
+        StepDefinition("the fallback is {fallback}", "The configured fallback sign-in method.") { context, values in
+            context.configuration.fallback = FallbackMethod(rawValue: values[0])!
+        },
+        StepDefinition("the account is {status}", "The account's status on the server.") { context, values in
+            let status = AccountStatus(rawValue: values[0])!
+            context.configureWorld { $0.account = ($0.account ?? CheckContext.defaultAccount).with(status: status) }
+        },
+        StepDefinition("there is no account for the identifier", "The account lookup finds no account.") { context, _ in
+            context.configureWorld {
+                $0.account = nil
+                $0.serverCredentials = [:]
+            }
+        },
+        StepDefinition(
+            "the account cannot continue with passkey login",
+            "The lookup answers that this route is not available to the account."
+        ) { context, _ in
+            context.configureWorld { $0.routeAvailable = false }
+        },
+        StepDefinition("the device has passkey {passkey}", "A passkey on the device that the server accepts.") {
+            context, values in
+            let id = context.passkey(values[0])
+            context.configureWorld {
+                $0.deviceCredentials.append(id)
+                $0.serverCredentials[id] = .active
+            }
+        },
+        StepDefinition(
+            "the device has passkey {passkey} that was revoked through account settings",
+            "A passkey the server knows but no longer accepts."
+        ) { context, values in
+            let id = context.passkey(values[0])
+            context.configureWorld {
+                $0.deviceCredentials.append(id)
+                $0.serverCredentials[id] = .revoked
+            }
+        },
+        StepDefinition(
+            "the device has passkey {passkey} that is absent from the server's records",
+            "A passkey whose credential ID the server has no record of."
+        ) { context, values in
+            let id = context.passkey(values[0])
+            context.configureWorld {
+                $0.deviceCredentials.append(id)
+                $0.serverCredentials[id] = nil
+            }
+        },
+        StepDefinition(
+            "the {dependency} lookup fails once with {fault}",
+            "The first route lookup fails in that dependency; the next one succeeds."
+        ) { context, values in
+            context.configureWorld {
+                $0.lookupFault = ScriptedFault(
+                    LookupDependency(rawValue: values[0])!, LookupFault(rawValue: values[1])!)
+                $0.failingLookups = 1
+            }
+        },
+        StepDefinition("the server cannot tell whether it accepts a passkey", "Verification answers are inconclusive.")
+        { context, _ in
+            context.configureWorld { $0.verificationInconclusive = true }
+        },
+    ]
+
+    // MARK: - What the user and the OS do (When)
+
+    static let actions: [StepDefinition] = [
+        StepDefinition("the login screen appears", "The login screen is shown (after launch or sign-out).") {
+            context, _ in
+            try context.send(.screenAppeared)
+        },
+        StepDefinition("the user enters their identifier", "The user submits the identifier; the route lookup starts.")
+        { context, _ in
+            try context.send(.identifierSubmitted)
+        },
+        StepDefinition("the user taps the passkey button", "The normal passkey button: the explicit route.") {
+            context, _ in
+            try context.send(.passkeyButtonTapped)
+        },
+        StepDefinition("the user chooses {action}", "The user chooses an action the screen or the error offers.") {
+            context, values in
+            let action = UserAction(rawValue: values[0])!
+            guard context.state.offeredActions.contains(action) else {
+                throw StepFailure(expected: "\"\(action.rawValue)\" to be offered", observed: context.summary)
+            }
+            try context.send(action.event)
+        },
+        StepDefinition(
+            "the user chooses another login method", "The user picks the fallback method on the login screen."
+        ) { context, _ in
+            try context.send(.fallbackChosen)
+        },
+        StepDefinition("the user cancels the OS prompt", "The user cancels or dismisses the passkey prompt.") {
+            context, _ in
+            try context.prompt(.userCancels)
+        },
+        StepDefinition(
+            "the OS finds no passkey on this device", "The prompt ends because no passkey for the app is on the device."
+        ) { context, _ in
+            try context.prompt(.noPasskeyOnDevice)
+        },
+        StepDefinition(
+            "the passkey provider is misconfigured", "The provider or the app's domain association is misconfigured."
+        ) { context, _ in
+            try context.prompt(.providerMisconfigured)
+        },
+        StepDefinition("the OS prompt fails for an unknown reason", "The request fails without a reason.") {
+            context, _ in
+            try context.prompt(.unknownFailure)
+        },
+        StepDefinition("the OS prompt is interrupted", "The system interrupts the prompt.") { context, _ in
+            try context.prompt(.interrupted)
+        },
+        StepDefinition("the user selects passkey {passkey}", "The user picks that passkey in the prompt.") {
+            context, values in
+            try context.prompt(.userSelectsPasskey, passkey: values[0])
+        },
+        StepDefinition("the user signs in with the fallback", "The user completes the fallback method.") { context, _ in
+            guard let account = context.script.account else {
+                throw StepFailure(expected: "an account to sign in to", observed: "there is no account")
+            }
+            try context.send(.fallbackSignInSucceeded(account, acceptedCredentials: context.script.acceptedCredentials))
+        },
+        StepDefinition("the app is relaunched", "The app is closed and opened again.") { context, _ in
+            try context.send(.appRelaunched)
+        },
+        StepDefinition("the user signs out", "The signed-in user signs out.") { context, _ in
+            try context.send(.signedOut)
+        },
+    ]
+
+    // MARK: - What must be true (Then)
+
+    static let outcomes: [StepDefinition] = [
+        StepDefinition("no error is shown", "No error alert or dialog is shown.") { context, _ in
+            try expect(context.state.notice == nil, "no error notice", context.summary)
+        },
+        StepDefinition(
+            "the user sees the {scenario} copy",
+            "The last action led to that scenario of the spec; its copy is what the user sees."
+        ) { context, values in
+            let seen = context.lastSituations.map(\.rawValue)
+            try expect(
+                seen.contains(values[0]), "the \"\(values[0])\" scenario",
+                seen.isEmpty ? "no scenario" : "scenario \(seen.joined(separator: ", "))")
+        },
+        StepDefinition("{action} is offered", "The screen or the error offers the action.") { context, values in
+            try expect(
+                context.state.offeredActions.map(\.rawValue).contains(values[0]), "\"\(values[0])\" offered",
+                context.summary)
+        },
+        StepDefinition("{action} and {action} are offered", "Both actions are offered.") { context, values in
+            let offered = context.state.offeredActions.map(\.rawValue)
+            try expect(
+                offered.contains(values[0]) && offered.contains(values[1]),
+                "\"\(values[0])\" and \"\(values[1])\" offered", context.summary)
+        },
+        StepDefinition("{action} is not offered", "The action is not offered.") { context, values in
+            try expect(
+                !context.state.offeredActions.map(\.rawValue).contains(values[0]), "\"\(values[0])\" not offered",
+                context.summary)
+        },
+        StepDefinition("no passkey prompt opens", "No passkey request starts, and none is open.") { context, _ in
+            let started = context.lastEffects.contains { if case .startCeremony = $0 { true } else { false } }
+            try expect(!started && context.state.ceremony == nil, "no passkey prompt", context.effectsSummary)
+        },
+        StepDefinition(
+            "an automatic passkey prompt opens", "The app opens the prompt by itself (or by the offered retry)."
+        ) { context, _ in
+            try expectPrompt(.automatic, context)
+        },
+        StepDefinition("an explicit passkey prompt opens", "The prompt opens from the passkey button.") { context, _ in
+            try expectPrompt(.explicit, context)
+        },
+        StepDefinition("the login screen is shown", "The login screen, with no error on it.") { context, _ in
+            try expect(
+                context.state.screen == .login && context.state.notice == nil, "the login screen", context.summary)
+        },
+        StepDefinition("the fallback screen is shown", "The configured fallback sign-in screen.") { context, _ in
+            try expect(
+                context.state.screen == .fallback(context.configuration.fallback),
+                "the \(context.configuration.fallback.rawValue) screen", context.summary)
+        },
+        StepDefinition("the login screen is unchanged", "Everything is as it was before the prompt opened.") {
+            context, _ in
+            guard let before = context.stateBeforePrompt else {
+                throw StepFailure(expected: "a passkey prompt to have opened earlier", observed: "none did")
+            }
+            try expect(context.state == before, "the screen as before the prompt", context.summary)
+        },
+        StepDefinition(
+            "no automatic redirect occurs", "The app neither shows the fallback nor opens another route by itself."
+        ) { context, _ in
+            let redirect = context.lastEffects.contains {
+                switch $0 {
+                case .presentFallback, .openAccountRoute: true
+                default: false
+                }
+            }
+            try expect(!redirect, "no redirect", context.effectsSummary)
+        },
+        StepDefinition("the passkey button is available", "The user can start a passkey login.") { context, _ in
+            try expect(
+                context.reducer.accepts(.passkeyButtonTapped, in: context.state), "the passkey button available",
+                context.summary)
+        },
+        StepDefinition("the other login methods are available", "The user can choose the fallback method.") {
+            context, _ in
+            let available =
+                context.reducer.accepts(.fallbackChosen, in: context.state)
+                || context.state.screen == .fallback(context.configuration.fallback)
+            try expect(available, "the other login methods available", context.summary)
+        },
+        StepDefinition("automatic passkey prompts are stopped", "The app opens no passkey prompt by itself any more.") {
+            context, _ in
+            try expect(context.state.automaticPromptsSuppressed, "automatic prompts stopped", context.summary)
+        },
+        StepDefinition("the cancellation count is {count}", "Consecutive cancellations of the automatic route.") {
+            context, values in
+            try expect(context.state.cancellationStreak == Int(values[0]), "count \(values[0])", context.summary)
+        },
+        StepDefinition("a session is created", "The user is signed in.") { context, _ in
+            let created = context.lastEffects.contains { if case .createSession = $0 { true } else { false } }
+            try expect(created && context.state.session != nil, "a new session", context.summary)
+        },
+        StepDefinition("no session is created", "The user is not signed in.") { context, _ in
+            let created = context.allEffects.contains { if case .createSession = $0 { true } else { false } }
+            try expect(!created && context.state.session == nil, "no session", context.summary)
+        },
+        StepDefinition("the {route} route opens", "The app opens the account-status, recovery or support route.") {
+            context, values in
+            let route = AccountRoute(rawValue: values[0])!
+            try expect(
+                context.lastEffects.contains(.openAccountRoute(route)), "the \(route.rawValue) route",
+                context.effectsSummary)
+        },
+        StepDefinition("a fresh lookup is performed", "The route lookup runs again.") { context, _ in
+            try expect(context.lastEffects.contains(.lookUpAccount), "a new lookup", context.effectsSummary)
+        },
+        StepDefinition(
+            "no account or credential conclusion is shown",
+            "Nothing says the account or passkey does not exist, and nothing acts as if it did not."
+        ) { context, _ in
+            let concluding: [Notice] = [.accountCannotContinue, .deletedPasskey, .passkeyNotAccepted]
+            let forced = context.lastEffects.contains {
+                switch $0 {
+                case .presentFallback, .signalUnknownCredential, .signalAllAcceptedCredentials: true
+                default: false
+                }
+            }
+            let concluded = context.state.notice.map(concluding.contains) ?? false
+            try expect(
+                !concluded && !forced && context.state.lookup != .unavailable, "no conclusion",
+                context.summary + "; " + context.effectsSummary)
+        },
+        StepDefinition(
+            "the unknown-credential signal is sent for passkey {passkey}",
+            "The credential manager is told the credential ID is unknown to the server."
+        ) { context, values in
+            let id = context.passkey(values[0])
+            try expect(
+                context.lastEffects.contains(.signalUnknownCredential(id)),
+                "the unknown-credential signal for \"\(values[0])\"", context.effectsSummary)
+        },
+        StepDefinition("no unknown-credential signal is sent", "No credential is reported as unknown.") { context, _ in
+            let sent = context.allEffects.filter { if case .signalUnknownCredential = $0 { true } else { false } }
+            try expect(sent.isEmpty, "no unknown-credential signal", sent.map(\.description).joined(separator: "; "))
+        },
+        StepDefinition(
+            "the full list of accepted passkeys is sent without passkey {passkey}",
+            "Full-list reconciliation, which drops the passkey."
+        ) { context, values in
+            let id = context.passkey(values[0])
+            let lists = context.lastEffects.compactMap { effect -> [CredentialID]? in
+                if case .signalAllAcceptedCredentials(_, let accepted) = effect { return accepted }
+                return nil
+            }
+            try expect(
+                lists.count == 1 && !lists[0].contains(id), "one full list without \"\(values[0])\"",
+                context.effectsSummary)
+        },
+        StepDefinition("no signal is sent", "Neither signal is sent.") { context, _ in
+            let sent = context.allEffects.filter {
+                switch $0 {
+                case .signalUnknownCredential, .signalAllAcceptedCredentials: true
+                default: false
+                }
+            }
+            try expect(sent.isEmpty, "no signal", sent.map(\.description).joined(separator: "; "))
+        },
+    ]
+
+    private static func expect(_ condition: Bool, _ expected: String, _ observed: String) throws {
+        if !condition { throw StepFailure(expected: expected, observed: observed.isEmpty ? "nothing" : observed) }
+    }
+
+    private static func expectPrompt(_ route: Route, _ context: CheckContext) throws {
+        let started = context.lastEffects.contains {
+            if case .startCeremony(let ceremony) = $0 { return ceremony.route == route }
+            return false
+        }
+        try expect(
+            started && context.state.ceremony?.route == route, "an \(route.rawValue) passkey prompt",
+            context.effectsSummary)
+    }
+}
+
+extension StepDefinition {
+    func kind(_ kind: Kind) -> StepDefinition {
+        var copy = self
+        copy.kind = kind
+        return copy
+    }
+}
+
+extension UserAction {
+    /// The event of choosing this action.
+    var event: FlowEvent {
+        switch self {
+        case .retry: .retryTapped
+        case .fallback: .fallbackChosen
+        case .anotherPasskey: .anotherPasskeyChosen
+        case .recovery: .recoveryChosen
+        case .support: .supportChosen
+        case .dismiss: .noticeDismissed
+        case .accountHelp: .accountHelpChosen
+        case .usePasskey: .passkeyButtonTapped
+        }
+    }
+}
+
+extension Account {
+    func with(status: AccountStatus) -> Account {
+        var copy = self
+        copy.status = status
+        return copy
+    }
+}
