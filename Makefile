@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/passkey-spec
 
-.PHONY: site test deps build lint format format-check clean
+.PHONY: site test deps test-deps build lint format format-check clean
 
 ## site: lint the spec in content/ and write its outputs to site/
 site: deps
@@ -13,7 +13,7 @@ site: deps
 	$(RELEASE_BIN) export --format json --out site/exports/spec.json content
 
 ## test: the whole test suite (unit, end-to-end on the built binary) and the format check
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) format-check
@@ -21,6 +21,9 @@ test: deps
 ## deps: install the Debian packages the build needs, when missing
 deps:
 	@scripts/ensure-deps.sh
+
+test-deps:
+	@scripts/ensure-deps.sh test
 
 build: deps
 	$(SWIFT) build

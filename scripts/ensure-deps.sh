@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build needs (cmark-gfm and pkg-config) when any is missing,
-# so `make site` and `make test` work on a fresh machine.
+# Installs the Debian packages the build needs when any is missing, so `make site` and
+# `make test` work on a fresh machine. `ensure-deps.sh test` adds what the tests use.
 set -euo pipefail
 
 packages=(pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev)
+if [ "${1:-}" = "test" ]; then
+    # xmllint checks the JUnit output.
+    packages+=(libxml2-utils)
+fi
+
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -8,7 +8,7 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             result.stdout
-                == "lint: 1 spec, 2 pages, 9 scenarios, 5 criteria, 0 checks, 5 references; 0 errors, 0 warnings\n")
+                == "lint: 1 spec, 2 pages, 9 scenarios, 5 criteria, 31 checks, 5 references; 0 errors, 0 warnings\n")
     }
 
     @Test func lintDefaultsToTheContentFolder() throws {

@@ -54,6 +54,15 @@ import Testing
             .duplicateSectionID("x", first: here),
             .duplicateScenarioID("x", first: here), .duplicateCriterionID("x", first: here),
             .duplicateCheckName("x", first: here), .unreadableFile("x"),
+            .undefinedStep("x", suggestion: "y"), .ambiguousStep("x", patterns: ["a", "b"]),
+            .invalidStepParameter("x", kind: "status", allowed: ["a"]),
+            .stepFailed(platform: "iOS", expected: "x", observed: "y"),
+            .scenarioNotExercised("x"), .scenarioMissingFromSpec("x", platform: "iOS"),
+            .unreachableScenario("x", platform: "iOS"),
+            .actionWithoutCopy("x", scenario: "y", platform: "iOS"),
+            .unreachableAction("x", scenario: "y", platform: "iOS"),
+            .noticeWithoutCopy("x", platform: "iOS"), .copyWithoutNotice("x", platform: "iOS"),
+            .invariantViolated("x", detail: "y"), .explorationIncomplete(depth: 1), .criterionWithoutChecks("x"),
         ]
         for message in samples {
             #expect(message.text.first?.isLowercase == true || message.text.first == "'", "\(message.id.rawValue)")

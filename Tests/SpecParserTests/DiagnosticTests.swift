@@ -179,7 +179,13 @@ let parserCases: [DiagnosticCase] = [
             .writeFailed, .unexpectedFailure,
         ]
         let loaderCases: Set<MessageID> = [.unreadableFile, .duplicateSpecID, .duplicatePageID, .noMarkdownFiles]
-        let covered = Set(parserCases.map(\.id)).union(loaderCases).union(cliOnly)
+        // Binding and running checks: covered in SpecRunnerTests.
+        let runnerCases: Set<MessageID> = [
+            .undefinedStep, .ambiguousStep, .invalidStepParameter, .stepFailed, .scenarioNotExercised,
+            .scenarioMissingFromSpec, .unreachableScenario, .actionWithoutCopy, .unreachableAction, .noticeWithoutCopy,
+            .copyWithoutNotice, .invariantViolated, .explorationIncomplete, .criterionWithoutChecks,
+        ]
+        let covered = Set(parserCases.map(\.id)).union(loaderCases).union(runnerCases).union(cliOnly)
         let missing = MessageID.allCases.filter { !covered.contains($0) }
         #expect(missing.isEmpty, "messages without a test case: \(missing.map(\.rawValue))")
     }

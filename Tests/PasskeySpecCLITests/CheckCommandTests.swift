@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@Suite struct CheckCommandTests {
+    static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test func theContentPassesWithJUnitAndReport() throws {
+        let folder = try TemporaryFolder()
+        let junit = folder.url.appendingPathComponent("junit.xml").path
+        let report = folder.url.appendingPathComponent("report.json").path
+        let result = try BinaryRunner.run(["check", "--junit", junit, "--report", report])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        for criterion in 1...5 {
+            #expect(result.stdout.contains("  N1.4-AC0\(criterion)   pass     pass     "))
+        }
+        #expect(result.stdout.contains("scenarios: 9 of 9 exercised and covered"))
+        #expect(result.stdout.contains("whole space covered"))
+        #expect(result.stdout.hasSuffix("check: passed with 0 errors\n"))
+
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("failures=\"0\" errors=\"0\" skipped=\"0\">"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        #expect((json["specs"] as? [Any])?.count == 1)
+
+        // The JUnit file is well-formed XML.
+        let lint = try #require(Self.xmllint, "xmllint is missing; 'make test' installs libxml2-utils")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: lint)
+        process.arguments = ["--noout", junit]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func aWrongExpectationFailsAtItsLineWithAnAnnotation() throws {
+        let folder = try TemporaryFolder()
+        var text = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            encoding: .utf8)
+        let marker = "Scenario: A locked account does not\n"
+        let range = try #require(text.range(of: marker))
+        let after = try #require(
+            text.range(of: "  Then no session is created", range: range.upperBound..<text.endIndex))
+        text.replaceSubrange(after, with: "  Then a session is created")
+        let path = try folder.write("spec.md", text)
+        let lineNumber = text[..<after.lowerBound].filter { $0 == "\n" }.count + 1
+        let junit = folder.url.appendingPathComponent("junit.xml").path
+        let result = try BinaryRunner.run(["check", path, "--junit", junit], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "\(path):\(lineNumber):3: error: step failed on iOS: expected a new session; observed"))
+        #expect(
+            result.stderr.contains("\(path):\(lineNumber):3: error: step failed on Android: expected a new session"))
+        #expect(
+            result.stderr.contains("::error file=\(path),line=\(lineNumber),col=3,title=passkey-spec step-failed::"))
+        #expect(result.stdout.contains("  N1.4-AC05   FAIL     FAIL     "))
+        #expect(result.stdout.hasSuffix("check: failed with 2 errors\n"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("failures=\"2\" errors=\"0\" skipped=\"0\">"))
+    }
+
+    @Test func lintReportsUndefinedStepsWithASuggestion() throws {
+        let folder = try TemporaryFolder()
+        let text = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            encoding: .utf8
+        ).replacingOccurrences(
+            of: "  And the user cancels the OS prompt\n  And the app is relaunched",
+            with: "  And the user cancel the OS prompt\n  And the app is relaunched")
+        let path = try folder.write("spec.md", text)
+        let lint = try BinaryRunner.run(["lint", path])
+        #expect(lint.status == 1)
+        #expect(
+            lint.stderr.contains(
+                "error: undefined step 'the user cancel the OS prompt'; the closest known step is 'the user cancels the OS prompt' [undefined-step]"
+            ))
+        let check = try BinaryRunner.run(["check", path])
+        #expect(check.status == 1)
+        #expect(check.stdout == "check: not run; fix the errors above first\n")
+    }
+
+    @Test func removingACopyCellFailsCheck() throws {
+        let folder = try TemporaryFolder()
+        let text = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            encoding: .utf8
+        ).replacingOccurrences(
+            of: "| Action `retry` | Try Passkey Again | Try passkey again |",
+            with: "| Action `retry` | Try Passkey Again |  |")
+        let path = try folder.write("spec.md", text)
+        let result = try BinaryRunner.run(["check", path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: empty 'Action `retry`' cell for Android; write the copy, or 'None' where nothing is shown [empty-copy-cell]"
+            ))
+    }
+
+    @Test func stepsListsTheRegistry() throws {
+        let result = try BinaryRunner.run(["steps"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  the account is \"<status>\"\n"))
+        #expect(result.stdout.contains("  <status>: active, closed, deleted, disabled, inactive, locked, restricted\n"))
+        let json = try BinaryRunner.run(["steps", "--format", "json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count > 40)
+    }
+}

@@ -1,0 +1,39 @@
+import FlowEngine
+import Foundation
+import SpecModel
+import SpecParser
+import Testing
+
+@testable import SpecRunner
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let specPath = packageRoot.appendingPathComponent("content/native/login-error-states.md").path
+
+/// The spec page's text.
+func specText() throws -> String { try String(contentsOfFile: specPath, encoding: .utf8) }
+
+/// Parses spec text held in memory.
+func parseSpec(_ text: String, path: String = "spec.md") throws -> Spec {
+    var bag = DiagnosticBag()
+    let source = try #require(SourceFile.validate(Array(text.utf8), path: path, diagnostics: &bag))
+    let (page, diagnostics) = PageParser.parse(source, relativePath: path)
+    #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+    guard case .spec(let spec) = page else {
+        Issue.record("not a spec")
+        throw CancellationError()
+    }
+    return spec
+}
+
+/// A runner without the (slow) exploration: coverage then rests on what the checks show.
+let fastRunner = CheckRunner(explorer: Explorer(worlds: []))
+
+/// The 1-based line of the first line holding `text` after line `after`.
+func line(of text: String, in source: String, after: Int = 0) -> Int {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() where index + 1 > after && line.contains(text) {
+        return index + 1
+    }
+    return -1
+}
