@@ -6,10 +6,10 @@ RELEASE_BIN := .build/release/passkey-spec
 
 .PHONY: site test deps test-deps build lint format format-check clean
 
-## site: lint the spec in content/ and write its outputs to site/
+## site: check the spec in content/ and write its outputs to site/
 site: deps
 	$(SWIFT) build -c release --product passkey-spec
-	$(RELEASE_BIN) lint content
+	$(RELEASE_BIN) check content
 	$(RELEASE_BIN) export --format json --out site/exports/spec.json content
 
 ## test: the whole test suite (unit, end-to-end on the built binary) and the format check
