@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "FlowEngine"),
         // Binds check steps to the engine, runs them per platform, explores, cross-checks copy.
         .target(name: "SpecRunner", dependencies: ["SpecModel", "FlowEngine"]),
+        // A spec-conformant Mustache renderer for the site's templates.
+        .target(name: "Mustache"),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM"]),
         // The commands, as a library so tests can call them in-process too.
@@ -29,6 +31,7 @@ let package = Package(
 
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"]),
         .testTarget(
             name: "SpecParserTests",

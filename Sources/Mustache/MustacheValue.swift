@@ -1,0 +1,48 @@
+/// Data a template renders: the JSON types.
+public enum MustacheValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([MustacheValue])
+    case object([String: MustacheValue])
+
+    /// False, null and the empty list are falsey; everything else is truthy.
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .array(let items): !items.isEmpty
+        default: true
+        }
+    }
+
+    /// The text an interpolation tag writes.
+    var text: String {
+        switch self {
+        case .null: ""
+        case .bool(let value): value ? "true" : "false"
+        case .number(let value):
+            value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .string(let value): value
+        case .array, .object: ""
+        }
+    }
+
+    subscript(key: String) -> MustacheValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral, ExpressibleByIntegerLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,0 +1,175 @@
+extension Template {
+    /// Renders with `data`; `partials` returns the source of a partial (or parent) by name.
+    /// Partials are parsed when first used and errors in them are thrown with their name.
+    public func render(
+        _ data: MustacheValue, partials: (String) -> String? = { _ in nil }
+    ) throws(MustacheError) -> String {
+        try withoutActuallyEscaping(partials) { (partials) throws(MustacheError) -> String in
+            var renderer = Renderer(partials: partials)
+            return try renderer.render(nodes, stack: [data], blocks: [:], depth: 0)
+        }
+    }
+}
+
+/// Renders nodes against a context stack. Blocks map names to the overriding content.
+struct Renderer {
+    /// Partials nested deeper than this render nothing, so a recursive partial without an
+    /// end cannot hang or crash.
+    static let maximumDepth = 64
+
+    let partials: (String) -> String?
+    var cache: [String: Template] = [:]
+
+    init(partials: @escaping (String) -> String?) {
+        self.partials = partials
+    }
+
+    mutating func render(
+        _ nodes: [Template.Node], stack: [MustacheValue], blocks: [String: [Template.Node]], depth: Int
+    ) throws(MustacheError) -> String {
+        var output = ""
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let name, let escaped):
+                let text = lookup(name, in: stack)?.text ?? ""
+                output += escaped ? Self.escape(text) : text
+            case .section(let name, let inverted, let children):
+                let value = lookup(name, in: stack) ?? .null
+                if inverted {
+                    if !value.isTruthy { output += try render(children, stack: stack, blocks: blocks, depth: depth) }
+                } else if case .array(let items) = value {
+                    for item in items {
+                        output += try render(children, stack: stack + [item], blocks: blocks, depth: depth)
+                    }
+                } else if value.isTruthy {
+                    output += try render(children, stack: stack + [value], blocks: blocks, depth: depth)
+                }
+            case .partial(let name, let dynamic, let indentation):
+                guard depth < Self.maximumDepth,
+                    let template = try template(resolve(name, dynamic: dynamic, stack: stack), indentation: indentation)
+                else { continue }
+                output += try render(template.nodes, stack: stack, blocks: blocks, depth: depth + 1)
+            case .parent(let name, let dynamic, let overrides, let indentation):
+                guard depth < Self.maximumDepth,
+                    let template = try template(resolve(name, dynamic: dynamic, stack: stack), indentation: indentation)
+                else { continue }
+                // The outermost override wins: the child's blocks beat the parent's own.
+                let merged = overrides.merging(blocks) { _, outer in outer }
+                output += try render(template.nodes, stack: stack, blocks: merged, depth: depth + 1)
+            case .block(let name, let defaults, let standalone):
+                guard let override = blocks[name] else {
+                    output += try render(defaults, stack: stack, blocks: blocks, depth: depth)
+                    continue
+                }
+                // Indentation is removed where the block is defined and added where it is expanded.
+                let text = Self.dedent(try render(override, stack: stack, blocks: blocks, depth: depth))
+                guard let standalone else {
+                    output += text
+                    continue
+                }
+                let intrinsic = Self.commonIndentation(try render(defaults, stack: stack, blocks: blocks, depth: depth))
+                var expanded = Self.indent(text, with: intrinsic.isEmpty ? standalone.prefix : intrinsic)
+                if standalone.singleLine, !expanded.isEmpty, !expanded.hasSuffix("\n") {
+                    expanded += standalone.lineEnding
+                }
+                output += expanded
+            }
+        }
+        return output
+    }
+
+    // MARK: - Names
+
+    /// Looks a name up: `.` is the top of the stack; `a.b.c` finds `a` anywhere on the stack,
+    /// then `b` and `c` inside it only.
+    func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue? {
+        if name == "." { return stack.last }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = stack.reversed().lazy.compactMap({ $0[parts[0]] }).first else { return nil }
+        var current = first
+        for part in parts.dropFirst() {
+            guard let next = current[part] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    private func resolve(_ name: String, dynamic: Bool, stack: [MustacheValue]) -> String {
+        dynamic ? (lookup(name, in: stack)?.text ?? "") : name
+    }
+
+    /// The parsed partial, indented when its tag stood alone.
+    private mutating func template(_ name: String, indentation: String?) throws(MustacheError) -> Template? {
+        let key = "\(indentation ?? "")\u{0}\(name)"
+        if let cached = cache[key] { return cached }
+        guard var source = partials(name) else { return nil }
+        if let indentation, !indentation.isEmpty { source = Self.indent(source, with: indentation) }
+        let template = try Template(source, name: name)
+        cache[key] = template
+        return template
+    }
+
+    // MARK: - Text
+
+    /// HTML-escapes `& < > " '`.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Prefixes every line that has content with `prefix`.
+    static func indent(_ text: String, with prefix: String) -> String {
+        guard !prefix.isEmpty else { return text }
+        var result = ""
+        var atLineStart = true
+        for character in text {
+            if atLineStart, character != "\n", character != "\r\n" { result += prefix }
+            result.append(character)
+            atLineStart = character == "\n" || character == "\r\n"
+        }
+        return result
+    }
+
+    /// The whitespace every non-blank line starts with.
+    static func commonIndentation(_ text: String) -> String {
+        var common: Substring?
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let leading = line.prefix { $0 == " " || $0 == "\t" }
+            guard leading.count < line.count else { continue }
+            if let current = common {
+                common = current.prefix(zip(current, leading).prefix { $0 == $1 }.count)
+            } else {
+                common = leading
+            }
+        }
+        return String(common ?? "")
+    }
+
+    /// Removes the common indentation from every line.
+    static func dedent(_ text: String) -> String {
+        let common = commonIndentation(text)
+        guard !common.isEmpty else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if rest.hasPrefix(common) { rest = rest.dropFirst(common.count) }
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" }.map { rest.index(after: $0) } ?? rest.endIndex
+            result += rest[..<end]
+            rest = rest[end...]
+        }
+        return result
+    }
+}
