@@ -22,16 +22,21 @@ let package = Package(
         .target(name: "SpecRunner", dependencies: ["SpecModel", "FlowEngine"]),
         // A spec-conformant Mustache renderer for the site's templates.
         .target(name: "Mustache"),
+        // Model + run report + templates to the files of the static site; atomic output.
+        .target(name: "SiteBuilder", dependencies: ["SpecModel", "SpecRunner", "Mustache", "SpecParser"]),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM"]),
         // The commands, as a library so tests can call them in-process too.
-        .target(name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner"]),
+        .target(
+            name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "SiteBuilder"]
+        ),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"]),
         .testTarget(
             name: "SpecParserTests",

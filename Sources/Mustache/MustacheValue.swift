@@ -29,9 +29,16 @@ public enum MustacheValue: Sendable, Equatable {
         }
     }
 
+    /// A member of an object; for a list, `0`, `1`, ... name its items (so `{{#items.0}}`
+    /// tests for a non-empty list), an extension the spec leaves open.
     subscript(key: String) -> MustacheValue? {
-        if case .object(let members) = self { return members[key] }
-        return nil
+        switch self {
+        case .object(let members): return members[key]
+        case .array(let items):
+            guard let index = Int(key), items.indices.contains(index) else { return nil }
+            return items[index]
+        default: return nil
+        }
     }
 }
 

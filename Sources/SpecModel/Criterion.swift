@@ -67,13 +67,18 @@ public struct Criterion: Codable, Sendable, Equatable {
     public var statement: String
     /// The "How to verify" column.
     public var howToVerify: String
+    /// Prose written under the criterion's heading, beside its checks.
+    public var notes: [Prose]
     public var location: SourceLocation
 
-    public init(id: CriterionID, level: String, statement: String, howToVerify: String, location: SourceLocation) {
+    public init(
+        id: CriterionID, level: String, statement: String, howToVerify: String, notes: [Prose] = [], location: SourceLocation
+    ) {
         self.id = id
         self.level = level
         self.statement = statement
         self.howToVerify = howToVerify
+        self.notes = notes
         self.location = location
     }
 }

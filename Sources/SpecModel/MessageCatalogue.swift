@@ -100,6 +100,11 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case noMarkdownFiles = "no-markdown-files"
     case writeFailed = "write-failed"
     case unexpectedFailure = "unexpected-failure"
+
+    // MARK: Building the site
+    case templateError = "template-error"
+    case outputNotASite = "output-not-a-site"
+    case unreadableReport = "unreadable-report"
 }
 
 /// A message with its ID, severity and text, ready to print.
@@ -483,6 +488,20 @@ extension Message {
 
     public static func noMarkdownFiles(_ path: String) -> Message {
         Message(.noMarkdownFiles, .error, "no Markdown ('.md') files under '\(path)'")
+    }
+
+    public static func templateError(_ detail: String) -> Message {
+        Message(.templateError, .error, "template error: \(detail)")
+    }
+
+    public static func outputNotASite(_ path: String) -> Message {
+        Message(
+            .outputNotASite, .error,
+            "'\(path)' has files and is not a previous build; choose an empty folder or remove it first")
+    }
+
+    public static func unreadableReport(_ path: String, reason: String) -> Message {
+        Message(.unreadableReport, .error, "cannot read the run report '\(path)': \(reason)")
     }
 
     public static func unexpectedFailure(_ detail: String) -> Message {

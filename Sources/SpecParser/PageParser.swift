@@ -87,6 +87,9 @@ public struct PageParser {
         var walker = SpecWalker(specID: specID, platforms: platforms, parser: self)
         walker.walk(body)
         diagnostics = walker.parser.diagnostics
+        for index in walker.criteria.indices {
+            walker.criteria[index].notes = walker.criterionNotes[walker.criteria[index].id] ?? []
+        }
         var spec = Spec(
             id: specID, title: title, path: relativePath, platforms: platforms, introduction: walker.introduction,
             sections: walker.sections, criteria: walker.criteria, checks: walker.checks, references: walker.references,

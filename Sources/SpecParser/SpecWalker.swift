@@ -13,6 +13,8 @@ struct SpecWalker {
     var checks: [Check] = []
     var references: [Reference] = []
     var benchmark: Benchmark?
+    /// Prose under each criterion's heading.
+    private(set) var criterionNotes: [CriterionID: [Prose]] = [:]
     /// Criterion IDs named by headings that hold checks, checked against the table at the end.
     private(set) var checkHeadings: [(CriterionID, SourceLocation)] = []
 
@@ -241,7 +243,9 @@ struct SpecWalker {
 
     private mutating func addProse(_ block: MarkdownNode) {
         let prose = parser.prose(of: block)
-        if scenario != nil {
+        if scenario == nil, let criterion = checkCriterion?.id {
+            criterionNotes[criterion, default: []].append(prose)
+        } else if scenario != nil {
             scenario?.summary.append(prose)
         } else if section != nil {
             section?.introduction.append(prose)

@@ -59,6 +59,19 @@ public struct CheckRunner: Sendable {
                 DecisionRecord(
                     id: $0.id, question: $0.question, choice: $0.choice, reason: $0.reason, criterion: $0.criterion)
             },
+            errorReference: ErrorReference.entries().compactMap { entry in
+                Platform(rawValue: entry.platform.rawValue).map {
+                    ErrorRecord(
+                        platform: $0, name: entry.name, code: entry.code, message: entry.message, outcome: entry.outcome,
+                        automaticFirst: entry.automaticFirst, automaticRepeated: entry.automaticRepeated,
+                        explicit: entry.explicit)
+                }
+            },
+            steps: registry.definitions.map { definition in
+                StepRecord(
+                    pattern: definition.display, kind: definition.kind.rawValue, summary: definition.summary,
+                    parameters: definition.parameters.map { ParameterRecord(name: $0.name, values: $0.values ?? []) })
+            },
             diagnostics: diagnostics.sorted)
     }
 

@@ -12,6 +12,10 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var exploration: ExplorationSummary
     /// The decisions the engine makes where the spec is silent.
     public var decisions: [DecisionRecord]
+    /// Every native error of each platform and where it leads.
+    public var errorReference: [ErrorRecord]
+    /// Every step a check can use.
+    public var steps: [StepRecord]
     /// Every problem found, as diagnostics.
     public var diagnostics: [Diagnostic]
 
@@ -19,11 +23,14 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var passed: Bool { !diagnostics.contains { $0.severity == .error } && specs.allSatisfy(\.passed) }
 
     public init(
-        specs: [SpecRun], exploration: ExplorationSummary, decisions: [DecisionRecord], diagnostics: [Diagnostic]
+        specs: [SpecRun], exploration: ExplorationSummary, decisions: [DecisionRecord], errorReference: [ErrorRecord],
+        steps: [StepRecord], diagnostics: [Diagnostic]
     ) {
         self.specs = specs
         self.exploration = exploration
         self.decisions = decisions
+        self.errorReference = errorReference
+        self.steps = steps
         self.diagnostics = diagnostics
     }
 
@@ -133,6 +140,30 @@ public struct ExplorationSummary: Codable, Sendable, Equatable {
     public var deepestLevel: Int
     public var complete: Bool
     public var nativeResults: Int
+}
+
+public struct ErrorRecord: Codable, Sendable, Equatable {
+    public var platform: Platform
+    public var name: String
+    public var code: String
+    public var message: String?
+    public var outcome: String
+    public var automaticFirst: String
+    public var automaticRepeated: String
+    public var explicit: String
+}
+
+public struct StepRecord: Codable, Sendable, Equatable {
+    public var pattern: String
+    public var kind: String
+    public var summary: String
+    /// Each parameter with the values it accepts (empty: any name or number).
+    public var parameters: [ParameterRecord]
+}
+
+public struct ParameterRecord: Codable, Sendable, Equatable {
+    public var name: String
+    public var values: [String]
 }
 
 public struct DecisionRecord: Codable, Sendable, Equatable {

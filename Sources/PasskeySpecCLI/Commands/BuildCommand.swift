@@ -1,0 +1,84 @@
+import Foundation
+import SiteBuilder
+import SpecModel
+import SpecParser
+import SpecRunner
+
+/// `passkey-spec build [PATHS...] [--out DIR] [--report FILE] [--templates DIR]`: check, then render the site.
+enum BuildCommand {
+    static let name = "build"
+    static let abstract = "Check the spec, then render the static site"
+    static let arguments = ArgumentSpec(options: ["--out", "--report", "--templates"])
+    static let help = """
+        USAGE: passkey-spec build [PATHS...] [--out DIR] [--report FILE] [--templates DIR]
+
+        Runs 'check' on the spec pages under PATHS (default: content), then renders the
+        site into DIR (default: site): the home page, a page per spec with its copy tables,
+        checks and verdicts, the copy index, the platform error reference, the steps, the
+        engine's decisions, the other content pages, and the exports (model JSON, run
+        report, JUnit). Failing checks still render, with red badges, but the exit status
+        is 1. A spec that does not parse renders nothing.
+
+        The site is written to a temporary folder and swapped in, so a failed or
+        interrupted build leaves the previous site as it was. DIR must be empty, missing,
+        or a previous build. The same input always gives byte-identical files.
+
+        OPTIONS:
+          --out DIR         Where the site goes (default: site).
+          --report FILE     Render from a saved run report ('check --report') instead of running the checks.
+          --templates DIR   The templates (default: templates).
+          -h, --help        Show this help.
+
+        """
+
+    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let loaded = try loadContent(arguments.positionals)
+        let lint = (loaded.diagnostics + StepRegistry().diagnostics(for: loaded.content.specs.flatMap(\.checks))).sortedByLocation()
+        if lint.contains(where: { $0.severity == .error }) {
+            console.print(lint)
+            console.out("build: nothing rendered; fix the errors above first\n")
+            return .failure
+        }
+        var report: RunReport
+        if let path = arguments.options["--report"] {
+            do {
+                report = try RunReport.decodeJSON(Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                console.printUsageError(.unreadableReport(path, reason: "\(error)"))
+                return .failure
+            }
+        } else {
+            report = CheckRunner().run(loaded.content)
+            report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
+        }
+        console.print(report.diagnostics)
+
+        let templates = URL(fileURLWithPath: arguments.options["--templates"] ?? "templates")
+        let output = URL(fileURLWithPath: arguments.options["--out"] ?? "site")
+        let files: [String: Data]
+        do {
+            files = try SiteBuilder(templates: templates).render(content: loaded.content, report: report)
+        } catch let failure as SiteBuilder.TemplateFailure {
+            let location = SourceLocation(
+                file: templates.appendingPathComponent(failure.file).relativePath, line: failure.line, column: failure.column)
+            console.print([Diagnostic(.templateError(failure.message), at: location)])
+            return .failure
+        }
+        do {
+            try SiteWriter.write(files, to: output)
+        } catch .notASiteFolder(let path) {
+            console.printUsageError(.outputNotASite(path))
+            return .failure
+        } catch .io(let reason) {
+            console.printUsageError(.writeFailed(output.relativePath, reason: reason))
+            return .failure
+        }
+        let pages = files.keys.filter { $0.hasSuffix(".html") }.count
+        console.out(
+            "build: \(count(pages, "page")) and \(count(files.count - pages, "other file")) written to \(output.relativePath); checks \(report.passed ? "passed" : "FAILED")\n"
+        )
+        return report.passed ? .success : .failure
+    }
+}

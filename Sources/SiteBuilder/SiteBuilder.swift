@@ -1,0 +1,83 @@
+import Foundation
+import Mustache
+import SpecModel
+import SpecRunner
+
+/// Renders the model and the run report into the files of a static site, in memory.
+public struct SiteBuilder {
+    /// The tool's version, shown in every page's footer.
+    public static let version = "0.1.0"
+
+    /// A template that does not parse or render, with where.
+    public struct TemplateFailure: Error {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var message: String
+    }
+
+    public let templates: URL
+
+    /// `templates` holds `layout.mustache`, the page templates, `partials/` and `assets/`.
+    public init(templates: URL) {
+        self.templates = templates
+    }
+
+    /// Every file of the site, by path relative to the site's root.
+    public func render(content: ContentSet, report: RunReport) throws -> [String: Data] {
+        let sources = try loadTemplates()
+        let views = ViewModels(content: content, report: report)
+        var files: [String: Data] = [:]
+
+        func page(_ template: String, at path: String, _ data: [String: MustacheValue]) throws {
+            guard let source = sources[template] else {
+                throw TemplateFailure(file: "\(template).mustache", line: 1, column: 1, message: "template '\(template)' is missing")
+            }
+            do {
+                let parsed = try Template(source, name: "\(template).mustache")
+                let html = try parsed.render(.object(data)) { sources[$0] }
+                files[path] = Data(html.utf8)
+            } catch {
+                throw TemplateFailure(file: error.file, line: error.line, column: error.column, message: error.message)
+            }
+        }
+
+        try page("home", at: "index.html", views.home(page: "index.html"))
+        for spec in content.specs {
+            let path = SitePaths.html(forMarkdown: spec.path)
+            try page("spec", at: path, views.spec(spec, page: path))
+        }
+        for contentPage in content.pages where contentPage.id != "home" {
+            let path = SitePaths.html(forMarkdown: contentPage.path)
+            try page("page", at: path, views.page(contentPage, path: path))
+        }
+        try page("copy", at: "copy.html", views.copyIndex(page: "copy.html"))
+        try page("errors", at: "errors.html", views.errors(page: "errors.html"))
+        try page("steps", at: "steps.html", views.steps(page: "steps.html"))
+        try page("decisions", at: "decisions.html", views.decisions(page: "decisions.html"))
+
+        for (name, data) in try loadAssets() { files["assets/\(name)"] = data }
+        files["exports/spec.json"] = try content.encodedJSON()
+        files["exports/report.json"] = try report.encodedJSON()
+        files["exports/junit.xml"] = Data(JUnitReport.xml(report).utf8)
+        return files
+    }
+
+    /// Every `.mustache` file under the templates folder, by name without extension.
+    private func loadTemplates() throws -> [String: String] {
+        var sources: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: templates.path)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".mustache") else { continue }
+            let name = String((relative as NSString).lastPathComponent.dropLast(".mustache".count))
+            sources[name] = try String(contentsOf: templates.appendingPathComponent(relative), encoding: .utf8)
+        }
+        return sources
+    }
+
+    private func loadAssets() throws -> [(String, Data)] {
+        let folder = templates.appendingPathComponent("assets")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return try names.filter { !$0.hasPrefix(".") }.sorted().map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) }
+    }
+}

@@ -1,0 +1,24 @@
+import SpecModel
+
+/// Where each page of the site lives, and how pages link to each other.
+enum SitePaths {
+    /// `native/login-error-states.md` → `native/login-error-states.html`.
+    static func html(forMarkdown path: String) -> String {
+        path.hasSuffix(".md") ? String(path.dropLast(3)) + ".html" : path + ".html"
+    }
+
+    /// The prefix that leads from a page back to the site root: `""` or `"../"` and so on.
+    static func root(of page: String) -> String {
+        String(repeating: "../", count: page.split(separator: "/").count - 1)
+    }
+
+    /// An anchor-safe form of an ID: letters, digits, `-`, `_` and `.` kept, the rest `-`.
+    static func anchor(_ id: String) -> String {
+        String(id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "-" })
+    }
+
+    static func scenarioAnchor(_ id: String) -> String { "scenario-\(anchor(id))" }
+    static func criterionAnchor(_ id: String) -> String { "criterion-\(anchor(id))" }
+    static func checkAnchor(_ id: String) -> String { "check-\(anchor(id))" }
+    static func copyAnchor(_ key: String) -> String { "copy-\(anchor(key))" }
+}
