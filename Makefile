@@ -4,19 +4,25 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/passkey-spec
 
-.PHONY: site test deps test-deps build lint format format-check clean
+.PHONY: site test deps test-deps browser-test build lint format format-check clean
 
-## site: check the spec in content/ and write its outputs to site/
+## site: check the spec in content/ and build the site into site/
 site: deps
 	$(SWIFT) build -c release --product passkey-spec
-	$(RELEASE_BIN) check content
-	$(RELEASE_BIN) export --format json --out site/exports/spec.json content
+	$(RELEASE_BIN) build content --out site
 
-## test: the whole test suite (unit, end-to-end on the built binary) and the format check
+## test: the whole test suite: unit and end-to-end tests, the format check, then the site
+## in a real browser (Chromium, axe-core, the Nu HTML checker)
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) format-check
+	$(MAKE) browser-test
+
+## browser-test: the committed site/ in headless Chromium; screenshots go to artifacts/
+browser-test:
+	@scripts/ensure-browser-deps.sh
+	.venv/bin/python -m pytest Tests/browser -q -p no:cacheprovider
 
 ## deps: install the Debian packages the build needs, when missing
 deps:

@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM"]),
         // The commands, as a library so tests can call them in-process too.
         .target(
-            name: "PasskeySpecCLI", dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "SiteBuilder"]
+            name: "PasskeySpecCLI",
+            dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "SiteBuilder"]
         ),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
@@ -36,7 +37,9 @@ let package = Package(
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine"]),
+        .testTarget(
+            name: "SiteBuilderTests",
+            dependencies: ["SiteBuilder", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"]),
         .testTarget(
             name: "SpecParserTests",

@@ -31,7 +31,8 @@ public struct SiteBuilder {
 
         func page(_ template: String, at path: String, _ data: [String: MustacheValue]) throws {
             guard let source = sources[template] else {
-                throw TemplateFailure(file: "\(template).mustache", line: 1, column: 1, message: "template '\(template)' is missing")
+                throw TemplateFailure(
+                    file: "\(template).mustache", line: 1, column: 1, message: "template '\(template)' is missing")
             }
             do {
                 let parsed = try Template(source, name: "\(template).mustache")
@@ -78,6 +79,8 @@ public struct SiteBuilder {
     private func loadAssets() throws -> [(String, Data)] {
         let folder = templates.appendingPathComponent("assets")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return try names.filter { !$0.hasPrefix(".") }.sorted().map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) }
+        return try names.filter { !$0.hasPrefix(".") }.sorted().map {
+            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+        }
     }
 }

@@ -36,18 +36,27 @@ struct ViewModels {
     func common(page: String, title: String) -> [String: Value] {
         var items: [(String, String)] = [("index.html", "Home")]
         items += content.specs.map { (SitePaths.html(forMarkdown: $0.path), $0.title) }
-        items += [("copy.html", "Copy index"), ("errors.html", "Platform errors"), ("steps.html", "Steps"), ("decisions.html", "Decisions")]
+        items += [
+            ("copy.html", "Copy index"), ("errors.html", "Platform errors"), ("steps.html", "Steps"),
+            ("decisions.html", "Decisions"),
+        ]
         items += content.pages.filter { $0.id != "home" }.map { (SitePaths.html(forMarkdown: $0.path), $0.title) }
         return [
             "root": .string(SitePaths.root(of: page)),
             "title": .string(title),
             "version": .string(SiteBuilder.version),
-            "nav": .array(items.map { href, label in ["href": .string(href), "label": .string(label), "current": .bool(href == page)] }),
+            "nav": .array(
+                items.map { href, label in
+                    ["href": .string(href), "label": .string(label), "current": .bool(href == page)]
+                }),
         ]
     }
 
     static func badge(_ label: String, passed: Bool) -> Value {
-        ["state": .string(passed ? "pass" : "fail"), "label": .string(label), "value": .string(passed ? "passing" : "failing")]
+        [
+            "state": .string(passed ? "pass" : "fail"), "label": .string(label),
+            "value": .string(passed ? "passing" : "failing"),
+        ]
     }
 
     static func number(_ value: Int) -> String {
@@ -65,7 +74,10 @@ struct ViewModels {
     /// Whether everything of a spec passed on one platform.
     private func passed(_ run: SpecRun?, on platform: Platform) -> Bool {
         guard let run else { return false }
-        let checks = run.checks.allSatisfy { $0.platforms.first { $0.platform == platform }?.status != .failed && $0.platforms.first { $0.platform == platform }?.status != .undefined }
+        let checks = run.checks.allSatisfy {
+            $0.platforms.first { $0.platform == platform }?.status != .failed
+                && $0.platforms.first { $0.platform == platform }?.status != .undefined
+        }
         let criteria = run.criteria.allSatisfy { $0.platforms.first { $0.platform == platform }?.passed ?? false }
         let scenarios = run.scenarios.allSatisfy { $0.platforms.first { $0.platform == platform }?.passed ?? false }
         return checks && criteria && scenarios
@@ -82,7 +94,8 @@ struct ViewModels {
                 let run = run(of: spec)
                 let checkRuns = run?.checks.flatMap(\.platforms) ?? []
                 return [
-                    "id": .string(spec.id), "title": .string(spec.title), "href": .string(SitePaths.html(forMarkdown: spec.path)),
+                    "id": .string(spec.id), "title": .string(spec.title),
+                    "href": .string(SitePaths.html(forMarkdown: spec.path)),
                     "badges": .array(badges(spec, run)),
                     "criteriaCount": .string(String(spec.criteria.count)),
                     "criteriaPassing": .string(String(run?.criteria.filter(\.passed).count ?? 0)),
@@ -96,7 +109,8 @@ struct ViewModels {
     }
 
     private func badges(_ spec: Spec, _ run: SpecRun?) -> [Value] {
-        [Self.badge("spec", passed: run?.passed ?? false)] + spec.platforms.map { Self.badge($0.displayName, passed: passed(run, on: $0)) }
+        [Self.badge("spec", passed: run?.passed ?? false)]
+            + spec.platforms.map { Self.badge($0.displayName, passed: passed(run, on: $0)) }
     }
 
     // MARK: - Spec page
@@ -128,7 +142,8 @@ struct ViewModels {
             data["criteria"] = .array(spec.criteria.map { criterion($0, spec: spec, run: run, checks: checks) })
             let exploration = report.exploration
             data["exploration"] = [
-                "states": .string(Self.number(exploration.states)), "transitions": .string(Self.number(exploration.transitions)),
+                "states": .string(Self.number(exploration.states)),
+                "transitions": .string(Self.number(exploration.transitions)),
                 "runs": .string(Self.number(exploration.runs)), "worlds": .string(Self.number(exploration.runs / 8)),
                 "coverage": .string(
                     exploration.complete
@@ -140,9 +155,15 @@ struct ViewModels {
             data["references"] = .array(
                 spec.references.map { reference in
                     [
-                        "title": .string(reference.title), "url": .string(reference.url), "summary": .string(reference.summary),
+                        "title": .string(reference.title), "url": .string(reference.url),
+                        "summary": .string(reference.summary),
                         "criteria": .array(
-                            reference.criteria.map { ["id": .string($0.description), "anchor": .string(SitePaths.criterionAnchor($0.description))] }),
+                            reference.criteria.map {
+                                [
+                                    "id": .string($0.description),
+                                    "anchor": .string(SitePaths.criterionAnchor($0.description)),
+                                ]
+                            }),
                     ]
                 })
         }
@@ -154,17 +175,23 @@ struct ViewModels {
         let exercising = (run?.checks ?? []).filter { check in scenarioRun?.exercisedBy.contains(check.id) ?? false }
         let own = spec.checks.filter { $0.scenario == scenario.id }.compactMap { checks[$0.id] }
         return [
-            "id": .string(scenario.id), "anchor": .string(SitePaths.scenarioAnchor(scenario.id)), "title": .string(scenario.title),
+            "id": .string(scenario.id), "anchor": .string(SitePaths.scenarioAnchor(scenario.id)),
+            "title": .string(scenario.title),
             "summary": .string(MarkdownHTML.render(scenario.summary)),
             "badges": .array(
                 spec.platforms.map { platform in
-                    Self.badge(platform.displayName, passed: scenarioRun?.platforms.first { $0.platform == platform }?.passed ?? false)
+                    Self.badge(
+                        platform.displayName,
+                        passed: scenarioRun?.platforms.first { $0.platform == platform }?.passed ?? false)
                 }),
             "platforms": .array(scenario.copy.map { ["name": .string($0.platform.displayName)] }),
             "rows": .array(copyRows(scenario)),
             "exercisedBy": .array(
                 exercising.enumerated().map { index, check in
-                    ["anchor": .string(SitePaths.checkAnchor(check.id)), "name": .string(check.name), "last": .bool(index == exercising.count - 1)]
+                    [
+                        "anchor": .string(SitePaths.checkAnchor(check.id)), "name": .string(check.name),
+                        "last": .bool(index == exercising.count - 1),
+                    ]
                 }),
             "checks": .array(own),
         ]
@@ -230,14 +257,17 @@ struct ViewModels {
             "notes": .string(MarkdownHTML.render(criterion.notes)),
             "badges": .array(
                 spec.platforms.map { platform in
-                    Self.badge(platform.displayName, passed: criterionRun?.platforms.first { $0.platform == platform }?.passed ?? false)
+                    Self.badge(
+                        platform.displayName,
+                        passed: criterionRun?.platforms.first { $0.platform == platform }?.passed ?? false)
                 }),
             "invariants": .array(
                 (criterionRun?.invariants ?? []).map { invariant in
                     [
                         "id": .string(invariant.id), "statement": .string(invariant.statement),
                         "transitionsChecked": .string(Self.number(invariant.transitionsChecked)),
-                        "holds": .bool(invariant.violations == 0), "violations": .string(Self.number(invariant.violations)),
+                        "holds": .bool(invariant.violations == 0),
+                        "violations": .string(Self.number(invariant.violations)),
                         "counterexample": .array((invariant.counterexample ?? []).map { .string($0) }),
                     ]
                 }),
@@ -255,7 +285,8 @@ struct ViewModels {
                     platforms.map { platform in
                         let result = platform.steps[index]
                         return [
-                            "status": .string(result.status.rawValue), "statusLabel": .string(Self.statusLabel(result.status)),
+                            "status": .string(result.status.rawValue),
+                            "statusLabel": .string(Self.statusLabel(result.status)),
                             "native": .array(result.native.map { .string($0) }),
                             "expected": result.expected.map { .string($0) } ?? .null,
                             "observed": .string(result.observed ?? ""),
@@ -279,7 +310,8 @@ struct ViewModels {
                     return badge
                 }),
             "platformNames": .array(platforms.map { .string($0.platform.displayName) }),
-            "scenarios": .array(scenarios.map { ["id": .string($0), "href": .string("#\(SitePaths.scenarioAnchor($0))")] }),
+            "scenarios": .array(
+                scenarios.map { ["id": .string($0), "href": .string("#\(SitePaths.scenarioAnchor($0))")] }),
             "steps": .array(steps),
         ]
     }
@@ -294,7 +326,9 @@ struct ViewModels {
     }
 
     private func matrix(_ spec: Spec, run: SpecRun?) -> Value {
-        let columns: [Value] = spec.scenarios.map { ["id": .string($0.id), "anchor": .string(SitePaths.scenarioAnchor($0.id))] }
+        let columns: [Value] = spec.scenarios.map {
+            ["id": .string($0.id), "anchor": .string(SitePaths.scenarioAnchor($0.id))]
+        }
         let rows: [Value] = spec.criteria.map { criterion in
             let id = criterion.id.description
             let checks = (run?.checks ?? []).filter { $0.criterion == id }
@@ -302,8 +336,12 @@ struct ViewModels {
                 "id": .string(id), "anchor": .string(SitePaths.criterionAnchor(id)),
                 "cells": .array(
                     spec.scenarios.map { scenario in
-                        let hits = checks.filter { check in check.platforms.contains { $0.scenarios.contains(scenario.id) } }
-                        return ["hit": .bool(!hits.isEmpty), "title": .string(hits.map(\.name).joined(separator: "; "))]
+                        let hits = checks.filter { check in
+                            check.platforms.contains { $0.scenarios.contains(scenario.id) }
+                        }
+                        return [
+                            "hit": .bool(!hits.isEmpty), "title": .string(hits.map(\.name).joined(separator: "; ")),
+                        ]
                     }),
             ]
         }
@@ -314,7 +352,9 @@ struct ViewModels {
 
     func copyIndex(page: String) -> [String: Value] {
         var data = common(page: page, title: "Copy index")
-        let platforms = Platform.allCases.filter { platform in content.specs.contains { $0.platforms.contains(platform) } }
+        let platforms = Platform.allCases.filter { platform in
+            content.specs.contains { $0.platforms.contains(platform) }
+        }
         var entries: [Value] = []
         for spec in content.specs {
             let href = SitePaths.html(forMarkdown: spec.path)
@@ -347,13 +387,16 @@ struct ViewModels {
 
     func errors(page: String) -> [String: Value] {
         var data = common(page: page, title: "Platform errors")
-        let platforms: [Platform] = [.ios, .android].filter { platform in report.errorReference.contains { $0.platform == platform } }
+        let platforms: [Platform] = [.ios, .android].filter { platform in
+            report.errorReference.contains { $0.platform == platform }
+        }
         data["platforms"] = .array(
             platforms.map { platform in
                 let entries = report.errorReference.filter { $0.platform == platform }
                 return [
                     "id": .string(platform.rawValue),
-                    "name": .string(platform == .ios ? "iOS: ASAuthorizationError.Code" : "Android: GetCredentialException"),
+                    "name": .string(
+                        platform == .ios ? "iOS: ASAuthorizationError.Code" : "Android: GetCredentialException"),
                     "caption": .string("\(entries.count) native results on \(platform.displayName)"),
                     "entries": .array(
                         entries.enumerated().map { index, entry in
@@ -361,7 +404,8 @@ struct ViewModels {
                                 "anchor": .string("\(platform.rawValue)-\(index + 1)"), "name": .string(entry.name),
                                 "code": .string(entry.code), "message": entry.message.map { .string($0) } ?? .null,
                                 "outcome": .string(entry.outcome),
-                                "leads": .array([entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead)),
+                                "leads": .array(
+                                    [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead)),
                             ]
                         }),
                 ]
@@ -411,7 +455,8 @@ struct ViewModels {
             report.decisions.map { decision in
                 [
                     "id": .string(decision.id), "anchor": .string("decision-\(SitePaths.anchor(decision.id))"),
-                    "question": .string(decision.question), "choice": .string(decision.choice), "reason": .string(decision.reason),
+                    "question": .string(decision.question), "choice": .string(decision.choice),
+                    "reason": .string(decision.reason),
                     "criterion": decision.criterion.map { .string($0) } ?? .null,
                     "href": .string(decision.criterion.flatMap { criterionLinks[$0] } ?? ""),
                 ]

@@ -72,7 +72,8 @@ public struct Criterion: Codable, Sendable, Equatable {
     public var location: SourceLocation
 
     public init(
-        id: CriterionID, level: String, statement: String, howToVerify: String, notes: [Prose] = [], location: SourceLocation
+        id: CriterionID, level: String, statement: String, howToVerify: String, notes: [Prose] = [],
+        location: SourceLocation
     ) {
         self.id = id
         self.level = level

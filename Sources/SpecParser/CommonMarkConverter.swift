@@ -26,7 +26,7 @@ public enum CommonMarkConverter {
     /// Renders Markdown to HTML with cmark-gfm's renderer. Raw HTML is replaced by a comment
     /// and unsafe link destinations (`javascript:` and the like) are dropped.
     public static func renderHTML(_ markdown: String) -> String {
-        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG
+        let options = CMARK_OPT_FOOTNOTES
         return withDocument(markdown, options: options) { document, parser in
             guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
                 return ""

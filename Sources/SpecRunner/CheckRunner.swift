@@ -62,7 +62,8 @@ public struct CheckRunner: Sendable {
             errorReference: ErrorReference.entries().compactMap { entry in
                 Platform(rawValue: entry.platform.rawValue).map {
                     ErrorRecord(
-                        platform: $0, name: entry.name, code: entry.code, message: entry.message, outcome: entry.outcome,
+                        platform: $0, name: entry.name, code: entry.code, message: entry.message,
+                        outcome: entry.outcome,
                         automaticFirst: entry.automaticFirst, automaticRepeated: entry.automaticRepeated,
                         explicit: entry.explicit)
                 }

