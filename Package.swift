@@ -34,6 +34,8 @@ let package = Package(
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
+        // Helpers shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
@@ -43,12 +45,12 @@ let package = Package(
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"]),
         .testTarget(
             name: "SpecParserTests",
-            dependencies: ["SpecParser", "SpecModel"],
+            dependencies: ["SpecParser", "SpecModel", "TestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "PasskeySpecCLITests",
-            dependencies: ["PasskeySpecCLI", "passkey-spec"]
+            dependencies: ["PasskeySpecCLI", "passkey-spec", "TestSupport"]
         ),
     ]
 )

@@ -114,21 +114,7 @@ struct Renderer {
     // MARK: - Text
 
     /// HTML-escapes `& < > " '`.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { Template.escapeHTML(text) }
 
     /// Prefixes every line that has content with `prefix`.
     static func indent(_ text: String, with prefix: String) -> String {
@@ -169,6 +155,25 @@ struct Renderer {
             let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" }.map { rest.index(after: $0) } ?? rest.endIndex
             result += rest[..<end]
             rest = rest[end...]
+        }
+        return result
+    }
+}
+
+extension Template {
+    /// HTML-escapes `& < > " '`, as `{{name}}` does.
+    public static func escapeHTML(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
         }
         return result
     }

@@ -236,10 +236,10 @@ struct ViewModels {
 
     /// The trigger's text, escaped, with its native signals set in code.
     static func triggerHTML(_ trigger: Trigger) -> String {
-        var html = HTML.escape(trigger.text)
+        var html = Template.escapeHTML(trigger.text)
         var searchFrom = html.startIndex
         for signal in trigger.signals {
-            let escaped = HTML.escape(signal)
+            let escaped = Template.escapeHTML(signal)
             guard let range = html.range(of: escaped, range: searchFrom..<html.endIndex) else { continue }
             let replacement = "<code>\(escaped)</code>"
             html.replaceSubrange(range, with: replacement)

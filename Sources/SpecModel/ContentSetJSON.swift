@@ -4,11 +4,7 @@ extension ContentSet {
     /// The JSON document engineers and tools read: `schemaVersion` plus the whole model.
     /// Keys are sorted so the same content always gives the same bytes.
     public func encodedJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Document(schemaVersion: Self.schemaVersion, specs: specs, pages: pages))
-        data.append(UInt8(ascii: "\n"))
-        return data
+        try JSONOutput.encode(Document(schemaVersion: Self.schemaVersion, specs: specs, pages: pages))
     }
 
     /// Reads a document written by `encodedJSON()`.

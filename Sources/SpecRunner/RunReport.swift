@@ -35,11 +35,7 @@ public struct RunReport: Codable, Sendable, Equatable {
     }
 
     public func encodedJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        try JSONOutput.encode(self)
     }
 
     public static func decodeJSON(_ data: Data) throws -> RunReport {

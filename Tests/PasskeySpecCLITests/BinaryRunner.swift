@@ -58,26 +58,3 @@ enum BinaryRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 }
-
-/// A fresh temporary folder, removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("passkey-spec-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: file)
-        return file.path
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String { try write(name, bytes: Array(text.utf8)) }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A bad input file and the diagnostic it must produce.

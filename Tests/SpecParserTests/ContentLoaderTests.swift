@@ -1,34 +1,9 @@
 import Foundation
 import SpecModel
+import TestSupport
 import Testing
 
 @testable import SpecParser
-
-/// A fresh temporary folder, removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("passkey-spec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// Writes `text` to `name` (folders are created) and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, bytes: Array(text.utf8))
-    }
-
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: file)
-        return file.path
-    }
-}
 
 @Suite struct ContentLoaderTests {
     @Test func loadsFoldersRecursivelyInSortedOrderWithRelativePaths() throws {

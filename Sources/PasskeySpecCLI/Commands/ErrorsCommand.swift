@@ -1,5 +1,6 @@
 import FlowEngine
 import Foundation
+import SpecModel
 
 /// `passkey-spec errors [--platform ios|android] [--format text|json]`: the platform error reference.
 enum ErrorsCommand {
@@ -37,9 +38,7 @@ enum ErrorsCommand {
         }
         let entries = ErrorReference.entries(platforms: platforms)
         if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            console.out(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+            console.out(try JSONOutput.string(entries))
             return .success
         }
         var lines: [String] = []

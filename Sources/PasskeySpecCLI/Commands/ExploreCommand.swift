@@ -1,5 +1,6 @@
 import FlowEngine
 import Foundation
+import SpecModel
 
 /// `passkey-spec explore [--depth N] [--format text|json]`: check every invariant over every
 /// reachable state of the reference engine.
@@ -42,9 +43,7 @@ enum ExploreCommand {
         }
         let report = Explorer(depthLimit: depth).run()
         if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            console.out(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+            console.out(try JSONOutput.string(report))
         } else {
             console.out(text(report))
         }

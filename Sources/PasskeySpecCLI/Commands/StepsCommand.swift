@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 import SpecRunner
 
 /// `passkey-spec steps [--format text|json]`: the step registry, for writers.
@@ -44,9 +45,7 @@ enum StepsCommand {
                     pattern: definition.display, kind: definition.kind.rawValue, summary: definition.summary,
                     parameters: definition.parameters.map { Parameter(name: $0.name, values: $0.values) })
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            console.out(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+            console.out(try JSONOutput.string(entries))
             return .success
         }
         var lines: [String] = []

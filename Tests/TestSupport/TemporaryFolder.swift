@@ -1,0 +1,26 @@
+import Foundation
+
+/// A fresh temporary folder for one test, removed when the test lets go of it.
+public final class TemporaryFolder {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("passkey-spec-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes bytes to `name` (creating folders) and returns the file's path.
+    @discardableResult
+    public func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+
+    /// Writes UTF-8 text to `name` and returns the file's path.
+    @discardableResult
+    public func write(_ name: String, _ text: String) throws -> String { try write(name, bytes: Array(text.utf8)) }
+}
