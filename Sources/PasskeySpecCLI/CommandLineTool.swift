@@ -25,7 +25,8 @@ struct Command: Sendable {
 /// exit status 2.
 public enum CommandLineTool {
     static let commands: [Command] = [
-        LintCommand.command, CheckCommand.command, BuildCommand.command, ExportCommand.command, ExploreCommand.command,
+        LintCommand.command, CheckCommand.command, BuildCommand.command, CopyCommand.command, ExportCommand.command,
+        ExploreCommand.command,
         ErrorsCommand.command,
         StepsCommand.command,
     ]

@@ -58,9 +58,16 @@ public struct SiteBuilder {
         try page("decisions", at: "decisions.html", views.decisions(page: "decisions.html"))
 
         for (name, data) in try loadAssets() { files["assets/\(name)"] = data }
-        files["exports/spec.json"] = try content.encodedJSON()
-        files["exports/report.json"] = try report.encodedJSON()
-        files["exports/junit.xml"] = Data(JUnitReport.xml(report).utf8)
+        for format in ExportFormat.allCases {
+            files[format.sitePath] = try format.data(content: content, report: report)
+        }
+        for spec in report.specs {
+            files["badges/\(spec.id).svg"] = Data(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8)
+            for criterion in spec.criteria {
+                files["badges/\(criterion.id).svg"] = Data(
+                    StatusBadge.svg(label: criterion.id, passed: criterion.passed).utf8)
+            }
+        }
         return files
     }
 

@@ -89,6 +89,13 @@ struct ViewModels {
         let home = content.pages.first { $0.id == "home" }
         var data = common(page: page, title: home?.title ?? "Specs")
         data["body"] = .string(MarkdownHTML.render(home?.body ?? []))
+        data["badges"] = .array(
+            report.specs.flatMap { spec in
+                [("badges/\(spec.id).svg", spec.id, spec.passed)]
+                    + spec.criteria.map { ("badges/\($0.id).svg", $0.id, $0.passed) }
+            }.map { href, label, passed in
+                ["href": .string(href), "label": .string(label), "value": .string(passed ? "passing" : "failing")]
+            })
         data["specs"] = .array(
             content.specs.map { spec in
                 let run = run(of: spec)

@@ -100,6 +100,8 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case noMarkdownFiles = "no-markdown-files"
     case writeFailed = "write-failed"
     case unexpectedFailure = "unexpected-failure"
+    case unknownScenario = "unknown-scenario"
+    case missingScenarioArgument = "missing-scenario-argument"
 
     // MARK: Building the site
     case templateError = "template-error"
@@ -503,6 +505,15 @@ extension Message {
     public static func unreadableReport(_ path: String, reason: String) -> Message {
         Message(.unreadableReport, .error, "cannot read the run report '\(path)': \(reason)")
     }
+
+    public static func unknownScenario(_ id: String, closest: [String]) -> Message {
+        let list = closest.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            .unknownScenario, .error, "unknown scenario '\(id)'" + (closest.isEmpty ? "" : "; the closest are \(list)"))
+    }
+
+    public static let missingScenarioArgument = Message(
+        .missingScenarioArgument, .error, "'copy' needs a scenario ID, or '--list' to list them")
 
     public static func unexpectedFailure(_ detail: String) -> Message {
         Message(.unexpectedFailure, .error, "unexpected failure: \(detail)")

@@ -47,10 +47,20 @@ import Testing
     }
 
     @Test func anUnwritableOutputIsReported() throws {
-        let result = try BinaryRunner.run(["export", "--out", "/no/such/folder/model.json"])
+        let folder = try TemporaryFolder()
+        let file = try folder.write("plain.txt", "a file, not a folder")
+        let result = try BinaryRunner.run(["export", "--out", file + "/model.json"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("passkey-spec: error: cannot write '/no/such/folder/model.json': "))
+        #expect(result.stderr.hasPrefix("passkey-spec: error: cannot write '\(file)/model.json': "))
         #expect(result.stderr.hasSuffix("[write-failed]\n"))
+    }
+
+    @Test func outCreatesMissingFolders() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("res/values/strings.xml").path
+        let result = try BinaryRunner.run(["export", "--format", "android-xml", "--out", path])
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: path))
     }
 
     @Test func theCommittedModelExportIsUpToDate() throws {

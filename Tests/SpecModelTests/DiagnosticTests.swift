@@ -64,6 +64,7 @@ import Testing
             .noticeWithoutCopy("x", platform: "iOS"), .copyWithoutNotice("x", platform: "iOS"),
             .invariantViolated("x", detail: "y"), .explorationIncomplete(depth: 1), .criterionWithoutChecks("x"),
             .templateError("x"), .outputNotASite("x"), .unreadableReport("x", reason: "y"),
+            .unknownScenario("x", closest: ["y"]), .missingScenarioArgument,
         ]
         for message in samples {
             #expect(message.text.first?.isLowercase == true || message.text.first == "'", "\(message.id.rawValue)")

@@ -175,7 +175,7 @@ let parserCases: [DiagnosticCase] = [
         let cliOnly: Set<MessageID> = [
             .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .invalidOptionValue,
             .unexpectedArgument, .pathNotFound, .writeFailed, .unexpectedFailure, .templateError, .outputNotASite,
-            .unreadableReport,
+            .unreadableReport, .unknownScenario, .missingScenarioArgument,
         ]
         let loaderCases: Set<MessageID> = [.unreadableFile, .duplicateSpecID, .duplicatePageID, .noMarkdownFiles]
         // Binding and running checks: covered in SpecRunnerTests.

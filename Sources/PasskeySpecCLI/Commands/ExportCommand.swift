@@ -1,24 +1,36 @@
 import Foundation
+import SiteBuilder
 import SpecModel
 import SpecParser
+import SpecRunner
 
-/// `passkey-spec export --format json [--out FILE] [PATHS...]`: the typed model for engineers and tools.
+/// `passkey-spec export --format F [--out FILE] [PATHS...]`: the files engineers and tools import.
 enum ExportCommand {
     static let name = "export"
-    static let abstract = "Write the spec in a format engineers and tools read"
-    static let formats = ["json"]
+    static let abstract = "Write the copy or the model in a format engineers and tools import"
+    static let formats = ExportFormat.allCases.map(\.rawValue)
     static let arguments = ArgumentSpec(options: ["--format", "--out"])
     static let help = """
-        USAGE: passkey-spec export [--format json] [--out FILE] [PATHS...]
+        USAGE: passkey-spec export [--format FORMAT] [--out FILE] [PATHS...]
 
         Parses the spec pages under PATHS (default: content) and writes them in FORMAT to
         standard output or FILE. Nothing is written when a page has errors; the
-        diagnostics are printed as by 'lint'.
+        diagnostics are printed as by 'lint'. Every format is also published by 'build'
+        under site/exports/.
 
         FORMATS:
-          json   The whole typed model: specs, scenarios with per-platform copy, criteria,
-                 checks and references, each with its source location, under a
-                 'schemaVersion' field (currently \(ContentSet.schemaVersion)).
+          json          The whole typed model (default), under a 'schemaVersion' field
+                        (currently \(ContentSet.schemaVersion)).
+          schema        The JSON Schema of the 'json' format.
+          xcstrings     The iOS copy as an Xcode String Catalog (Localizable.xcstrings).
+          strings       The iOS copy as a classic Localizable.strings file.
+          android-xml   The Android copy as res/values/strings.xml.
+          junit         JUnit XML of a check run (runs the checks).
+          report        The run report JSON of a check run (runs the checks).
+
+        Copy keys are '<scenario-id>.<part>' ('deleted-passkey.title',
+        'deleted-passkey.action.fallback'); Android resource names are the same with '_'
+        ('deleted_passkey_action_fallback'). Keys change only when an ID does.
 
         OPTIONS:
           --format FORMAT   Output format (default: json).
@@ -30,30 +42,27 @@ enum ExportCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = arguments.options["--format"] ?? "json"
-        guard formats.contains(format) else {
-            throw UsageError(.unsupportedFormat(format, supported: formats))
+        let name = arguments.options["--format"] ?? "json"
+        guard let format = ExportFormat(rawValue: name) else {
+            throw UsageError(.unsupportedFormat(name, supported: formats))
         }
         let result = try loadContent(arguments.positionals)
         console.print(result.diagnostics)
         guard !result.hasErrors else { return .failure }
-        let data: Data
-        do {
-            data = try result.content.encodedJSON()
-        } catch {
-            console.printUsageError(.writeFailed(arguments.options["--out"] ?? "standard output", reason: "\(error)"))
-            return .failure
-        }
+        let report = format.needsRun ? CheckRunner().run(result.content) : nil
+        let data = try format.data(content: result.content, report: report)
         guard let path = arguments.options["--out"] else {
             console.out(String(decoding: data, as: UTF8.self))
-            return .success
+            return report.map { $0.passed ? .success : .failure } ?? .success
         }
         do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             console.printUsageError(.writeFailed(path, reason: error.localizedDescription))
             return .failure
         }
-        return .success
+        return report.map { $0.passed ? .success : .failure } ?? .success
     }
 }

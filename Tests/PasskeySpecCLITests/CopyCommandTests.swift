@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@Suite struct CopyCommandTests {
+    @Test func printsBothPlatformsWithKeys() throws {
+        let result = try BinaryRunner.run(["copy", "passkey-not-accepted"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.hasPrefix(
+                "The selected passkey is no longer accepted (passkey-not-accepted) in native/login-error-states.md\n\niOS\n"
+            ))
+        #expect(result.stdout.contains("  Title         “Passkey Can’t Be Used”  [passkey-not-accepted.title]\n"))
+        #expect(
+            result.stdout.contains(
+                "  Action        another-passkey “Choose another passkey”  [passkey-not-accepted.action.another-passkey]\n"
+            ))
+    }
+
+    @Test func onePlatformAsJSON() throws {
+        let result = try BinaryRunner.run(["copy", "explicit-cancel", "--platform", "ios", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let platforms = try #require(object["platforms"] as? [[String: Any]])
+        #expect(platforms.count == 1)
+        #expect(platforms[0]["platform"] as? String == "ios")
+        let title = try #require(platforms[0]["title"] as? [String: Any])
+        #expect(title["key"] as? String == "explicit-cancel.title")
+        #expect(title["text"] == nil, "None has no text")
+        #expect((platforms[0]["signals"] as? [String]) == ["ASAuthorizationError.Code.canceled"])
+    }
+
+    @Test func anUnknownIDListsTheClosest() throws {
+        let result = try BinaryRunner.run(["copy", "explicit-cancle"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                "passkey-spec: error: unknown scenario 'explicit-cancle'; the closest are 'explicit-cancel', "))
+    }
+
+    @Test func listsScenarios() throws {
+        let result = try BinaryRunner.run(["copy", "--list"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 9)
+        #expect(lines[0].hasPrefix("account-cannot-continue "))
+    }
+
+    @Test func needsAnIDOrList() throws {
+        let result = try BinaryRunner.run(["copy"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("[missing-scenario-argument]"))
+    }
+}
+
+@Suite struct ExportFormatTests {
+    @Test(arguments: ["json", "schema", "xcstrings", "strings", "android-xml"])
+    func everyStaticFormatMatchesThePublishedFile(format: String) throws {
+        let paths = [
+            "json": "spec.json", "schema": "spec.schema.json", "xcstrings": "Localizable.xcstrings",
+            "strings": "Localizable.strings", "android-xml": "android/res/values/strings.xml",
+        ]
+        let result = try BinaryRunner.run(["export", "--format", format])
+        #expect(result.status == 0)
+        let published = BinaryRunner.packageRoot.appendingPathComponent("site/exports/\(paths[format]!)")
+        #expect(result.stdout == (try String(contentsOf: published, encoding: .utf8)))
+    }
+
+    @Test func junitRunsTheChecks() throws {
+        let result = try BinaryRunner.run(["export", "--format", "junit"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("<testsuites name=\"passkey-spec\""))
+    }
+}
