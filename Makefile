@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/passkey-spec
 
-.PHONY: site test deps test-deps browser-test build lint format format-check clean
+.PHONY: site test deps test-deps browser-test coverage build lint format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
@@ -37,6 +37,12 @@ build: deps
 ## lint: lint content/ with a debug build
 lint: build
 	$(SWIFT) run passkey-spec lint content
+
+## coverage: line and region coverage of Sources/ by the Swift tests (llvm-cov)
+coverage: test-deps
+	$(SWIFT) test --enable-code-coverage
+	"$$(dirname "$$(command -v swift)")/llvm-cov" report .build/debug/passkey-specPackageTests.xctest \
+		-instr-profile=.build/debug/codecov/default.profdata -ignore-filename-regex='(\.build|Tests)/'
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests

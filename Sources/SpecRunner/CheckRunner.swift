@@ -195,7 +195,7 @@ public struct CheckRunner: Sendable {
     // MARK: - Exploration
 
     /// Explores with the world scripts split over the machine's cores.
-    func explore() -> ExplorationReport {
+    public func explore() -> ExplorationReport {
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let worlds = explorer.worlds
         let results = ResultSlots<ExplorationReport>(count: parts)

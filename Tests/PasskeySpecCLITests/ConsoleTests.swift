@@ -20,6 +20,7 @@ import Testing
 
     @Test func annotationsEscapeTheirProperties() {
         let annotation = console(terminal: false, environment: ["GITHUB_ACTIONS": "true"]).annotation(diagnostic)
-        #expect(annotation.hasPrefix("::error file=a%2Cb%3Ac.md,line=2,col=3,title=passkey-spec empty-file::file is empty"))
+        #expect(
+            annotation.hasPrefix("::error file=a%2Cb%3Ac.md,line=2,col=3,title=passkey-spec empty-file::file is empty"))
     }
 }

@@ -1,6 +1,7 @@
 import FlowEngine
 import Foundation
 import SpecModel
+import SpecRunner
 
 /// `passkey-spec explore [--depth N] [--format text|json]`: check every invariant over every
 /// reachable state of the reference engine.
@@ -41,7 +42,7 @@ enum ExploreCommand {
             }
             depth = value
         }
-        let report = Explorer(depthLimit: depth).run()
+        let report = CheckRunner(explorer: Explorer(depthLimit: depth)).explore()
         if format == "json" {
             console.out(try JSONOutput.string(report))
         } else {
