@@ -73,3 +73,12 @@ func closest(to word: String, in candidates: [String]) -> String? {
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     return best.1 <= max(2, word.count / 3) ? best.0 : nil
 }
+
+extension ParsedArguments {
+    /// The `--format` value, checked against the formats a command supports.
+    func format(from supported: [String], default fallback: String) throws -> String {
+        let format = options["--format"] ?? fallback
+        guard supported.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: supported)) }
+        return format
+    }
+}

@@ -54,8 +54,7 @@ enum CopyCommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = arguments.options["--format"] ?? "text"
-        guard formats.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: formats)) }
+        let format = try arguments.format(from: formats, default: "text")
         var platformFilter: Platform?
         if let name = arguments.options["--platform"] {
             guard let platform = Platform(rawValue: name) else {

@@ -27,8 +27,7 @@ enum ErrorsCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = arguments.options["--format"] ?? "text"
-        guard formats.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: formats)) }
+        let format = try arguments.format(from: formats, default: "text")
         var platforms = DevicePlatform.allCases
         if let name = arguments.options["--platform"] {
             guard let platform = DevicePlatform(rawValue: name) else {

@@ -33,8 +33,7 @@ enum ExploreCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = arguments.options["--format"] ?? "text"
-        guard formats.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: formats)) }
+        let format = try arguments.format(from: formats, default: "text")
         var depth = Explorer.defaultDepth
         if let text = arguments.options["--depth"] {
             guard let value = Int(text), (1...64).contains(value) else {

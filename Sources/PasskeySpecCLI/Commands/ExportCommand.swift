@@ -42,10 +42,7 @@ enum ExportCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let name = arguments.options["--format"] ?? "json"
-        guard let format = ExportFormat(rawValue: name) else {
-            throw UsageError(.unsupportedFormat(name, supported: formats))
-        }
+        let format = ExportFormat(rawValue: try arguments.format(from: formats, default: "json"))!
         let result = try loadContent(arguments.positionals)
         console.print(result.diagnostics)
         guard !result.hasErrors else { return .failure }

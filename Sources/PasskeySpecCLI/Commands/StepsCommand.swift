@@ -36,8 +36,7 @@ enum StepsCommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = arguments.options["--format"] ?? "text"
-        guard formats.contains(format) else { throw UsageError(.unsupportedFormat(format, supported: formats)) }
+        let format = try arguments.format(from: formats, default: "text")
         let definitions = StepRegistry().definitions
         if format == "json" {
             let entries = definitions.map { definition in
