@@ -54,6 +54,31 @@ func files(under folder: URL) throws -> [String: Data] {
         #expect(try files(under: out) == before)
     }
 
+    @Test func failingChecksStillRenderWithRedBadgesButExitWithOne() throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            encoding: .utf8)
+        let broken = spec.replacingOccurrences(
+            of:
+                "  Then no session is created\n  And the user sees the \"restricted-account\" copy\n  When the user chooses \"account-help\"\n  Then the \"support\" route opens",
+            with: "  Then a session is created")
+        #expect(broken != spec)
+        let path = try folder.write("content/spec.md", broken)
+        let out = folder.url.appendingPathComponent("site")
+        let result = try BinaryRunner.run(["build", path, "--out", out.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("checks FAILED\n"))
+        let page = try String(contentsOf: out.appendingPathComponent("spec.html"), encoding: .utf8)
+        #expect(
+            page.contains(
+                "<span class=\"badge badge-fail\"><span class=\"badge-label\">spec</span> <span class=\"badge-value\">failing</span></span>"
+            ))
+        #expect(
+            try String(contentsOf: out.appendingPathComponent("badges/N1.4-AC05.svg"), encoding: .utf8).contains(
+                "N1.4-AC05: failing"))
+    }
+
     @Test func refusesToOverwriteAFolderThatIsNotABuild() throws {
         let folder = try TemporaryFolder()
         try folder.write("mine/notes.txt", "keep me")
