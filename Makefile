@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/passkey-spec
 
-.PHONY: site test deps test-deps browser-test coverage build lint format format-check clean
+.PHONY: site test deps test-deps browser-test bench coverage build lint format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
@@ -37,6 +37,10 @@ build: deps
 ## lint: lint content/ with a debug build
 lint: build
 	$(SWIFT) run passkey-spec lint content
+
+## bench: median times of lint, check, explore and build on content/ (release build)
+bench: deps
+	@scripts/bench.sh
 
 ## coverage: line and region coverage of Sources/ by the Swift tests (llvm-cov)
 coverage: test-deps
