@@ -34,11 +34,9 @@ enum BuildCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try loadContent(arguments.positionals)
-        let lint = (loaded.diagnostics + StepRegistry().diagnostics(for: loaded.content.specs.flatMap(\.checks)))
-            .sortedByLocation()
-        if lint.contains(where: { $0.severity == .error }) {
-            console.print(lint)
+        let loaded = try lintContent(arguments.positionals)
+        if loaded.hasErrors {
+            console.print(loaded.diagnostics)
             console.out("build: nothing rendered; fix the errors above first\n")
             return .failure
         }

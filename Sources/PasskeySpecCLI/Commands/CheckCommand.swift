@@ -35,11 +35,9 @@ enum CheckCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try loadContent(arguments.positionals)
-        let lintDiagnostics =
-            loaded.diagnostics + StepRegistry().diagnostics(for: loaded.content.specs.flatMap(\.checks))
-        if lintDiagnostics.contains(where: { $0.severity == .error }) {
-            console.print(lintDiagnostics)
+        let loaded = try lintContent(arguments.positionals)
+        if loaded.hasErrors {
+            console.print(loaded.diagnostics)
             console.out("check: not run; fix the errors above first\n")
             return .failure
         }

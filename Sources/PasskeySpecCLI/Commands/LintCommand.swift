@@ -25,10 +25,7 @@ enum LintCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        var result = try loadContent(arguments.positionals)
-        result.diagnostics =
-            (result.diagnostics + StepRegistry().diagnostics(for: result.content.specs.flatMap(\.checks)))
-            .sortedByLocation()
+        let result = try lintContent(arguments.positionals)
         console.print(result.diagnostics)
         console.out(summary(result) + "\n")
         return result.hasErrors ? .failure : .success
@@ -57,6 +54,14 @@ func loadContent(_ paths: [String]) throws -> ContentLoader.Result {
     } catch {
         throw UsageError(.pathNotFound(error.path))
     }
+}
+
+/// Loads content and binds every check step, as `lint` does: the diagnostics of both, in order.
+func lintContent(_ paths: [String]) throws -> ContentLoader.Result {
+    var result = try loadContent(paths)
+    result.diagnostics = (result.diagnostics + StepRegistry().diagnostics(for: result.content.specs.flatMap(\.checks)))
+        .sortedByLocation()
+    return result
 }
 
 /// `1 spec`, `2 specs`, `5 criteria`.
