@@ -45,6 +45,20 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case missingActionID = "missing-action-id"
     case triggerWithoutSignal = "trigger-without-signal"
 
+    // MARK: Trigger names
+    case unknownTriggerName = "unknown-trigger-name"
+    case triggerLeadsElsewhere = "trigger-leads-elsewhere"
+    case triggerNotNamed = "trigger-not-named"
+    case triggerRawValue = "trigger-raw-value"
+
+    // MARK: Copy style
+    case copyTitleCase = "copy-title-case"
+    case copySentenceCase = "copy-sentence-case"
+    case copyStraightQuote = "copy-straight-quote"
+    case copyTrailingPeriod = "copy-trailing-period"
+    case copyPlaceholder = "copy-placeholder"
+    case copyButtonLength = "copy-button-length"
+
     // MARK: Acceptance criteria
     case missingCriteriaTable = "missing-criteria-table"
     case criteriaTableColumns = "criteria-table-columns"
@@ -81,6 +95,8 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case invariantViolated = "invariant-violated"
     case explorationIncomplete = "exploration-incomplete"
     case criterionWithoutChecks = "criterion-without-checks"
+    case scenarioWithoutCheck = "scenario-without-check"
+    case stepNamesUnknownScenario = "step-names-unknown-scenario"
 
     // MARK: References
     case referenceWithoutLink = "reference-without-link"
@@ -107,6 +123,10 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case templateError = "template-error"
     case outputNotASite = "output-not-a-site"
     case unreadableReport = "unreadable-report"
+    case reportFromOtherContent = "report-from-other-content"
+
+    // MARK: Explaining diagnostics
+    case unknownMessageID = "unknown-message-id"
 }
 
 /// A message with its ID, severity and text, ready to print.
@@ -274,6 +294,86 @@ extension Message {
     }
 }
 
+// MARK: - Trigger names
+
+extension Message {
+    public static func unknownTriggerName(
+        _ name: String, platform: String, suggestion: String?, otherPlatform: String?
+    ) -> Message {
+        var text = "'\(name)' is not a native result the engine knows on \(platform)"
+        if let otherPlatform {
+            text += "; it is \(otherPlatform)'s, so it belongs in the \(otherPlatform) column"
+        } else if let suggestion {
+            text += "; the closest real name is '\(suggestion)'"
+        }
+        return Message(.unknownTriggerName, .error, text)
+    }
+
+    public static func triggerLeadsElsewhere(
+        _ name: String, scenario: String, platform: String, destinations: [String]
+    ) -> Message {
+        let list = destinations.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            .triggerLeadsElsewhere, .error,
+            "'\(name)' never leads to '\(scenario)' on \(platform), on any route; the engine sends it to \(list)")
+    }
+
+    public static func triggerNotNamed(_ name: String, scenario: String, platform: String) -> Message {
+        Message(
+            .triggerNotNamed, .error,
+            "'\(scenario)' is reached on \(platform) by '\(name)', which its Trigger cell does not name; add it in backticks"
+        )
+    }
+
+    public static func triggerRawValue(_ name: String, expected: String, found: String?) -> Message {
+        let text =
+            found.map { "'\(name)' has the raw value \(expected), not \($0)" }
+            ?? "write the raw value after '\(name)': (\(expected))"
+        return Message(.triggerRawValue, .error, text)
+    }
+}
+
+// MARK: - Copy style
+
+extension Message {
+    public static func copyTitleCase(_ text: String, word: String, part: String, platform: String) -> Message {
+        Message(
+            .copyTitleCase, .warning,
+            "\(platform) \(part) '\(text)' is not in title-style capitalization: write '\(word)' with a capital letter")
+    }
+
+    public static func copySentenceCase(_ text: String, word: String, part: String, platform: String) -> Message {
+        Message(
+            .copySentenceCase, .warning,
+            "\(platform) \(part) '\(text)' is not in sentence case: write '\(word)' in lowercase, or name it as a proper noun"
+        )
+    }
+
+    public static func copyStraightQuote(_ text: String, quote: String, replacement: String) -> Message {
+        Message(
+            .copyStraightQuote, .warning,
+            "'\(text)' uses the straight quote \(quote); use the typographic \(replacement)")
+    }
+
+    public static func copyTrailingPeriod(_ text: String, part: String, platform: String) -> Message {
+        Message(.copyTrailingPeriod, .warning, "\(platform) \(part) '\(text)' ends with a period; remove it")
+    }
+
+    public static func copyPlaceholder(_ text: String, placeholder: String) -> Message {
+        Message(
+            .copyPlaceholder, .warning,
+            "'\(text)' holds the format placeholder '\(placeholder)', which its row does not declare; write the words, or declare it as 'Message (placeholders: \(placeholder))'"
+        )
+    }
+
+    public static func copyButtonLength(_ text: String, length: Int, limit: Int, platform: String) -> Message {
+        Message(
+            .copyButtonLength, .warning,
+            "\(platform) button '\(text)' is \(length) characters long; keep buttons to \(limit) or fewer so they are not truncated"
+        )
+    }
+}
+
 // MARK: - Acceptance criteria
 
 extension Message {
@@ -426,6 +526,19 @@ extension Message {
             "criterion '\(id)' has no checks; add a 'gherkin' block under a heading naming it")
     }
 
+    public static func scenarioWithoutCheck(_ id: String) -> Message {
+        Message(
+            .scenarioWithoutCheck, .error,
+            "no check names scenario '\(id)'; add a step 'Then the user sees the \"\(id)\" copy' to a check that reaches it")
+    }
+
+    public static func stepNamesUnknownScenario(_ id: String, known: [String]) -> Message {
+        let list = known.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            .stepNamesUnknownScenario, .error,
+            "the step names scenario '\(id)', which this page does not define; the page's scenarios are \(list)")
+    }
+
     public static func explorationIncomplete(depth: Int) -> Message {
         Message(.explorationIncomplete, .error, "the explorer's depth limit \(depth) cut the reachable space short")
     }
@@ -504,6 +617,20 @@ extension Message {
 
     public static func unreadableReport(_ path: String, reason: String) -> Message {
         Message(.unreadableReport, .error, "cannot read the run report '\(path)': \(reason)")
+    }
+
+    public static func reportFromOtherContent(_ path: String) -> Message {
+        Message(
+            .reportFromOtherContent, .error,
+            "the run report '\(path)' was made from other content or another engine; run 'passkey-spec check --report \(path)' again"
+        )
+    }
+
+    public static func unknownMessageID(_ id: String, closest: [String]) -> Message {
+        let list = closest.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            .unknownMessageID, .error,
+            "no diagnostic has the ID '\(id)'" + (closest.isEmpty ? "" : "; the closest are \(list)"))
     }
 
     public static func unknownScenario(_ id: String, closest: [String]) -> Message {

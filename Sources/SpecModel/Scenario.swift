@@ -111,11 +111,31 @@ public struct Trigger: Codable, Sendable, Equatable {
     public var text: String
     /// The names written in code spans, e.g. `ASAuthorizationError.Code.canceled`.
     public var signals: [String]
+    /// The same names with the raw value written after each and where each starts: the
+    /// data that `lint` resolves against the engine's catalogue of native results.
+    public var names: [TriggerName]
     public var location: SourceLocation
 
-    public init(text: String, signals: [String], location: SourceLocation) {
+    public init(text: String, signals: [String], names: [TriggerName]? = nil, location: SourceLocation) {
         self.text = text
         self.signals = signals
+        self.names = names ?? signals.map { TriggerName(name: $0, location: location) }
+        self.location = location
+    }
+}
+
+/// One backticked name in a Trigger cell, e.g. `ASAuthorizationError.Code.failed` (1004).
+public struct TriggerName: Codable, Sendable, Equatable {
+    /// The name as written between the backticks.
+    public var name: String
+    /// The number written in parentheses right after the name, e.g. `1004`; nil when none is.
+    public var rawValue: String?
+    /// Where the name starts (its first character inside the backticks).
+    public var location: SourceLocation
+
+    public init(name: String, rawValue: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.rawValue = rawValue
         self.location = location
     }
 }

@@ -113,7 +113,81 @@ extension SpecWalker {
         if signals.isEmpty, !text.isEmpty {
             parser.diagnostics.report(.triggerWithoutSignal(platform), at: location)
         }
-        return Trigger(text: text, signals: signals, location: location)
+        return Trigger(text: text, signals: signals, names: triggerNames(signals, cell: cell), location: location)
+    }
+
+    /// Finds each code span of a Trigger cell in its source line, in order, for the column of
+    /// the name and the raw value written after it: `` `ASAuthorizationError.Code.failed` (1004) ``.
+    private func triggerNames(_ signals: [String], cell: MarkdownNode) -> [TriggerName] {
+        let cellLocation = parser.location(ofCell: cell)
+        let line = Array(parser.source.line(cellLocation.line).utf8)
+        var cursor = max(0, cellLocation.column - 1)
+        return signals.map { signal in
+            let needle = Array(signal.utf8)
+            guard let start = Self.firstCodeSpan(containing: needle, in: line, from: cursor) else {
+                return TriggerName(name: signal, location: cellLocation)
+            }
+            cursor = start.end
+            return TriggerName(
+                name: signal, rawValue: Self.parenthesizedNumber(in: line, from: start.end),
+                location: parser.source.location(line: cellLocation.line, column: start.content + 1))
+        }
+    }
+
+    /// The first backtick-delimited span at or after `from` whose content is `needle`
+    /// (CommonMark strips one space on each side): the content's offset and the offset after
+    /// the closing backticks.
+    static func firstCodeSpan(containing needle: [UInt8], in line: [UInt8], from: Int) -> (content: Int, end: Int)? {
+        let tick = UInt8(ascii: "`")
+        var index = from
+        while index < line.count {
+            guard line[index] == tick else {
+                index += 1
+                continue
+            }
+            var run = 0
+            while index + run < line.count, line[index + run] == tick { run += 1 }
+            let open = index + run
+            var close = open
+            var found: Int?
+            while close < line.count {
+                if line[close] == tick {
+                    var closing = 0
+                    while close + closing < line.count, line[close + closing] == tick { closing += 1 }
+                    if closing == run {
+                        found = close
+                        break
+                    }
+                    close += closing
+                } else {
+                    close += 1
+                }
+            }
+            guard let end = found else { return nil }
+            var contentStart = open
+            var contentEnd = end
+            if contentEnd - contentStart >= 2, line[contentStart] == UInt8(ascii: " "),
+                line[contentEnd - 1] == UInt8(ascii: " ")
+            {
+                contentStart += 1
+                contentEnd -= 1
+            }
+            if Array(line[contentStart..<contentEnd]) == needle { return (contentStart, end + run) }
+            index = end + run
+        }
+        return nil
+    }
+
+    /// The digits of `(1004)` when it follows `offset` after optional spaces.
+    static func parenthesizedNumber(in line: [UInt8], from offset: Int) -> String? {
+        var index = offset
+        while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
+        guard index < line.count, line[index] == UInt8(ascii: "(") else { return nil }
+        index += 1
+        let digits = line[index...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty, index + digits.count < line.count, line[index + digits.count] == UInt8(ascii: ")")
+        else { return nil }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     private func copyEntry(_ cell: MarkdownNode?, key: String, table: MarkdownNode) -> CopyEntry {
