@@ -67,13 +67,6 @@ struct UsageError: Error {
     init(_ message: Message) { self.message = message }
 }
 
-/// The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo.
-func closest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, word.count / 3) ? best.0 : nil
-}
-
 extension ParsedArguments {
     /// The `--format` value, checked against the formats a command supports.
     func format(from supported: [String], default fallback: String) throws -> String {

@@ -19,6 +19,13 @@ public struct Diagnostic: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     public var severity: Severity { message.severity }
+
+    /// The same finding as an error (`--strict` makes style warnings fail).
+    public func promotedToError() -> Diagnostic {
+        var copy = self
+        copy.message.severity = .error
+        return copy
+    }
     public var id: MessageID { message.id }
 
     /// The compiler form: `path:line:column: error: text [id]`.

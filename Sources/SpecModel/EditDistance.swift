@@ -14,3 +14,11 @@ public func editDistance(_ a: String, _ b: String) -> Int {
     }
     return previous[b.count]
 }
+
+/// The candidate nearest to `word` by edit distance (ignoring case), if it is near enough to
+/// be a likely typo.
+public func closest(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    return best.1 <= max(2, word.count / 3) ? best.0 : nil
+}

@@ -529,7 +529,8 @@ extension Message {
     public static func scenarioWithoutCheck(_ id: String) -> Message {
         Message(
             .scenarioWithoutCheck, .error,
-            "no check names scenario '\(id)'; add a step 'Then the user sees the \"\(id)\" copy' to a check that reaches it")
+            "no check names scenario '\(id)'; add a step 'Then the user sees the \"\(id)\" copy' to a check that reaches it"
+        )
     }
 
     public static func stepNamesUnknownScenario(_ id: String, known: [String]) -> Message {

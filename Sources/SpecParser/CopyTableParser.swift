@@ -121,7 +121,10 @@ extension SpecWalker {
     private func triggerNames(_ signals: [String], cell: MarkdownNode) -> [TriggerName] {
         let cellLocation = parser.location(ofCell: cell)
         let line = Array(parser.source.line(cellLocation.line).utf8)
-        var cursor = max(0, cellLocation.column - 1)
+        // cmark-gfm may place the cell at its first inline, inside a code span; start the scan
+        // at the cell's opening pipe so spans pair up as written.
+        var cursor = min(max(0, cellLocation.column - 1), line.count)
+        while cursor > 0, line[cursor - 1] != UInt8(ascii: "|") { cursor -= 1 }
         return signals.map { signal in
             let needle = Array(signal.utf8)
             guard let start = Self.firstCodeSpan(containing: needle, in: line, from: cursor) else {

@@ -23,6 +23,29 @@ public struct CheckContext: Sendable {
     private(set) var stateBeforePrompt: FlowState?
     /// The native result the current step fed to the engine, and the native signals it caused.
     private(set) var stepNative: [String] = []
+    /// What the user and the OS did so far, in order, to replay in other worlds.
+    private(set) var inputs: [Input] = []
+
+    /// Something the user or the OS did: an event, or an end of the prompt.
+    enum Input: Sendable, CustomStringConvertible {
+        case event(FlowEvent)
+        case prompt(PromptAction, passkey: String?)
+
+        /// Whether it authenticates the user: a passkey assertion or a fallback sign-in.
+        var authenticates: Bool {
+            switch self {
+            case .event(.fallbackSignInSucceeded), .prompt(.userSelectsPasskey, _): true
+            case .event, .prompt: false
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .event(let event): event.description
+            case .prompt(let action, let passkey): "\(action)" + (passkey.map { " \"\($0)\"" } ?? "")
+            }
+        }
+    }
 
     static let defaultAccount = Account(id: "account", userHandle: Array("user-1".utf8), status: .active)
 
@@ -54,6 +77,11 @@ public struct CheckContext: Sendable {
     /// Sends an event and lets the world answer its requests until the flow waits for the
     /// user or the OS again.
     mutating func send(_ event: FlowEvent) throws {
+        inputs.append(.event(event))
+        try deliver(event)
+    }
+
+    private mutating func deliver(_ event: FlowEvent) throws {
         if world == nil { world = World(script: script) }
         var queue = [event]
         while !queue.isEmpty {
@@ -85,6 +113,7 @@ public struct CheckContext: Sendable {
 
     /// Ends the open prompt the way `action` does on this platform, through its native result.
     mutating func prompt(_ action: PromptAction, passkey name: String? = nil) throws {
+        inputs.append(.prompt(action, passkey: name))
         guard let ceremony = state.ceremony else {
             throw StepFailure(expected: "an open passkey prompt", observed: summary)
         }
@@ -104,7 +133,31 @@ public struct CheckContext: Sendable {
             throw StepFailure(expected: "a native result for \(action) on \(platform.rawValue)", observed: "none")
         }
         stepNative.append(result.description)
-        try send(.ceremonyFinished(adapter.outcome(of: result)))
+        try deliver(.ceremonyFinished(adapter.outcome(of: result)))
+    }
+
+    /// Replays what the user and the OS did so far, up to the first authentication, in another
+    /// world with the same app and device; returns what the user observed after each input, or
+    /// where the replay could not go on.
+    func replay(in world: WorldScript) -> [String] {
+        var other = CheckContext(platform: platform)
+        other.configuration = configuration
+        other.script = world
+        var observed: [String] = []
+        for input in inputs.prefix(while: { !$0.authenticates }) {
+            do {
+                switch input {
+                case .event(let event): try other.send(event)
+                case .prompt(let action, let passkey): try other.prompt(action, passkey: passkey)
+                }
+                observed.append("after \(input): \(other.summary); \(other.effectsSummary)")
+                other.lastEffects = []
+            } catch {
+                observed.append("after \(input): not possible (\(other.summary))")
+                break
+            }
+        }
+        return observed
     }
 
     /// The state in words, for failure messages.

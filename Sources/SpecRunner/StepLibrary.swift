@@ -135,6 +135,11 @@ public enum StepLibrary {
         StepDefinition("the OS prompt is interrupted", "The system interrupts the prompt.") { context, _ in
             try context.prompt(.interrupted)
         },
+        StepDefinition(
+            "the OS cannot run passkey requests", "The device or its credential provider cannot serve the request."
+        ) { context, _ in
+            try context.prompt(.unsupported)
+        },
         StepDefinition("the user selects passkey {passkey}", "The user picks that passkey in the prompt.") {
             context, values in
             try context.prompt(.userSelectsPasskey, passkey: values[0])
@@ -302,6 +307,34 @@ public enum StepLibrary {
             try expect(
                 lists.count == 1 && !lists[0].contains(id), "one full list without \"\(values[0])\"",
                 context.effectsSummary)
+        },
+        StepDefinition(
+            "an unknown identifier, an account without passkeys and an account that cannot continue look the same",
+            "Replays what the user and the OS did so far (up to the first authentication) in those three worlds: the user observes the same in each."
+        ) { context, _ in
+            let device = context.script.deviceCredentials
+            let account = context.script.account ?? CheckContext.defaultAccount
+            let worlds: [(String, WorldScript)] = [
+                ("an unknown identifier", WorldScript(account: nil, deviceCredentials: device)),
+                ("an account without passkeys", WorldScript(account: account, deviceCredentials: device)),
+                (
+                    "an account that cannot continue",
+                    WorldScript(
+                        account: account, routeAvailable: false,
+                        serverCredentials: Dictionary(uniqueKeysWithValues: device.map { ($0, .active) }),
+                        deviceCredentials: device)
+                ),
+            ]
+            let runs = worlds.map { ($0.0, context.replay(in: $0.1)) }
+            for (name, observed) in runs.dropFirst() where observed != runs[0].1 {
+                let index =
+                    zip(observed, runs[0].1).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(observed.count, runs[0].1.count)
+                let mine = index < observed.count ? observed[index] : "nothing more"
+                let theirs = index < runs[0].1.count ? runs[0].1[index] : "nothing more"
+                throw StepFailure(
+                    expected: "the same observations", observed: "\(runs[0].0): \(theirs) | \(name): \(mine)")
+            }
         },
         StepDefinition("no signal is sent", "Neither signal is sent.") { context, _ in
             let sent = context.allEffects.filter {

@@ -33,17 +33,33 @@ extension Decision {
             criterion: "N1.4-AC01"),
         Decision(
             id: "no-local-passkey-goes-to-fallback",
-            question: "What does “no passkey on this device” do on either route?",
+            question: "What does “no passkey on this device” do on the automatic route?",
             choice:
-                "The app goes to the configured fallback without an error and offers no retry; the count does not change.",
+                "The app shows the configured fallback without an error and offers no retry (scenario `no-passkey-used`); the count does not change.",
             reason:
-                "Retrying cannot help when the device has no passkey, and it is not a cancellation by the user. On iOS it arrives as `canceled` with “No credentials available for login.” (or `notInteractive`), on Android as `NoCredentialException`, which Google says should lead to the regular sign-in screen.",
+                "Retrying cannot help when the device has no passkey, and it is not a cancellation by the user. The automatic route asks with `preferImmediatelyAvailableCredentials`, so it arrives: on iOS as `canceled` with “No credentials available for login.” (or `notInteractive`), on Android as `NoCredentialException`, which Google says should lead to the regular sign-in screen.",
             criterion: "N1.4-AC01"),
+        Decision(
+            id: "automatic-route-prefers-local-passkeys",
+            question: "Which request option does the automatic route use, and what arrives without it?",
+            choice:
+                "The automatic route sets `preferImmediatelyAvailableCredentials` (iOS: `performRequests(options: .preferImmediatelyAvailableCredentials)`, iOS 16; Android: `GetCredentialRequest.Builder().setPreferImmediatelyAvailableCredentials(true)`); the passkey button does not.",
+            reason:
+                "With the option, “no passkey on this device” ends the request at once and is observable. Without it, iOS shows its sheet for a passkey on another device and Android falls back to discovering remote options, so a prompt the user did not ask for opens, and its dismissal arrives as a cancellation. The button leaves the option off so that a passkey on another device stays usable.",
+            criterion: "N1.4-AC01"),
+        Decision(
+            id: "explicit-no-credential-changes-nothing",
+            question: "What does “no credential” do on the explicit route (the passkey button)?",
+            choice:
+                "The same as a cancellation there: the login screen stays unchanged, with no error and no forced fallback (scenario `explicit-cancel`).",
+            reason:
+                "Without `preferImmediatelyAvailableCredentials`, Android's `NoCredentialException` is also delivered when the user does not grant consent (its KDoc), so treating it as “no passkey” would force the fallback after a refusal, which N1.4-AC02 forbids.",
+            criterion: "N1.4-AC02"),
         Decision(
             id: "no-passkey-yet-is-silent",
             question: "What happens when the lookup finds an account with no passkey?",
-            choice: "The app goes to the configured fallback without an error.",
-            reason: "There cannot be a passkey yet; nothing failed.",
+            choice: "The app goes to the configured fallback without an error, under either enumeration policy.",
+            reason: "There cannot be a passkey yet; nothing failed; and an unknown identifier must look the same.",
             criterion: nil),
         Decision(
             id: "explicit-route-is-discoverable",
@@ -54,12 +70,13 @@ extension Decision {
                 "The button must stay available however often the user cancels (N1.4-AC02), and N1.4-AC03 forbids ceremonies built from incomplete lookup data.",
             criterion: "N1.4-AC03"),
         Decision(
-            id: "conceal-unknown-accounts",
-            question: "How does the enumeration policy apply to an identifier with no account?",
+            id: "conceal-before-authentication",
+            question:
+                "How does the enumeration policy apply to an unknown identifier, an account without passkeys and an account that cannot continue with this route?",
             choice:
-                "With `conceal`, an unknown identifier gets exactly the same notice, state and effects as an account that cannot continue with this route. With `reveal`, it goes to the fallback instead.",
+                "Before the user has authenticated, with `conceal`, all three get the same response: the configured fallback, no error, the same actions and effects. With `reveal`, an account that cannot continue gets the “Account cannot continue with this route” notice, and the other two still go to the fallback. Once the user has authenticated with a passkey, an account that cannot continue gets that notice under either policy.",
             reason:
-                "OWASP: responses must not differ by account state unless the product has chosen to reveal it; the copy of “Account cannot continue with this route” is written to suit both.",
+                "OWASP: responses before authentication must not differ by account existence or state, or they form an enumeration oracle. After a valid assertion the user has proved who they are, so the account's real route may be shown.",
             criterion: nil),
         Decision(
             id: "inconclusive-is-a-general-error",
@@ -76,11 +93,28 @@ extension Decision {
                 "The full list exposes the user's credentials, so the Signal API sends it only for an authenticated user and advises sending it on each sign-in; the revoked ID is absent from that list.",
             criterion: "N1.4-AC04"),
         Decision(
-            id: "only-passkey-login-resets",
-            question: "Does a successful login with the fallback method reset the count?",
-            choice: "No. Only a successful passkey login resets it.",
+            id: "count-survives-relaunch",
+            question: "Does the cancellation count survive an app relaunch?",
+            choice: "Yes. The app stores it (`persistCancellationStreak`) and reads it back at launch.",
             reason:
-                "A user who declined the automatic prompt twice and then used the fallback has not shown they want automatic prompts back.",
+                "Otherwise a user who declined twice would be prompted again after every launch, which is the repeated prompting N1.4-AC01 stops.",
+            criterion: "N1.4-AC01"),
+        Decision(
+            id: "retry-offer-survives-relaunch",
+            question:
+                "After a relaunch (or a new identifier) with one automatic cancellation pending, does the prompt open by itself?",
+            choice:
+                "No. When the lookup answers, the login screen offers the retry again (scenario `automatic-cancel-first`); the prompt opens only when the user chooses it, and cancelling that retry is the second consecutive cancellation.",
+            reason:
+                "N1.4-AC01: “Do not reopen the ceremony until the user chooses retry.” A relaunch is not that choice.",
+            criterion: "N1.4-AC01"),
+        Decision(
+            id: "sign-out-starts-afresh",
+            question: "What happens to the count and the retry offer when the user signs out?",
+            choice:
+                "The count is kept as stored, which is 0, since only a successful login creates a session to sign out of and a successful login resets it; no retry offer survives.",
+            reason:
+                "N1.4-AC01: “A successful login resets the cancellation count.” The next cancellation is a first one.",
             criterion: "N1.4-AC01"),
         Decision(
             id: "blocked-account-keeps-streak",
@@ -92,7 +126,8 @@ extension Decision {
         Decision(
             id: "new-identifier-clears-retry",
             question: "What happens to an offered retry when the user submits another identifier?",
-            choice: "The retry offer goes away and the route lookup starts again; the count is kept.",
+            choice:
+                "The retry offer goes away and the route lookup starts again; the count is kept, so with one cancellation pending the lookup's answer offers the retry again rather than opening the prompt.",
             reason: "The retry belonged to the route of the previous identifier.",
             criterion: "N1.4-AC01"),
         Decision(
@@ -105,16 +140,18 @@ extension Decision {
         Decision(
             id: "ios-prefer-sign-in-with-apple",
             question: "What does `ASAuthorizationError.Code.preferSignInWithApple` (1009) do in a login?",
-            choice: "The app goes to the configured fallback without an error.",
-            reason: "The user prefers another sign-in method; nothing went wrong.",
+            choice:
+                "The app shows the configured fallback, where Sign in with Apple is offered, without an error and without a retry (scenario `no-passkey-used`), on either route; the count does not change.",
+            reason:
+                "The user has chosen another sign-in method: nothing failed, a retry would ask again for what they declined, and it is not a cancellation of the passkey prompt.",
             criterion: nil),
         Decision(
-            id: "creation-codes-are-general-errors",
-            question:
-                "What do codes that belong to other requests (`matchedExcludedCredential`, `credentialImport`, `credentialExport`, `deviceNotConfiguredForPasskeyCreation`) do in a login?",
-            choice: "They are general passkey errors: retry or fallback.",
+            id: "retry-only-where-it-helps",
+            question: "Which results offer a retry?",
+            choice:
+                "Results a retry cannot fix (Android `GetCredentialUnsupportedException` and `GetCredentialProviderConfigurationException`; iOS codes of other request types, `matchedExcludedCredential`, `credentialImport`, `credentialExport`, `deviceNotConfiguredForPasskeyCreation`) show `passkey-unavailable`: the fallback and a way back, no retry. Results a retry may fix (`GetCredentialInterruptedException`, which “may warrant retrying”, `failed`, `unknown` and the others) show `passkey-failed` with retry and the fallback.",
             reason:
-                "Apple says passkey assertions only return `canceled` and `failed`; anything else is unexpected and not the user's doing.",
+                "A retry button that cannot work wastes the user's attempt; an interruption is transient. Like the general error, an automatic attempt that ends this way breaks the cancellation streak.",
             criterion: nil),
     ]
 }

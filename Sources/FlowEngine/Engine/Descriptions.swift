@@ -42,6 +42,7 @@ extension CeremonyOutcome: CustomStringConvertible {
         case .noCredential: "no passkey on this device"
         case .otherMethodPreferred: "another method preferred"
         case .failed: "failed"
+        case .unavailable: "unavailable on this device"
         }
     }
 }
@@ -53,6 +54,7 @@ extension VerificationResult: CustomStringConvertible {
         case .credentialUnknown: "credential ID absent from server records"
         case .credentialRevoked: "credential revoked through account settings"
         case .inconclusive: "inconclusive"
+        case .routeUnavailable: "valid assertion, account cannot continue with this route"
         }
     }
 }

@@ -99,6 +99,13 @@ public enum Base64URL {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Standard base64 with padding (RFC 4648 §4), the form `Data(base64Encoded:)` reads.
+    public static func standard(_ bytes: [UInt8]) -> String {
+        var text = String(encode(bytes).map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        while text.count % 4 != 0 { text += "=" }
+        return text
+    }
+
     public static func decode(_ text: String) -> [UInt8]? {
         var values: [UInt32] = []
         for byte in text.utf8 {

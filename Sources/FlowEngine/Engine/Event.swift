@@ -20,8 +20,10 @@ public enum CeremonyOutcome: Hashable, Codable, Sendable {
     case noCredential
     /// The user prefers another sign-in method the OS knows of (iOS: Sign in with Apple).
     case otherMethodPreferred
-    /// Something went wrong that the user did not cause.
+    /// Something went wrong that the user did not cause, and trying again may help.
     case failed
+    /// The device or the app cannot run passkey requests as they are: a retry cannot help.
+    case unavailable
 }
 
 /// What the server answered about an assertion.
@@ -34,6 +36,8 @@ public enum VerificationResult: Hashable, Codable, Sendable {
     case credentialRevoked
     /// The server could not tell (error, timeout): no conclusion about the credential.
     case inconclusive
+    /// The assertion is valid, but the account cannot continue with passkey login.
+    case routeUnavailable
 }
 
 /// Something that happened, named for what happened.

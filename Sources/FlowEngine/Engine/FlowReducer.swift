@@ -129,10 +129,13 @@ public struct FlowReducer: Sendable {
             return verificationFinished(result, verification: state.verification!, state: next)
 
         case .fallbackSignInSucceeded(let account, let accepted):
-            return signIn(account, acceptedCredentials: accepted, resetsStreak: false, state: next)
+            return signIn(account, acceptedCredentials: accepted, state: next)
 
         case .appRelaunched, .signedOut:
-            // N1.4-AC01: the cancellation count persists across launches and sign-outs; nothing else does.
+            // Decisions count-survives-relaunch and sign-out-starts-afresh: the count is stored and
+            // kept; everything else starts over. A sign-out follows a successful login, which reset it.
+            // Decision retry-offer-survives-relaunch: a pending first cancellation comes back as the
+            // retry offer once the lookup answers (see `lookupFinished`).
             return Transition(state: FlowState(cancellationStreak: state.cancellationStreak))
         }
     }
@@ -145,7 +148,8 @@ public struct FlowReducer: Sendable {
         case .found(let data):
             next.lookup = .succeeded(data)
             if data.credentialIDs.isEmpty {
-                // Decision no-passkey-yet-is-silent: an account without passkeys goes straight to the fallback.
+                // Decisions no-passkey-yet-is-silent and conceal-before-authentication: an account
+                // without passkeys goes straight to the fallback, as an unknown identifier does.
                 return presentFallback(next)
             }
             guard configuration.startsPasskeyLoginAutomatically else { return Transition(state: next) }
@@ -154,6 +158,13 @@ public struct FlowReducer: Sendable {
                 return presentFallback(next)
             }
             let ceremony = Ceremony(route: .automatic, allowedCredentials: data.credentialIDs)
+            if state.cancellationStreak == 1 {
+                // N1.4-AC01 and decision retry-offer-survives-relaunch: one automatic cancellation is
+                // pending (from before a relaunch or another identifier), so the prompt does not
+                // reopen until the user chooses retry; the login screen offers it again.
+                next.retry = .ceremony(ceremony)
+                return Transition(state: next, situation: .automaticCancelFirst)
+            }
             next.ceremony = ceremony
             return Transition(state: next, effects: [.startCeremony(ceremony)])
 
@@ -166,19 +177,22 @@ public struct FlowReducer: Sendable {
 
         case .cannotContinue:
             next.lookup = .unavailable
-            next.notice = .accountCannotContinue
-            return Transition(state: next, situation: .accountCannotContinue)
-
-        case .notFound:
-            next.lookup = .unavailable
             switch configuration.enumerationPolicy {
             case .conceal:
-                // Decision conceal-unknown-accounts: an unknown account looks exactly like one that cannot continue.
+                // Decision conceal-before-authentication: before the user has authenticated, an
+                // account that cannot continue looks exactly like an unknown identifier and an
+                // account without passkeys: the configured fallback, no error.
+                return presentFallback(next)
+            case .reveal:
                 next.notice = .accountCannotContinue
                 return Transition(state: next, situation: .accountCannotContinue)
-            case .reveal:
-                return presentFallback(next)
             }
+
+        case .notFound:
+            // Decision conceal-before-authentication: an unknown identifier goes to the fallback
+            // under either policy, exactly like an account without passkeys.
+            next.lookup = .unavailable
+            return presentFallback(next)
         }
     }
 
@@ -192,8 +206,10 @@ public struct FlowReducer: Sendable {
             next.verification = Verification(credentialID: credential, ceremony: ceremony)
             return Transition(state: next, effects: [.verifyAssertion(credential)])
 
-        case .cancelled where ceremony.route == .explicit:
+        case .cancelled where ceremony.route == .explicit, .noCredential where ceremony.route == .explicit:
             // N1.4-AC02: the login screen stays exactly as it was: no error, no fallback, no redirect.
+            // Decision explicit-no-credential-changes-nothing: without preferImmediatelyAvailableCredentials
+            // "no credential" also reports a refused consent, so it must not force the fallback.
             return Transition(state: next, situation: .explicitCancel)
 
         case .cancelled:
@@ -213,11 +229,18 @@ public struct FlowReducer: Sendable {
             return fallback
 
         case .noCredential, .otherMethodPreferred:
-            // Decision no-local-passkey-goes-to-fallback: nothing to retry, so go to the fallback without an error.
-            return presentFallback(next)
+            // Decisions no-local-passkey-goes-to-fallback and ios-prefer-sign-in-with-apple: nothing
+            // to retry, so go to the fallback without an error.
+            var fallback = presentFallback(next)
+            fallback.situation = .noPasskeyUsed
+            return fallback
 
         case .failed:
-            return passkeyFailed(retrying: ceremony, state: next)
+            return passkeyFailed(.passkeyFailed, after: ceremony, state: next)
+
+        case .unavailable:
+            // Decision retry-only-where-it-helps: the fallback, and no retry that cannot work.
+            return passkeyFailed(.passkeyUnavailable, after: ceremony, state: next)
         }
     }
 
@@ -230,7 +253,14 @@ public struct FlowReducer: Sendable {
         next.verification = nil
         switch result {
         case .verified(let account, let accepted):
-            return signIn(account, acceptedCredentials: accepted, resetsStreak: true, state: next)
+            return signIn(account, acceptedCredentials: accepted, state: next)
+
+        case .routeUnavailable:
+            // Decision conceal-before-authentication: the user has proved who they are, so the
+            // account's real route may be shown under either policy.
+            next.notice = .accountCannotContinue
+            next.retry = nil
+            return Transition(state: next, situation: .accountCannotContinue)
 
         case .credentialUnknown:
             // N1.4-AC04: only an ID absent from the server's records is signalled as unknown.
@@ -247,14 +277,12 @@ public struct FlowReducer: Sendable {
 
         case .inconclusive:
             // Decision inconclusive-is-a-general-error: no conclusion, so no signal.
-            return passkeyFailed(retrying: verification.ceremony, state: next)
+            return passkeyFailed(.passkeyFailed, after: verification.ceremony, state: next)
         }
     }
 
     /// N1.4-AC05: a valid sign-in creates a session only for an account allowed to sign in.
-    private func signIn(
-        _ account: Account, acceptedCredentials: [CredentialID], resetsStreak: Bool, state: FlowState
-    ) -> Transition {
+    private func signIn(_ account: Account, acceptedCredentials: [CredentialID], state: FlowState) -> Transition {
         var next = state
         next.retry = nil
         guard account.status.allowsSignIn else {
@@ -270,8 +298,8 @@ public struct FlowReducer: Sendable {
             // N1.4-AC04: full-list reconciliation happens when the user is authenticated.
             .signalAllAcceptedCredentials(userHandle: account.userHandle, acceptedCredentials: acceptedCredentials),
         ]
-        if resetsStreak, state.cancellationStreak != 0 {
-            // N1.4-AC01: a successful passkey login resets the count.
+        if state.cancellationStreak != 0 {
+            // N1.4-AC01: "A successful login resets the cancellation count": passkey or fallback.
             next.cancellationStreak = 0
             effects.append(.persistCancellationStreak(0))
         }
@@ -280,11 +308,12 @@ public struct FlowReducer: Sendable {
 
     // MARK: - Shared steps
 
-    /// The general passkey error: retry the same ceremony, or the fallback.
-    private func passkeyFailed(retrying ceremony: Ceremony, state: FlowState) -> Transition {
+    /// A passkey error the user did not cause: the general error offers to retry the same
+    /// ceremony; an unavailable passkey login offers no retry.
+    private func passkeyFailed(_ notice: Notice, after ceremony: Ceremony, state: FlowState) -> Transition {
         var next = state
-        next.notice = .passkeyFailed
-        next.retry = .ceremony(ceremony)
+        next.notice = notice
+        next.retry = notice.actions.contains(.retry) ? .ceremony(ceremony) : nil
         var effects: [FlowEffect] = []
         if ceremony.route == .automatic, state.cancellationStreak != 0 {
             // Decision error-breaks-the-streak: an automatic attempt that failed was not cancelled,
@@ -292,7 +321,8 @@ public struct FlowReducer: Sendable {
             next.cancellationStreak = 0
             effects.append(.persistCancellationStreak(0))
         }
-        return Transition(state: next, effects: effects, situation: .passkeyFailed)
+        let situation: Situation = notice == .passkeyUnavailable ? .passkeyUnavailable : .passkeyFailed
+        return Transition(state: next, effects: effects, situation: situation)
     }
 
     private func presentFallback(_ state: FlowState) -> Transition {

@@ -16,6 +16,7 @@ public enum Notice: String, Hashable, Codable, Sendable, CaseIterable {
     case accountCannotContinue = "account-cannot-continue"
     case lookupFailed = "lookup-failed"
     case passkeyFailed = "passkey-failed"
+    case passkeyUnavailable = "passkey-unavailable"
     case deletedPasskey = "deleted-passkey"
     case restrictedAccount = "restricted-account"
     case passkeyNotAccepted = "passkey-not-accepted"
@@ -25,6 +26,8 @@ public enum Notice: String, Hashable, Codable, Sendable, CaseIterable {
         switch self {
         case .accountCannotContinue: [.recovery, .support, .dismiss]
         case .lookupFailed, .passkeyFailed: [.retry, .fallback]
+        // Decision retry-only-where-it-helps: a retry cannot fix this result.
+        case .passkeyUnavailable: [.fallback, .dismiss]
         case .deletedPasskey, .passkeyNotAccepted: [.anotherPasskey, .fallback]
         case .restrictedAccount: [.accountHelp, .dismiss]
         }
@@ -37,11 +40,13 @@ public enum Situation: String, Hashable, Codable, Sendable, CaseIterable {
     case accountCannotContinue = "account-cannot-continue"
     case lookupFailed = "lookup-failed"
     case passkeyFailed = "passkey-failed"
+    case passkeyUnavailable = "passkey-unavailable"
     case deletedPasskey = "deleted-passkey"
     case restrictedAccount = "restricted-account"
     case automaticCancelFirst = "automatic-cancel-first"
     case automaticCancelRepeated = "automatic-cancel-repeated"
     case explicitCancel = "explicit-cancel"
+    case noPasskeyUsed = "no-passkey-used"
     case passkeyNotAccepted = "passkey-not-accepted"
 }
 

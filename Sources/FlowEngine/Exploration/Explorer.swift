@@ -118,6 +118,9 @@ public struct Explorer: Sendable {
     public var configurations: [Configuration]
     public var worlds: [WorldScript]
     public var invariants: [Invariant]
+    /// Whether `run` also compares worlds in lockstep (`EnumerationCheck`); a run over a slice
+    /// of the worlds leaves it to the caller, which runs it once.
+    public var comparesWorlds = true
 
     public init(
         depthLimit: Int = Explorer.defaultDepth, platforms: [DevicePlatform] = DevicePlatform.allCases,
@@ -171,7 +174,12 @@ public struct Explorer: Sendable {
                     id: invariant.id, criterion: invariant.criterion, statement: invariant.statement,
                     transitionsChecked: accumulator.checked[index], violations: accumulator.violations[index],
                     counterexample: accumulator.counterexamples[index])
-            }, presentations: accumulator.presentations.sorted())
+            } + (comparesWorlds ? [enumerationCheck.run()] : []), presentations: accumulator.presentations.sorted())
+    }
+
+    /// The lockstep comparison of worlds, with this explorer's depth, platforms and configurations.
+    public var enumerationCheck: EnumerationCheck {
+        EnumerationCheck(depthLimit: depthLimit, platforms: platforms, configurations: configurations)
     }
 
     // MARK: - One run

@@ -101,14 +101,23 @@ extension Invariant {
                 ? .violated("an automatic prompt opened on \(context.event) after two cancellations") : .holds
         },
         Invariant(
-            id: "AC01.passkey-login-resets-count", criterion: "N1.4-AC01",
-            statement: "A successful passkey login resets the cancellation count."
+            id: "AC01.successful-login-resets-count", criterion: "N1.4-AC01",
+            statement: "A successful login, with a passkey or the fallback, resets the cancellation count."
         ) { context in
-            guard case .verificationFinished = context.event, context.after.session != nil else {
-                return .notApplicable
-            }
+            guard context.before.session == nil, context.after.session != nil else { return .notApplicable }
             return context.after.cancellationStreak == 0
-                ? .holds : .violated("the count is \(context.after.cancellationStreak) after a login")
+                ? .holds
+                : .violated("the count is \(context.after.cancellationStreak) after a login on \(context.event)")
+        },
+        Invariant(
+            id: "AC01.pending-cancel-waits-for-retry", criterion: "N1.4-AC01",
+            statement:
+                "With one automatic cancellation pending (also after a relaunch or a new identifier), an automatic prompt opens only when the user chooses retry."
+        ) { context in
+            guard context.before.cancellationStreak == 1 else { return .notApplicable }
+            let opened = context.startedCeremonies.contains { $0.route == .automatic }
+            return opened && context.event != .retryTapped
+                ? .violated("an automatic prompt opened on \(context.event) before the user chose retry") : .holds
         },
         Invariant(
             id: "AC01.count-survives-relaunch", criterion: "N1.4-AC01",
@@ -128,9 +137,9 @@ extension Invariant {
             statement:
                 "Cancelling an explicit prompt returns to the unchanged screen: no error, no fallback, no redirect; the passkey button stays."
         ) { context in
-            guard context.before.ceremony?.route == .explicit, context.event == .ceremonyFinished(.cancelled) else {
-                return .notApplicable
-            }
+            guard context.before.ceremony?.route == .explicit,
+                context.event == .ceremonyFinished(.cancelled) || context.event == .ceremonyFinished(.noCredential)
+            else { return .notApplicable }
             var expected = context.before
             expected.ceremony = nil
             if context.after != expected { return .violated("the state changed: \(context.after)") }
@@ -310,16 +319,24 @@ extension Invariant {
 
         // MARK: General login errors
         Invariant(
-            id: "general.conceal-hides-unknown-accounts", criterion: "general",
-            statement: "With the conceal policy, an unknown account and one that cannot continue look the same."
+            id: "general.retry-only-where-it-helps", criterion: "general",
+            statement:
+                "A result that a retry cannot fix offers the fallback and no retry; one that a retry can fix offers both."
         ) { context in
-            guard context.configuration.enumerationPolicy == .conceal, context.before.lookup == .inFlight else {
+            guard context.before.ceremony != nil, case .ceremonyFinished(let outcome) = context.event else {
                 return .notApplicable
             }
-            let unknown = context.reducer.reduce(context.before, .lookupFinished(.notFound))
-            let blocked = context.reducer.reduce(context.before, .lookupFinished(.cannotContinue))
-            return unknown.state == blocked.state && unknown.effects == blocked.effects
-                ? .holds : .violated("they differ")
+            let actions = context.after.offeredActions
+            switch outcome {
+            case .unavailable:
+                return actions.contains(.fallback) && !actions.contains(.retry) && context.after.retry == nil
+                    ? .holds : .violated("a result no retry can fix offers \(actions)")
+            case .failed:
+                return actions.contains(.retry) && actions.contains(.fallback)
+                    ? .holds : .violated("a result a retry may fix offers \(actions)")
+            case .assertion, .cancelled, .noCredential, .otherMethodPreferred:
+                return .notApplicable
+            }
         },
         Invariant(
             id: "general.notice-has-a-way-out", criterion: "general",
@@ -332,6 +349,9 @@ extension Invariant {
             if notice == .passkeyFailed || notice == .lookupFailed,
                 !(actions.contains(.retry) && actions.contains(.fallback))
             {
+                return .violated("\(notice.rawValue) offers \(actions)")
+            }
+            if notice == .passkeyUnavailable, !actions.contains(.fallback) {
                 return .violated("\(notice.rawValue) offers \(actions)")
             }
             return .holds

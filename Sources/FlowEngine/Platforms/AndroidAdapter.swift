@@ -80,7 +80,9 @@ public enum GetCredentialException: Hashable, Codable, Sendable {
     public var type: String {
         switch self {
         case .cancellation: "android.credentials.GetCredentialException.TYPE_USER_CANCELED"
-        case .interrupted: "androidx.credentials.TYPE_GET_CREDENTIAL_INTERRUPTED_EXCEPTION"
+        // Current androidx uses the framework string; older versions used
+        // "androidx.credentials.TYPE_GET_CREDENTIAL_INTERRUPTED_EXCEPTION". Match on the class.
+        case .interrupted: "android.credentials.GetCredentialException.TYPE_INTERRUPTED"
         case .providerConfiguration: "androidx.credentials.TYPE_GET_CREDENTIAL_PROVIDER_CONFIGURATION_EXCEPTION"
         case .unknown: "android.credentials.GetCredentialException.TYPE_UNKNOWN"
         case .unsupported: "androidx.credentials.TYPE_GET_CREDENTIAL_UNSUPPORTED_EXCEPTION"
@@ -156,10 +158,19 @@ public struct AndroidAdapter: PlatformAdapter {
         case .publicKeyCredentialDom(.notAllowedError):
             // Decision android-not-allowed-is-a-cancellation.
             return .cancelled
-        case .interrupted, .providerConfiguration, .unknown, .unsupported, .custom, .publicKeyCredentialDom:
+        case .providerConfiguration, .unsupported:
+            // Decision retry-only-where-it-helps: a missing provider or an unsupported device stays so.
+            return .unavailable
+        case .interrupted, .unknown, .custom, .publicKeyCredentialDom:
+            // An interruption "may warrant retrying"; the others are not the user's doing.
             return .failed
         }
     }
+
+    /// Android 15 or later with androidx.credentials 1.6.0-beta03 or later, through Google Play
+    /// services; below that the app sends nothing.
+    public static let signalAvailability =
+        "Android 15 (API 35) and later with androidx.credentials 1.6.0-beta03 or later, through Google Play services; nothing is sent on older versions"
 
     public func signal(for effect: FlowEffect, relyingPartyID: String) -> NativeSignal? {
         let api = "CredentialManager.signalCredentialState"
@@ -170,7 +181,7 @@ public struct AndroidAdapter: PlatformAdapter {
                 payload: CompactJSON.object([
                     ("rpId", CompactJSON.string(relyingPartyID)),
                     ("credentialId", CompactJSON.string(credential.base64URL)),
-                ]))
+                ]), availability: Self.signalAvailability)
         case .signalAllAcceptedCredentials(let userHandle, let accepted):
             return NativeSignal(
                 platform: .android, api: api, call: "SignalAllAcceptedCredentialIdsRequest",
@@ -178,7 +189,7 @@ public struct AndroidAdapter: PlatformAdapter {
                     ("rpId", CompactJSON.string(relyingPartyID)),
                     ("userId", CompactJSON.string(Base64URL.encode(userHandle))),
                     ("allAcceptedCredentialIds", CompactJSON.array(accepted.map { CompactJSON.string($0.base64URL) })),
-                ]))
+                ]), availability: Self.signalAvailability)
         default:
             return nil
         }

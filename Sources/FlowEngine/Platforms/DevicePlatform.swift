@@ -68,8 +68,18 @@ public struct NativeSignal: Hashable, Codable, Sendable {
     public var api: String
     /// The method or request class, e.g. `reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)`.
     public var call: String
-    /// The request's JSON (Android) or the arguments as JSON (iOS), keys sorted.
+    /// The request's JSON (Android, keys sorted) or the call's arguments as Swift (iOS).
     public var payload: String
+    /// The OS and library versions that have the API, and what happens below them.
+    public var availability: String
+
+    public init(platform: DevicePlatform, api: String, call: String, payload: String, availability: String) {
+        self.platform = platform
+        self.api = api
+        self.call = call
+        self.payload = payload
+        self.availability = availability
+    }
 }
 
 /// Turns prompt actions into native results, native results into engine outcomes, and

@@ -59,7 +59,8 @@ public struct IOSAdapter: PlatformAdapter {
         case .providerMisconfigured: error(.failed, message: "Unable to verify webcredentials association")
         case .unknownFailure: error(.unknown)
         case .interrupted: error(.failed)
-        case .unsupported: error(.notHandled)
+        // Corbado reports 1010 for a device that is not set up for passkeys (iOS 26).
+        case .unsupported: error(.deviceNotConfiguredForPasskeyCreation)
         case .userSelectsPasskey: credential.map(success)
         }
     }
@@ -75,35 +76,55 @@ public struct IOSAdapter: PlatformAdapter {
             // Reported for "no credentials" as well; accepted as such.
             return .noCredential
         case .preferSignInWithApple:
+            // Decision ios-prefer-sign-in-with-apple.
             return .otherMethodPreferred
-        case .unknown, .invalidResponse, .notHandled, .failed, .matchedExcludedCredential, .credentialImport,
-            .credentialExport, .deviceNotConfiguredForPasskeyCreation:
+        case .unknown, .invalidResponse, .notHandled, .failed:
             return .failed
+        case .matchedExcludedCredential, .credentialImport, .credentialExport, .deviceNotConfiguredForPasskeyCreation:
+            // Decision retry-only-where-it-helps: codes of other request types; the same request
+            // would end the same way.
+            return .unavailable
         }
     }
 
+    /// Which class carries the Signal API on which iOS version: `ASCredentialUpdater` came in
+    /// 26.0 and was deprecated in 26.2 for `ASCredentialDataManager`, with the same methods.
+    public static let signalAvailability =
+        "ASCredentialDataManager on iOS 26.2 and later; ASCredentialUpdater on iOS 26.0 and 26.1; nothing to call before iOS 26"
+
     public func signal(for effect: FlowEffect, relyingPartyID: String) -> NativeSignal? {
         let api = "ASCredentialDataManager"
+        // The methods take `Data`; the arguments are shown as Swift expressions that build it.
         switch effect {
         case .signalUnknownCredential(let credential):
             return NativeSignal(
                 platform: .ios, api: api,
                 call: "reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)",
-                payload: CompactJSON.object([
+                payload: Self.arguments([
                     ("relyingPartyIdentifier", CompactJSON.string(relyingPartyID)),
-                    ("credentialID", CompactJSON.string(credential.base64URL)),
-                ]))
+                    ("credentialID", Self.data(credential.bytes)),
+                ]), availability: Self.signalAvailability)
         case .signalAllAcceptedCredentials(let userHandle, let accepted):
             return NativeSignal(
                 platform: .ios, api: api,
                 call: "reportAllAcceptedPublicKeyCredentials(relyingPartyIdentifier:userHandle:acceptedCredentialIDs:)",
-                payload: CompactJSON.object([
+                payload: Self.arguments([
                     ("relyingPartyIdentifier", CompactJSON.string(relyingPartyID)),
-                    ("userHandle", CompactJSON.string(Base64URL.encode(userHandle))),
-                    ("acceptedCredentialIDs", CompactJSON.array(accepted.map { CompactJSON.string($0.base64URL) })),
-                ]))
+                    ("userHandle", Self.data(userHandle)),
+                    ("acceptedCredentialIDs", "[" + accepted.map { Self.data($0.bytes) }.joined(separator: ", ") + "]"),
+                ]), availability: Self.signalAvailability)
         default:
             return nil
         }
+    }
+
+    /// `relyingPartyIdentifier: "example.com", credentialID: Data(base64Encoded: "…")!`
+    static func arguments(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+    }
+
+    /// A `Data` literal in Swift: `Data(base64Encoded: "cGFzc2tleS0x")!` (standard base64, padded).
+    static func data(_ bytes: [UInt8]) -> String {
+        "Data(base64Encoded: \"\(Base64URL.standard(bytes))\")!"
     }
 }

@@ -68,6 +68,8 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         case .revoked: return .credentialRevoked
         case .active:
             guard let account else { return .credentialUnknown }
+            // N1.4-AC05 first: a blocked account gets its status route whatever its routes are.
+            if account.status.allowsSignIn, !routeAvailable { return .routeUnavailable }
             return .verified(account, acceptedCredentials: acceptedCredentials)
         }
     }
@@ -97,9 +99,9 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
 
 extension WorldScript {
     /// The scripts the explorer runs: every account status (and no account), the first
-    /// device passkey active, revoked or absent (a second one always active), the route
-    /// available or not, every lookup fault (or none), and verification that can be
-    /// inconclusive or not.
+    /// device passkey active, revoked or absent (a second one always active), an active
+    /// account with no passkey on the server, the route available or not, every lookup fault
+    /// (or none), and verification that can be inconclusive or not.
     public static var explorationSet: [WorldScript] {
         let first = CredentialID(named: "passkey-1")
         let second = CredentialID(named: "passkey-2")
@@ -115,6 +117,10 @@ extension WorldScript {
                     WorldScript(
                         account: nil, deviceCredentials: [first], lookupFault: fault,
                         verificationInconclusive: inconclusive))
+                scripts.append(
+                    WorldScript(
+                        account: Account(id: "account", userHandle: Array("user-1".utf8), status: .active),
+                        deviceCredentials: [first, second], lookupFault: fault, verificationInconclusive: inconclusive))
                 for status in AccountStatus.allCases {
                     let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
                     for firstState in [ServerCredentialState.active, .revoked, nil] {

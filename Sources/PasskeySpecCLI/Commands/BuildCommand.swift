@@ -8,9 +8,9 @@ import SpecRunner
 enum BuildCommand {
     static let name = "build"
     static let abstract = "Check the spec, then render the static site"
-    static let arguments = ArgumentSpec(options: ["--out", "--report", "--templates"])
+    static let arguments = ArgumentSpec(options: ["--out", "--report", "--templates"], flags: [strictFlag])
     static let help = """
-        USAGE: passkey-spec build [PATHS...] [--out DIR] [--report FILE] [--templates DIR]
+        USAGE: passkey-spec build [PATHS...] [--out DIR] [--report FILE] [--templates DIR] [--strict]
 
         Runs 'check' on the spec pages under PATHS (default: content), then renders the
         site into DIR (default: site): the home page, a page per spec with its copy tables,
@@ -27,6 +27,7 @@ enum BuildCommand {
           --out DIR         Where the site goes (default: site).
           --report FILE     Render from a saved run report ('check --report') instead of running the checks.
           --templates DIR   The templates (default: templates).
+          --strict          Copy-style findings are errors, not warnings.
           -h, --help        Show this help.
 
         """
@@ -34,7 +35,7 @@ enum BuildCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals)
+        let loaded = try lintContent(arguments.positionals, strict: arguments.flags.contains(strictFlag))
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("build: nothing rendered; fix the errors above first\n")

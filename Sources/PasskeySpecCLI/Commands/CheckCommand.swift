@@ -9,9 +9,9 @@ import SpecRunner
 enum CheckCommand {
     static let name = "check"
     static let abstract = "Run every check per platform, explore the engine, cross-check the copy"
-    static let arguments = ArgumentSpec(options: ["--junit", "--report"])
+    static let arguments = ArgumentSpec(options: ["--junit", "--report"], flags: [strictFlag])
     static let help = """
-        USAGE: passkey-spec check [PATHS...] [--junit FILE] [--report FILE]
+        USAGE: passkey-spec check [PATHS...] [--junit FILE] [--report FILE] [--strict]
 
         Lints the spec pages under PATHS (default: content), then:
           - runs every check once per platform of its spec, step by step, against the
@@ -28,6 +28,7 @@ enum CheckCommand {
         OPTIONS:
           --junit FILE    Also write JUnit XML: one test case per check per platform.
           --report FILE   Also write the run report as JSON (the site renders from it).
+          --strict        Copy-style findings are errors, not warnings.
           -h, --help      Show this help.
 
         """
@@ -35,7 +36,7 @@ enum CheckCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals)
+        let loaded = try lintContent(arguments.positionals, strict: arguments.flags.contains(strictFlag))
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("check: not run; fix the errors above first\n")

@@ -6,18 +6,23 @@ import SpecRunner
 enum LintCommand {
     static let name = "lint"
     static let abstract = "Parse and validate spec pages; print diagnostics"
-    static let arguments = ArgumentSpec()
+    static let arguments = ArgumentSpec(flags: [strictFlag])
     static let help = """
-        USAGE: passkey-spec lint [PATHS...]
+        USAGE: passkey-spec lint [PATHS...] [--strict]
 
         Parses every Markdown file under PATHS (files or folders; default: content), binds
-        every check step to a step definition, and reports every problem in one pass, as
-        'path:line:column: error: message [id]' on standard error. A one-line summary goes
-        to standard output. Nothing is run: 'check' runs the checks.
+        every check step to a step definition, resolves every backticked name in a Trigger
+        cell against the engine's catalogue for its platform (both ways), finds criteria and
+        scenarios that no check covers, checks the copy against each platform's style, and
+        reports every problem in one pass, as 'path:line:column: error: message [id]' on
+        standard error. A one-line summary goes to standard output. Nothing is run: 'check'
+        runs the checks. 'passkey-spec explain ID' tells what a diagnostic means and how to
+        fix it.
 
         Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.
 
         OPTIONS:
+          --strict     Copy-style findings are errors, not warnings.
           -h, --help   Show this help.
 
         """
@@ -25,7 +30,7 @@ enum LintCommand {
     static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let result = try lintContent(arguments.positionals)
+        let result = try lintContent(arguments.positionals, strict: arguments.flags.contains(strictFlag))
         console.print(result.diagnostics)
         console.out(summary(result) + "\n")
         return result.hasErrors ? .failure : .success
@@ -56,13 +61,23 @@ func loadContent(_ paths: [String]) throws -> ContentLoader.Result {
     }
 }
 
-/// Loads content and binds every check step, as `lint` does: the diagnostics of both, in order.
-func lintContent(_ paths: [String]) throws -> ContentLoader.Result {
+/// Loads content and checks everything that needs no run, as `lint` does: the parser's
+/// diagnostics, every step bound, criteria and scenarios without checks, every Trigger name
+/// resolved against the engine's catalogue, and the copy style (errors with `strict`), in order.
+func lintContent(_ paths: [String], strict: Bool = false) throws -> ContentLoader.Result {
     var result = try loadContent(paths)
-    result.diagnostics = (result.diagnostics + StepRegistry().diagnostics(for: result.content.specs.flatMap(\.checks)))
+    let specs = result.content.specs
+    let registry = StepRegistry()
+    let style = CopyStyle.findings(in: specs).map { strict ? $0.promotedToError() : $0 }
+    result.diagnostics =
+        (result.diagnostics + registry.diagnostics(for: specs.flatMap(\.checks))
+        + SpecLint(registry: registry).diagnostics(for: specs) + TriggerCheck().diagnostics(for: specs) + style)
         .sortedByLocation()
     return result
 }
+
+/// The flag that turns copy-style warnings into errors.
+let strictFlag = "--strict"
 
 /// `1 spec`, `2 specs`, `5 criteria`.
 func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {

@@ -1,0 +1,39 @@
+import SpecModel
+
+/// What `lint` can find without running anything: criteria no check verifies, scenarios no
+/// check names, and steps that name a scenario the page does not define.
+public struct SpecLint: Sendable {
+    public var registry: StepRegistry
+
+    public init(registry: StepRegistry = StepRegistry()) {
+        self.registry = registry
+    }
+
+    public func diagnostics(for specs: [Spec]) -> [Diagnostic] {
+        specs.flatMap(diagnostics(for:))
+    }
+
+    private func diagnostics(for spec: Spec) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for criterion in spec.criteria
+        where !spec.checks.contains(where: { $0.criterion?.description == criterion.id.description }) {
+            diagnostics.append(Diagnostic(.criterionWithoutChecks(criterion.id.description), at: criterion.location))
+        }
+        let defined = spec.scenarios.map(\.id)
+        var named = Set<String>()
+        for step in spec.checks.flatMap(\.steps) {
+            guard case .bound(let bound) = registry.bind(step) else { continue }
+            for (type, value) in zip(bound.definition.parameters, bound.values) where type == .scenario {
+                named.insert(value)
+                if !defined.contains(value) {
+                    diagnostics.append(
+                        Diagnostic(.stepNamesUnknownScenario(value, known: defined), at: step.location))
+                }
+            }
+        }
+        for scenario in spec.scenarios where !named.contains(scenario.id) {
+            diagnostics.append(Diagnostic(.scenarioWithoutCheck(scenario.id), at: scenario.location))
+        }
+        return diagnostics
+    }
+}

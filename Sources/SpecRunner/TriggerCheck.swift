@@ -1,0 +1,86 @@
+import FlowEngine
+import SpecModel
+
+/// Resolves the backticked names of every Trigger cell against the engine's catalogue for
+/// that platform, both ways: each name must be real, carry its raw value where it has one,
+/// and lead to the scenario; each native result that leads to the scenario must be named.
+/// Prose around the names is free.
+public struct TriggerCheck: Sendable {
+    private let catalogues: [DevicePlatform: TriggerCatalogue]
+
+    public init(platforms: [DevicePlatform] = DevicePlatform.allCases) {
+        catalogues = Dictionary(uniqueKeysWithValues: platforms.map { ($0, TriggerCatalogue(platform: $0)) })
+    }
+
+    public func diagnostics(for specs: [Spec]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let engineScenarios = Set(Situation.allCases.map(\.rawValue))
+        for spec in specs {
+            for scenario in spec.scenarios where engineScenarios.contains(scenario.id) {
+                for copy in scenario.copy {
+                    guard let device = DevicePlatform(rawValue: copy.platform.rawValue),
+                        let catalogue = catalogues[device]
+                    else { continue }
+                    diagnostics += problems(copy.trigger, scenario: scenario.id, platform: copy.platform, catalogue)
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    private func problems(
+        _ trigger: Trigger, scenario: String, platform: Platform, _ catalogue: TriggerCatalogue
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var named = Set<String>()
+        for written in trigger.names {
+            guard let entry = catalogue.entry(named: written.name) else {
+                diagnostics.append(
+                    Diagnostic(unknownName(written.name, platform: platform, catalogue), at: written.location))
+                continue
+            }
+            named.formUnion(entry.results)
+            if let raw = entry.rawValue, written.rawValue != raw {
+                diagnostics.append(
+                    Diagnostic(
+                        .triggerRawValue(written.name, expected: raw, found: written.rawValue), at: written.location))
+            }
+            let destinations = catalogue.results(of: entry).reduce(into: Set<String>()) {
+                $0.formUnion(catalogue.destinations[$1.id] ?? [])
+            }
+            if !destinations.contains(scenario) {
+                diagnostics.append(
+                    Diagnostic(
+                        .triggerLeadsElsewhere(
+                            written.name, scenario: scenario, platform: platform.displayName,
+                            destinations: destinations.sorted()), at: written.location))
+            }
+        }
+        // Coverage the other way: every result that can lead here is named, by its most
+        // specific name, reported once per name.
+        var missing: [String] = []
+        for result in catalogue.results
+        where catalogue.destinations[result.id]?.contains(scenario) == true && !named.contains(result.id) {
+            let label =
+                catalogue.name(of: result).map { entry in
+                    entry.results.count == 1 || entry.rawValue != nil
+                        ? entry.name + (entry.rawValue.map { " (\($0))" } ?? "") : result.label
+                } ?? result.label
+            if !missing.contains(label) { missing.append(label) }
+        }
+        for label in missing {
+            diagnostics.append(
+                Diagnostic(
+                    .triggerNotNamed(label, scenario: scenario, platform: platform.displayName), at: trigger.location))
+        }
+        return diagnostics
+    }
+
+    private func unknownName(_ name: String, platform: Platform, _ catalogue: TriggerCatalogue) -> Message {
+        let other = catalogues.values.first { $0.platform != catalogue.platform && $0.entry(named: name) != nil }
+        let suggestion = closest(to: name, in: catalogue.names.map(\.name))
+        return .unknownTriggerName(
+            name, platform: platform.displayName, suggestion: suggestion,
+            otherPlatform: other.flatMap { Platform(rawValue: $0.platform.rawValue)?.displayName })
+    }
+}
