@@ -558,10 +558,12 @@ extension Message {
     public static let referenceWithoutCriteria = Message(
         .referenceWithoutCriteria, .error, "reference names no criterion it supports, e.g. 'N1.4-AC01–AC03'")
 
-    public static func referenceToUnknownCriterion(_ id: String) -> Message {
-        Message(
+    public static func referenceToUnknownCriterion(_ ids: [String]) -> Message {
+        let list = ids.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
             .referenceToUnknownCriterion, .error,
-            "reference names criterion '\(id)', which the criteria table does not define")
+            "reference names \(ids.count == 1 ? "criterion" : "criteria") \(list), which the criteria table does not define"
+        )
     }
 
     public static func backwardsCriterionRange(_ range: String) -> Message {

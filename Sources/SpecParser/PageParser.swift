@@ -122,9 +122,12 @@ public struct PageParser {
         for (id, location) in checkHeadings where !known.contains(id) && reported.insert(id).inserted {
             diagnostics.report(.checkForUnknownCriterion(id.description), at: location)
         }
-        for reference in spec.references {
-            for id in reference.criteria where !known.contains(id) {
-                diagnostics.report(.referenceToUnknownCriterion(id.description), at: reference.location)
+        // One error per reference item, however many links it holds and however long its range.
+        var reportedItems = Set<String>()
+        for reference in spec.references where reportedItems.insert(reference.summary).inserted {
+            let unknown = reference.criteria.filter { !known.contains($0) }.map(\.description)
+            if !unknown.isEmpty {
+                diagnostics.report(.referenceToUnknownCriterion(unknown), at: reference.location)
             }
         }
     }

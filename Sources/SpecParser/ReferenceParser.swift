@@ -17,8 +17,10 @@ extension SpecWalker {
                 continue
             }
             let text = item.plainText.trimmingWhitespace()
+            let before = parser.diagnostics.diagnostics.count
             let named = criteria(in: text, location: location)
-            if named.isEmpty {
+            // A malformed or backwards range has been reported; one error for it is enough.
+            if named.isEmpty, parser.diagnostics.diagnostics.count == before {
                 parser.diagnostics.report(.referenceWithoutCriteria, at: location)
             }
             for link in links {

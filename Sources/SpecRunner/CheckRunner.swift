@@ -48,7 +48,7 @@ public struct CheckRunner: Sendable {
                 spec, checks: specRuns[index].checks, coverage: coverage, into: &diagnostics)
         }
 
-        return RunReport(
+        var report = RunReport(
             specs: specRuns,
             exploration: ExplorationSummary(
                 runs: exploration.runs, states: exploration.states, transitions: exploration.transitions,
@@ -74,6 +74,8 @@ public struct CheckRunner: Sendable {
                     parameters: definition.parameters.map { ParameterRecord(name: $0.name, values: $0.values ?? []) })
             },
             diagnostics: diagnostics.sorted)
+        report.fingerprint = RunReport.fingerprint(of: content)
+        return report
     }
 
     // MARK: - Checks

@@ -7,6 +7,9 @@ public struct RunReport: Codable, Sendable, Equatable {
     public static let schemaVersion = 1
 
     public var schemaVersion = RunReport.schemaVersion
+    /// What the run was made from: the content's model and the engine (see `fingerprint(of:)`).
+    /// `build --report` refuses a report whose fingerprint is not the content's.
+    public var fingerprint: String?
     public var specs: [SpecRun]
     /// The engine's exploration of every reachable state.
     public var exploration: ExplorationSummary
@@ -36,6 +39,25 @@ public struct RunReport: Codable, Sendable, Equatable {
 
     public func encodedJSON() throws -> Data {
         try JSONOutput.encode(self)
+    }
+
+    /// A hash (FNV-1a, 64 bits, hex) of the content's model and of what the engine decides
+    /// with: its decisions, invariants, steps and error reference. Any change to either gives
+    /// another value.
+    public static func fingerprint(of content: ContentSet) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            hash ^= 0xff
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        mix((try? content.encodedJSON()) ?? Data())
+        for part in EngineSignature.parts { mix(part.utf8) }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     public static func decodeJSON(_ data: Data) throws -> RunReport {

@@ -5,10 +5,12 @@ import Testing
 @Suite struct DecisionTests {
     static let tested: Set<String> = [
         "explicit-cancel-keeps-streak", "error-breaks-the-streak", "no-local-passkey-goes-to-fallback",
-        "no-passkey-yet-is-silent", "explicit-route-is-discoverable", "conceal-unknown-accounts",
-        "inconclusive-is-a-general-error", "reconcile-at-sign-in", "only-passkey-login-resets",
-        "blocked-account-keeps-streak", "new-identifier-clears-retry", "android-not-allowed-is-a-cancellation",
-        "ios-prefer-sign-in-with-apple", "creation-codes-are-general-errors",
+        "automatic-route-prefers-local-passkeys", "explicit-no-credential-changes-nothing",
+        "no-passkey-yet-is-silent", "explicit-route-is-discoverable", "conceal-before-authentication",
+        "inconclusive-is-a-general-error", "reconcile-at-sign-in", "count-survives-relaunch",
+        "retry-offer-survives-relaunch", "sign-out-starts-afresh", "blocked-account-keeps-streak",
+        "new-identifier-clears-retry", "android-not-allowed-is-a-cancellation", "ios-prefer-sign-in-with-apple",
+        "retry-only-where-it-helps",
     ]
 
     @Test func everyDecisionHasATestAndAReason() {
@@ -51,8 +53,10 @@ import Testing
     func noLocalPasskeyGoesToFallback(platform: DevicePlatform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()
-        store.send(.ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)])
-        {
+        store.send(
+            .ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)],
+            situation: .noPasskeyUsed
+        ) {
             $0.ceremony = nil
             $0.screen = .fallback(.password)
         }
@@ -60,13 +64,35 @@ import Testing
         #expect(store.state.retry == nil)
     }
 
-    @Test func noPasskeyYetIsSilent() {
+    @Test func automaticRoutePrefersLocalPasskeys() {
+        #expect(Ceremony(route: .automatic, allowedCredentials: [passkey1]).prefersImmediatelyAvailableCredentials)
+        #expect(!Ceremony(route: .explicit, allowedCredentials: []).prefersImmediatelyAvailableCredentials)
+        #expect(
+            FlowEffect.startCeremony(Ceremony(route: .automatic, allowedCredentials: [])).description.contains(
+                "preferring passkeys on this device"))
+    }
+
+    @Test(arguments: DevicePlatform.allCases)
+    func explicitNoCredentialChangesNothing(platform: DevicePlatform) {
+        var state = FlowState(cancellationStreak: 1)
+        state.appeared = true
         let reducer = FlowReducer()
-        var state = FlowState()
-        state = reducer.reduce(state, .screenAppeared).state
-        let after = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
-        #expect(after.effects == [.presentFallback(.password)])
-        #expect(after.situation == nil && after.state.notice == nil)
+        let open = reducer.reduce(state, .passkeyButtonTapped).state
+        let after = reducer.reduce(open, .ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)))
+        #expect(after.state == state)
+        #expect(after.effects.isEmpty)
+        #expect(after.situation == .explicitCancel)
+    }
+
+    @Test func noPasskeyYetIsSilent() {
+        for policy in EnumerationPolicy.allCases {
+            let reducer = FlowReducer(configuration: Configuration(enumerationPolicy: policy))
+            var state = FlowState()
+            state = reducer.reduce(state, .screenAppeared).state
+            let after = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
+            #expect(after.effects == [.presentFallback(.password)])
+            #expect(after.situation == nil && after.state.notice == nil)
+        }
     }
 
     @Test func explicitRouteIsDiscoverable() {
@@ -79,14 +105,37 @@ import Testing
             ])
     }
 
-    @Test func concealUnknownAccounts() {
+    @Test func concealBeforeAuthentication() {
         for policy in EnumerationPolicy.allCases {
             let reducer = FlowReducer(configuration: Configuration(enumerationPolicy: policy))
             let state = reducer.reduce(FlowState(), .screenAppeared).state
             let unknown = reducer.reduce(state, .lookupFinished(.notFound))
+            let noPasskeys = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
             let blocked = reducer.reduce(state, .lookupFinished(.cannotContinue))
-            #expect((unknown == blocked) == (policy == .conceal))
+            for transition in [unknown, noPasskeys] {
+                #expect(transition.effects == [.presentFallback(.password)] && transition.state.notice == nil)
+            }
+            switch policy {
+            case .conceal:
+                #expect(blocked.effects == unknown.effects && blocked.situation == nil && blocked.state.notice == nil)
+                #expect(blocked.state.offeredActions == unknown.state.offeredActions)
+            case .reveal:
+                #expect(blocked.situation == .accountCannotContinue && blocked.state.notice == .accountCannotContinue)
+            }
+            // Once a valid assertion has authenticated the user, the real route is shown under either policy.
+            var verifying = FlowState()
+            verifying.verification = Verification(
+                credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+            let shown = reducer.reduce(verifying, .verificationFinished(.routeUnavailable))
+            #expect(shown.situation == .accountCannotContinue)
+            #expect(shown.state.offeredActions == [.recovery, .support, .dismiss])
         }
+        // The lockstep comparison holds under conceal and sees the difference under reveal.
+        let concealed = EnumerationCheck(depthLimit: 8).run()
+        #expect(concealed.violations == 0 && concealed.transitionsChecked > 0)
+        let revealed = EnumerationCheck(depthLimit: 8, policy: .reveal).run()
+        #expect(revealed.violations > 0)
+        #expect((revealed.counterexample?.steps.count ?? 99) <= 3)
     }
 
     @Test func inconclusiveIsAGeneralError() {
@@ -114,13 +163,55 @@ import Testing
                 .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey2])))
     }
 
-    @Test func onlyPasskeyLoginResets() {
+    @Test func countSurvivesRelaunch() {
         var state = FlowState(cancellationStreak: 2)
         state.appeared = true
         state.screen = .fallback(.password)
-        let after = FlowReducer().reduce(state, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: []))
-        #expect(after.state.session == "account")
-        #expect(after.state.cancellationStreak == 2)
+        let after = FlowReducer().reduce(state, .appRelaunched)
+        #expect(after.state == FlowState(cancellationStreak: 2))
+    }
+
+    @Test func retryOfferSurvivesRelaunch() {
+        var store = FlowTestStore()
+        store.launchToAutomaticPrompt()
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        store.send(
+            .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
+        ) {
+            $0.ceremony = nil
+            $0.cancellationStreak = 1
+            $0.retry = .ceremony(automatic)
+        }
+        store.send(.appRelaunched) { $0 = FlowState(cancellationStreak: 1) }
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        // The lookup answers: the retry is offered again, and no prompt opens by itself.
+        store.send(
+            .lookupFinished(.found(RouteData(credentialIDs: [passkey1, passkey2]))), situation: .automaticCancelFirst
+        ) {
+            $0.lookup = .succeeded(RouteData(credentialIDs: [passkey1, passkey2]))
+            $0.retry = .ceremony(automatic)
+        }
+        store.send(.retryTapped, effects: [.startCeremony(automatic)]) {
+            $0.retry = nil
+            $0.ceremony = automatic
+        }
+    }
+
+    @Test func signOutStartsAfresh() {
+        var state = FlowState(cancellationStreak: 2)
+        state.appeared = true
+        state.screen = .fallback(.password)
+        let reducer = FlowReducer()
+        let signedIn = reducer.reduce(state, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: []))
+        #expect(signedIn.state.session == "account")
+        #expect(signedIn.state.cancellationStreak == 0, "a fallback login resets the count, as the seed says")
+        #expect(signedIn.effects.contains(.persistCancellationStreak(0)))
+        let signedOut = reducer.reduce(signedIn.state, .signedOut)
+        #expect(signedOut.state == FlowState(cancellationStreak: 0))
+        #expect(signedOut.state.retry == nil)
     }
 
     @Test func blockedAccountKeepsStreak() {
@@ -161,19 +252,38 @@ import Testing
         let adapter = IOSAdapter()
         store.send(
             .ceremonyFinished(adapter.outcome(of: adapter.error(.preferSignInWithApple))),
-            effects: [.presentFallback(.password)]
+            effects: [.presentFallback(.password)], situation: .noPasskeyUsed
         ) {
             $0.ceremony = nil
             $0.screen = .fallback(.password)
         }
+        #expect(store.state.retry == nil && store.state.cancellationStreak == 0)
     }
 
     @Test(arguments: [
         ASAuthorizationErrorCode.matchedExcludedCredential, .credentialImport, .credentialExport,
         .deviceNotConfiguredForPasskeyCreation,
     ])
-    func creationCodesAreGeneralErrors(code: ASAuthorizationErrorCode) {
+    func retryOnlyWhereItHelpsOnIOS(code: ASAuthorizationErrorCode) {
         let adapter = IOSAdapter()
-        #expect(adapter.outcome(of: adapter.error(code)) == .failed)
+        #expect(adapter.outcome(of: adapter.error(code)) == .unavailable)
+        var state = FlowState()
+        state.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
+        let after = FlowReducer().reduce(state, .ceremonyFinished(.unavailable))
+        #expect(after.situation == .passkeyUnavailable)
+        #expect(after.state.offeredActions == [.fallback, .dismiss])
+        #expect(after.state.retry == nil)
+    }
+
+    @Test func retryOnlyWhereItHelpsOnAndroid() {
+        let adapter = AndroidAdapter()
+        for exception in [GetCredentialException.unsupported, .providerConfiguration] {
+            #expect(adapter.outcome(of: adapter.result(of: exception)) == .unavailable)
+        }
+        // An interruption "may warrant retrying": the general error, with retry.
+        #expect(adapter.outcome(of: adapter.result(of: .interrupted)) == .failed)
+        var state = FlowState()
+        state.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
+        #expect(FlowReducer().reduce(state, .ceremonyFinished(.failed)).state.offeredActions == [.retry, .fallback])
     }
 }

@@ -55,9 +55,10 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "\(path):\(lineNumber):3: error: step failed on iOS: expected a new session; observed"))
+                "\(path):\(lineNumber):3: error: step failed on iOS: expected a session is created; observed"))
         #expect(
-            result.stderr.contains("\(path):\(lineNumber):3: error: step failed on Android: expected a new session"))
+            result.stderr.contains(
+                "\(path):\(lineNumber):3: error: step failed on Android: expected a session is created"))
         #expect(
             result.stderr.contains("::error file=\(path),line=\(lineNumber),col=3,title=passkey-spec step-failed::"))
         #expect(result.stdout.contains("  N1.4-AC05   FAIL     FAIL     "))

@@ -55,7 +55,7 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
 
     @Test func hostileCopyIsEscapedAndUnsafeLinksDropped() throws {
         let files = try build(
-            replacing: "| Title             | Unable to Sign In | Can’t sign in |",
+            replacing: "| Title             | Can’t Sign In with a Passkey | Can’t sign in with a passkey |",
             with: "| Title             | <script>alert(1)</script> | [x](javascript:alert(1)) & \"q\" |")
         let page = text(files, "native/login-error-states.html")
         #expect(!page.contains("<script>alert(1)"))
@@ -106,7 +106,7 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
         let page = text(files, "native/login-error-states.html")
         #expect(page.contains("badge badge-fail"))
         #expect(page.contains("<span class=\"status\">Failed</span>"))
-        #expect(page.contains("Expected no session; observed"))
+        #expect(page.contains("Expected no session is created; observed"))
     }
 }
 

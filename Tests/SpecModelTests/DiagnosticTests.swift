@@ -45,7 +45,7 @@ import Testing
             .malformedBenchmarkTable, .unclosedCheckBlock, .emptyCheckBlock, .checkOutsideCriterion,
             .checkForUnknownCriterion("x"), .stepWithoutKeyword("x"), .stepOutsideScenario, .scenarioWithoutSteps("x"),
             .unnamedCheck, .conjunctionWithoutStep("And"), .referenceWithoutLink, .unsafeReferenceLink("x"),
-            .referenceWithoutCriteria, .referenceToUnknownCriterion("x"), .backwardsCriterionRange("x"),
+            .referenceWithoutCriteria, .referenceToUnknownCriterion(["x"]), .backwardsCriterionRange("x"),
             .unknownCommand("x", suggestion: nil), .unknownOption("x", command: "y", suggestion: "z"),
             .missingOptionValue("x"), .unsupportedFormat("x", supported: ["json"]),
             .unexpectedArgument("x", command: "y"), .invalidOptionValue("x", value: "y", expected: "z"),

@@ -96,8 +96,9 @@ private let seedIsPresent = FileManager.default.fileExists(atPath: seedFolder.pa
         #expect(spec.platforms == [.ios, .android])
         #expect(
             spec.scenarios.map(\.id) == [
-                "account-cannot-continue", "lookup-failed", "passkey-failed", "deleted-passkey", "restricted-account",
-                "automatic-cancel-first", "automatic-cancel-repeated", "explicit-cancel", "passkey-not-accepted",
+                "account-cannot-continue", "lookup-failed", "passkey-failed", "passkey-unavailable", "deleted-passkey",
+                "restricted-account", "automatic-cancel-first", "automatic-cancel-repeated", "explicit-cancel",
+                "no-passkey-used", "passkey-not-accepted",
             ])
         for scenario in spec.scenarios {
             #expect(scenario.copy.map(\.platform) == [.ios, .android], "\(scenario.id)")
@@ -158,7 +159,13 @@ private let seedIsPresent = FileManager.default.fileExists(atPath: seedFolder.pa
             #expect(
                 seed.contains("\(criterion.id)\t\(criterion.level)\t\(criterion.statement)\t\(criterion.howToVerify)"))
         }
-        for scenario in spec.scenarios {
+        // Two scenarios split results the seed groups under its general error and its cancellations
+        // by what the user can do next; they are the engine's, not the seed's, and say so.
+        let beyondTheSeed: Set<String> = ["passkey-unavailable", "no-passkey-used"]
+        for scenario in spec.scenarios where beyondTheSeed.contains(scenario.id) {
+            #expect(!normalizedSeed.contains(normalize(scenario.title)), "\(scenario.id) is not in the seed")
+        }
+        for scenario in spec.scenarios where !beyondTheSeed.contains(scenario.id) {
             #expect(normalizedSeed.contains(normalize(scenario.title)), "title of \(scenario.id)")
             let description = try #require(scenario.summary.first?.markdown)
             #expect(normalizedSeed.contains(normalize(description)), "description of \(scenario.id)")

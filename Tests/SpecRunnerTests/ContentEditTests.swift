@@ -98,8 +98,8 @@ import Testing
     @Test func anErrorWithoutTitleAndNoErrorWithATitleFailCoverage() throws {
         var text = try specText()
         text = text.replacingOccurrences(
-            of: "| Title             | Unable to Continue | Can’t continue |",
-            with: "| Title             | None | Can’t continue |")
+            of: "| Title             | Unable to Check Sign-In Options | Can’t check sign-in options |",
+            with: "| Title             | None | Can’t check sign-in options |")
         text = text.replacingOccurrences(
             of:
                 "| Title          | None | None |\n| Message        | None — no error is shown | None — no error is shown |\n| Action `retry` |",

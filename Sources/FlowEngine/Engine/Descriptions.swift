@@ -65,6 +65,7 @@ extension FlowEffect: CustomStringConvertible {
         case .lookUpAccount: "look up account"
         case .startCeremony(let ceremony):
             "start \(ceremony.route.rawValue) passkey request"
+                + (ceremony.prefersImmediatelyAvailableCredentials ? " preferring passkeys on this device" : "")
                 + (ceremony.allowedCredentials.isEmpty
                     ? " (any passkey)"
                     : " for \(ceremony.allowedCredentials.map(\.description).joined(separator: ", "))")

@@ -72,6 +72,11 @@ public struct Ceremony: Hashable, Codable, Sendable {
         self.route = route
         self.allowedCredentials = allowedCredentials
     }
+
+    /// Decision automatic-route-prefers-local-passkeys: the automatic route asks for passkeys on
+    /// this device only (`preferImmediatelyAvailableCredentials`), so that “no passkey here”
+    /// ends it at once; the passkey button also offers passkeys on other devices.
+    public var prefersImmediatelyAvailableCredentials: Bool { route == .automatic }
 }
 
 /// What the route lookup found.

@@ -13,16 +13,20 @@ public struct EnumerationCheck: Sendable {
 
     public var depthLimit: Int
     public var platforms: [DevicePlatform]
-    /// The configurations to compare under; only those with the `conceal` policy are used.
+    /// The configurations to compare under; only those with `policy` are used.
     public var configurations: [Configuration]
+    /// The policy that promises the worlds look the same: `conceal`. Comparing under `reveal`,
+    /// which may tell them apart, shows that the check sees a difference.
+    public var policy: EnumerationPolicy
 
     public init(
         depthLimit: Int = Explorer.defaultDepth, platforms: [DevicePlatform] = DevicePlatform.allCases,
-        configurations: [Configuration] = Explorer.configurations
+        configurations: [Configuration] = Explorer.configurations, policy: EnumerationPolicy = .conceal
     ) {
         self.depthLimit = depthLimit
         self.platforms = platforms
         self.configurations = configurations
+        self.policy = policy
     }
 
     /// A world the user must not be able to tell from the unknown identifier, with its name.
@@ -68,7 +72,7 @@ public struct EnumerationCheck: Sendable {
             id: Self.id, criterion: "general", statement: Self.statement, transitionsChecked: 0, violations: 0,
             counterexample: nil)
         for platform in platforms {
-            for configuration in configurations where configuration.enumerationPolicy == .conceal {
+            for configuration in configurations where configuration.enumerationPolicy == policy {
                 for fault in Self.faults {
                     let reference = Self.unknownIdentifier(fault: fault)
                     for counterpart in Self.counterparts(fault: fault) {

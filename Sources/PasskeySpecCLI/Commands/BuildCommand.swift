@@ -25,7 +25,8 @@ enum BuildCommand {
 
         OPTIONS:
           --out DIR         Where the site goes (default: site).
-          --report FILE     Render from a saved run report ('check --report') instead of running the checks.
+          --report FILE     Render from a saved run report ('check --report') instead of running the checks;
+                            it must have been made from the same content and engine.
           --templates DIR   The templates (default: templates).
           --strict          Copy-style findings are errors, not warnings.
           -h, --help        Show this help.
@@ -47,6 +48,10 @@ enum BuildCommand {
                 report = try RunReport.decodeJSON(Data(contentsOf: URL(fileURLWithPath: path)))
             } catch {
                 console.printUsageError(.unreadableReport(path, reason: "\(error)"))
+                return .failure
+            }
+            guard report.fingerprint == RunReport.fingerprint(of: loaded.content) else {
+                console.printUsageError(.reportFromOtherContent(path))
                 return .failure
             }
         } else {

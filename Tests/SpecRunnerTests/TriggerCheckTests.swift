@@ -1,0 +1,187 @@
+import Foundation
+import SpecModel
+import Testing
+
+@testable import FlowEngine
+@testable import SpecRunner
+
+/// Trigger cells are data: each kind of mistake a writer makes in one is an error at the
+/// edited line and the name's column, naming the closest real name or where the name goes.
+@Suite struct TriggerCheckTests {
+    /// Replaces the first `old` on the line that holds `anchor`; returns the text, the line
+    /// and the 1-based byte column where `new` starts.
+    func edit(_ anchor: String, _ old: String, _ new: String) throws -> (String, Int, Int) {
+        let text = try specText()
+        let target = line(of: anchor, in: text)
+        try #require(target > 0, "anchor '\(anchor)' not found")
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let range = try #require(lines[target - 1].range(of: old), "'\(old)' not on the anchor's line")
+        let column = lines[target - 1].utf8.distance(from: lines[target - 1].startIndex, to: range.lowerBound) + 1
+        lines[target - 1].replaceSubrange(range, with: new)
+        return (lines.joined(separator: "\n"), target, column)
+    }
+
+    func diagnostics(_ text: String) throws -> [Diagnostic] {
+        TriggerCheck().diagnostics(for: [try parseSpec(text)])
+    }
+
+    static let firstCancelIOS = "| Trigger        | `ASAuthorizationError.Code.canceled` (1001) from a prompt the app opened"
+    static let firstCancelAndroid = "`GetCredentialCancellationException` (or `GetPublicKeyCredentialDomException`"
+
+    @Test func theContentResolvesEveryName() throws {
+        #expect(try diagnostics(try specText()).isEmpty)
+    }
+
+    @Test func aRealButWrongCodeSaysWhereItGoes() throws {
+        let (text, row, column) = try edit(
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.failed` (1004)")
+        let found = try diagnostics(text)
+        let wrong = try #require(found.first { $0.id == .triggerLeadsElsewhere })
+        #expect(wrong.location.line == row && wrong.location.column == column + 1)
+        #expect(wrong.message.text.contains("'automatic-cancel-first'"))
+        #expect(wrong.message.text.contains("the engine sends it to 'passkey-failed'"))
+        // The code it replaced is now missing: coverage the other way.
+        #expect(found.contains { $0.id == .triggerNotNamed && $0.message.text.contains("canceled (1001)") })
+    }
+
+    @Test func anInventedCodeGetsTheClosestRealName() throws {
+        let (text, row, column) = try edit(
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.canceld` (1001)")
+        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        #expect(unknown.location.line == row && unknown.location.column == column + 1)
+        #expect(unknown.message.text.contains("closest real name is 'ASAuthorizationError.Code.canceled'"))
+    }
+
+    @Test func anInventedCodeFarFromAnyNameIsStillAnError() throws {
+        let (text, row, _) = try edit(
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.bogus` (1001)")
+        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        #expect(unknown.location.line == row)
+        #expect(unknown.severity == .error)
+    }
+
+    @Test func anInventedAndroidClassGetsTheClosestRealName() throws {
+        let (text, row, column) = try edit(
+            Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`GetCredentialCanceledException`")
+        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        #expect(unknown.location.line == row && unknown.location.column == column + 1)
+        #expect(unknown.message.text.contains("'GetCredentialCancellationException'"))
+    }
+
+    @Test func noCredentialInACancelRowSaysWhereItGoes() throws {
+        let (text, row, column) = try edit(
+            Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`NoCredentialException`")
+        let wrong = try #require(try diagnostics(text).first { $0.id == .triggerLeadsElsewhere })
+        #expect(wrong.location.line == row && wrong.location.column == column + 1)
+        #expect(wrong.message.text.contains("'no-passkey-used'"))
+        #expect(wrong.message.text.contains("on Android"))
+    }
+
+    @Test func aDroppedCodeIsMissingFromTheGeneralError() throws {
+        let (text, row, _) = try edit(
+            "| Trigger           | `ASAuthorizationError.Code.failed` (1004)",
+            "`ASAuthorizationError.Code.invalidResponse` (1002) or ", "")
+        let found = try diagnostics(text)
+        #expect(found.count == 1)
+        let missing = try #require(found.first)
+        #expect(missing.id == .triggerNotNamed)
+        #expect(missing.location.line == row)
+        #expect(missing.message.text.contains("'passkey-failed' is reached on iOS by 'ASAuthorizationError.Code.invalidResponse (1002)'"))
+    }
+
+    @Test func aWrongDomErrorSaysWhereItGoes() throws {
+        let (text, row, column) = try edit(Self.firstCancelAndroid, "`NotAllowedError`", "`AbortError`")
+        let found = try diagnostics(text)
+        let wrong = try #require(found.first { $0.id == .triggerLeadsElsewhere })
+        #expect(wrong.location.line == row && wrong.location.column == column + 1)
+        #expect(wrong.message.text.contains("'AbortError' never leads to 'automatic-cancel-first'"))
+        #expect(wrong.message.text.contains("'passkey-failed'"))
+    }
+
+    @Test func aMisspelledDomErrorGetsTheClosestRealName() throws {
+        let (text, _, _) = try edit(Self.firstCancelAndroid, "`NotAllowedError`", "`NotAlowedError`")
+        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        #expect(unknown.message.text.contains("'NotAllowedError'"))
+    }
+
+    @Test func aWrongOrMissingRawValueIsAnError() throws {
+        let (wrongText, row, column) = try edit(
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.canceled` (1000)")
+        let wrong = try #require(try diagnostics(wrongText).first { $0.id == .triggerRawValue })
+        #expect(wrong.location.line == row && wrong.location.column == column + 1)
+        #expect(wrong.message.text == "'ASAuthorizationError.Code.canceled' has the raw value 1001, not 1000")
+        let (missingText, _, _) = try edit(
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.canceled`")
+        let missing = try #require(try diagnostics(missingText).first { $0.id == .triggerRawValue })
+        #expect(missing.message.text.contains("(1001)"))
+    }
+
+    @Test func aNameOfTheOtherPlatformSaysWhichColumn() throws {
+        let (text, _, _) = try edit(Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`ASAuthorizationError.Code.canceled`")
+        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        #expect(unknown.message.text.contains("it is iOS's, so it belongs in the iOS column"))
+    }
+
+    @Test func proseAroundTheNamesIsFree() throws {
+        let (text, _, _) = try edit(
+            Self.firstCancelIOS, "from a prompt the app opened", "when a prompt that the app opened by itself")
+        #expect(try diagnostics(text).isEmpty)
+    }
+
+    /// The probe that computes where each result goes must find everything the explorer
+    /// reaches: a breadth-first run over a sample of worlds finds no destination it lacks.
+    @Test func theProbeAgreesWithTheExplorer() {
+        for platform in DevicePlatform.allCases {
+            let catalogue = TriggerCatalogue(platform: platform)
+            var byCause: [String: Set<String>] = [:]
+            for result in catalogue.results {
+                for cause in result.causes {
+                    byCause["\(cause)", default: []].formUnion(catalogue.destinations[result.id] ?? [])
+                }
+            }
+            let explorer = Explorer(platforms: [platform], worlds: Array(WorldScript.explorationSet.prefix(40)))
+            var missed: [String] = []
+            for configuration in Explorer.configurations {
+                let reducer = FlowReducer(configuration: configuration)
+                for world in explorer.worlds {
+                    var seen: Set<FlowState> = [FlowState()]
+                    var frontier = [FlowState()]
+                    while let state = frontier.popLast() {
+                        for (event, _) in explorer.successors(
+                            of: state, reducer: reducer, adapter: platform.adapter, world: world)
+                        {
+                            let transition = reducer.reduce(state, event)
+                            if let cause = Self.cause(of: event), let known = byCause["\(cause)"] {
+                                let lead = ErrorReference.describe(transition)
+                                if !known.contains(lead) { missed.append("\(cause) → \(lead)") }
+                            }
+                            if seen.insert(transition.state).inserted { frontier.append(transition.state) }
+                        }
+                    }
+                }
+            }
+            #expect(Set(missed).isEmpty, "\(platform): \(Set(missed).sorted())")
+        }
+    }
+
+    static func cause(of event: FlowEvent) -> TriggerCause? {
+        switch event {
+        case .ceremonyFinished(let outcome):
+            if case .assertion = outcome { return nil }
+            return .ceremony(outcome)
+        case .lookupFinished(let result):
+            if case .found = result { return nil }
+            return .lookup(result)
+        case .verificationFinished(let result):
+            if case .verified(let account, _) = result {
+                return account.status.allowsSignIn
+                    ? nil : .verification(.verified(TriggerCatalogue.account(account.status), acceptedCredentials: []))
+            }
+            return .verification(result)
+        case .fallbackSignInSucceeded(let account, _):
+            return account.status.allowsSignIn ? nil : .fallbackSignIn(account.status)
+        default:
+            return nil
+        }
+    }
+}
