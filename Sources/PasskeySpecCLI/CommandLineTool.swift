@@ -29,6 +29,7 @@ public enum CommandLineTool {
         ExploreCommand.command,
         ErrorsCommand.command,
         StepsCommand.command,
+        ExplainCommand.command,
     ]
 
     /// The tool's version, printed by `--version`.
@@ -78,13 +79,21 @@ public enum CommandLineTool {
         }
     }
 
+    /// `help COMMAND` prints the command's help; `help ID` explains a diagnostic, as `explain ID`
+    /// does. A word that is neither but close to a command name is taken for a misspelt command.
     private static func showHelp(for name: String, console: Console) -> ExitStatus {
-        guard let command = commands.first(where: { $0.name == name }) else {
-            console.printUsageError(.unknownCommand(name, suggestion: closest(to: name, in: commands.map(\.name))))
+        if let command = commands.first(where: { $0.name == name }) {
+            console.out(command.help)
+            return .success
+        }
+        let names = commands.map(\.name)
+        if ExplainCommand.messageID(name) == nil, let suggestion = closest(to: name, in: names),
+            closest(to: ExplainCommand.normalized(name), in: MessageID.allCases.map(\.rawValue)) == nil
+        {
+            console.printUsageError(.unknownCommand(name, suggestion: suggestion))
             return .usage
         }
-        console.out(command.help)
-        return .success
+        return ExplainCommand.explain(name, console: console)
     }
 
     static var mainHelp: String {
@@ -102,7 +111,8 @@ public enum CommandLineTool {
 
             Run 'passkey-spec <command> --help' for a command's options.
 
-            Diagnostics are printed to standard error as 'path:line:column: error: message [id]'.
+            Diagnostics are printed to standard error as 'path:line:column: error: message [id]';
+            'passkey-spec explain ID' says what an ID means and how to fix it.
             Exit status: 0 all good, 1 a problem in the spec, 2 the command was called wrongly.
             Environment: NO_COLOR turns colour off; GITHUB_ACTIONS=true adds workflow annotations.
 

@@ -18,7 +18,7 @@ import Testing
         #expect(result.stdout.contains("NO_COLOR"))
     }
 
-    @Test(arguments: ["lint", "check", "build", "copy", "export", "explore", "errors", "steps"])
+    @Test(arguments: ["lint", "check", "build", "copy", "export", "explore", "errors", "steps", "explain"])
     func everyCommandHasHelp(command: String) throws {
         let viaFlag = try BinaryRunner.run([command, "--help"])
         let viaHelp = try BinaryRunner.run(["help", command])

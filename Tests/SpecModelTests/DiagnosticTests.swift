@@ -65,9 +65,23 @@ import Testing
             .invariantViolated("x", detail: "y"), .explorationIncomplete(depth: 1), .criterionWithoutChecks("x"),
             .templateError("x"), .outputNotASite("x"), .unreadableReport("x", reason: "y"),
             .unknownScenario("x", closest: ["y"]), .missingScenarioArgument,
+            .unknownTriggerName("x", platform: "iOS", suggestion: "y", otherPlatform: nil),
+            .triggerLeadsElsewhere("x", scenario: "y", platform: "iOS", destinations: ["z"]),
+            .triggerNotNamed("x", scenario: "y", platform: "iOS"), .triggerRawValue("x", expected: "1001", found: nil),
+            .copyTitleCase("x", word: "Y", part: "title", platform: "iOS"),
+            .copySentenceCase("x", word: "y", part: "title", platform: "Android"),
+            .copyStraightQuote("x", quote: "'", replacement: "’"),
+            .copyTrailingPeriod("x", part: "title", platform: "iOS"),
+            .copyPlaceholder("x", placeholder: "%@"), .copyButtonLength("x", length: 30, limit: 25, platform: "iOS"),
+            .scenarioWithoutCheck("x"), .stepNamesUnknownScenario("x", known: ["y"]),
+            .reportFromOtherContent("x"), .unknownMessageID("x", closest: ["y"]),
         ]
         for message in samples {
-            #expect(message.text.first?.isLowercase == true || message.text.first == "'", "\(message.id.rawValue)")
+            // A platform's name is a proper noun and may start a text: "Android button '…' is …".
+            let startsWithPlatform = Platform.allCases.contains { message.text.hasPrefix($0.displayName + " ") }
+            #expect(
+                message.text.first?.isLowercase == true || message.text.first == "'" || startsWithPlatform,
+                "\(message.id.rawValue)")
             #expect(!message.text.hasSuffix("."), "\(message.id.rawValue)")
         }
         let missing = Set(MessageID.allCases).subtracting(samples.map(\.id)).map(\.rawValue).sorted()

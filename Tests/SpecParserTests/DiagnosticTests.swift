@@ -175,7 +175,7 @@ let parserCases: [DiagnosticCase] = [
         let cliOnly: Set<MessageID> = [
             .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .invalidOptionValue,
             .unexpectedArgument, .pathNotFound, .writeFailed, .unexpectedFailure, .templateError, .outputNotASite,
-            .unreadableReport, .unknownScenario, .missingScenarioArgument,
+            .unreadableReport, .unknownScenario, .missingScenarioArgument, .unknownMessageID, .reportFromOtherContent,
         ]
         let loaderCases: Set<MessageID> = [.unreadableFile, .duplicateSpecID, .duplicatePageID, .noMarkdownFiles]
         // Binding and running checks: covered in SpecRunnerTests.
@@ -183,6 +183,9 @@ let parserCases: [DiagnosticCase] = [
             .undefinedStep, .ambiguousStep, .invalidStepParameter, .stepFailed, .scenarioNotExercised,
             .scenarioMissingFromSpec, .unreachableScenario, .actionWithoutCopy, .unreachableAction, .noticeWithoutCopy,
             .copyWithoutNotice, .invariantViolated, .explorationIncomplete, .criterionWithoutChecks,
+            .unknownTriggerName, .triggerLeadsElsewhere, .triggerNotNamed, .triggerRawValue, .scenarioWithoutCheck,
+            .stepNamesUnknownScenario, .copyTitleCase, .copySentenceCase, .copyStraightQuote, .copyTrailingPeriod,
+            .copyPlaceholder, .copyButtonLength,
         ]
         let covered = Set(parserCases.map(\.id)).union(loaderCases).union(runnerCases).union(cliOnly)
         let missing = MessageID.allCases.filter { !covered.contains($0) }

@@ -1,0 +1,122 @@
+import SpecModel
+
+/// `passkey-spec explain ID` and `passkey-spec explain --list`: what a diagnostic means and
+/// how to fix it, for writers who meet one.
+enum ExplainCommand {
+    static let name = "explain"
+    static let abstract = "Explain a diagnostic ID: what it means, an example and the fix"
+    static let arguments = ArgumentSpec(flags: ["--list"], maximumPositionals: 1)
+    static let help = """
+        USAGE: passkey-spec explain ID
+               passkey-spec explain --list
+
+        Explains the diagnostic with the ID printed in brackets at the end of each
+        diagnostic ('empty-copy-cell' or '[empty-copy-cell]'): its severity, what it means,
+        when it is reported and why, an example that triggers it, and the fix. An unknown
+        ID lists the closest ones and exits 1. '--list' lists every ID with its summary.
+        'passkey-spec help ID' does the same as 'passkey-spec explain ID'.
+
+        OPTIONS:
+          --list       List every diagnostic ID with its one-line summary.
+          -h, --help   Show this help.
+
+        """
+
+    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+
+    /// Text is wrapped to this many columns.
+    static let width = 88
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        if arguments.flags.contains("--list") {
+            if let extra = arguments.positionals.first { throw UsageError(.unexpectedArgument(extra, command: name)) }
+            console.out(list())
+            return .success
+        }
+        guard let argument = arguments.positionals.first else {
+            console.out(help)
+            return .usage
+        }
+        return explain(argument, console: console)
+    }
+
+    /// Prints the explanation of `argument`, or the closest IDs when there is none.
+    static func explain(_ argument: String, console: Console) -> ExitStatus {
+        guard let id = messageID(argument) else {
+            let word = normalized(argument)
+            let closest = MessageID.allCases.map(\.rawValue).sorted { editDistance(word, $0) < editDistance(word, $1) }
+                .prefix(3)
+            console.printUsageError(.unknownMessageID(word, closest: Array(closest)))
+            return .failure
+        }
+        console.out(text(id))
+        return .success
+    }
+
+    /// The ID a writer typed or pasted: with or without the brackets of a diagnostic.
+    static func messageID(_ argument: String) -> MessageID? {
+        MessageID(rawValue: normalized(argument))
+    }
+
+    static func normalized(_ argument: String) -> String {
+        var word = argument.trimmingWhitespace()
+        if word.hasPrefix("[") { word.removeFirst() }
+        if word.hasSuffix("]") { word.removeLast() }
+        return word.trimmingWhitespace().lowercased()
+    }
+
+    /// Every ID with its summary, one a line.
+    static func list() -> String {
+        let ids = MessageID.allCases
+        let width = ids.map(\.rawValue.count).max() ?? 0
+        return ids.map {
+            "\($0.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.explanation.summary)"
+        }
+        .joined(separator: "\n") + "\n"
+    }
+
+    /// The full explanation of one ID.
+    static func text(_ id: MessageID) -> String {
+        let explanation = id.explanation
+        let sample = id.sampleMessage
+        var lines = ["\(id.rawValue) (\(sample.severity.rawValue))", ""]
+        lines += wrap(explanation.summary, width: width)
+        lines.append("")
+        lines += wrap(explanation.detail, width: width)
+        lines.append("")
+        lines.append("Reads like:")
+        lines += wrap("\(sample.severity.rawValue): \(sample.text) [\(id.rawValue)]", width: width - 2).map {
+            "  " + $0
+        }
+        lines.append("")
+        lines.append("Example:")
+        lines += explanation.example.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : "  " + $0
+        }
+        lines.append("")
+        lines += wrap("Fix: " + explanation.fix, width: width)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Words of `text` in lines of at most `width` characters (a longer word gets a line of
+    /// its own); paragraphs separated by blank lines stay separate.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for (index, paragraph) in text.components(separatedBy: "\n\n").enumerated() {
+            if index > 0 { lines.append("") }
+            var line = ""
+            for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                if line.isEmpty {
+                    line = String(word)
+                } else if line.count + 1 + word.count <= width {
+                    line += " " + word
+                } else {
+                    lines.append(line)
+                    line = String(word)
+                }
+            }
+            if !line.isEmpty { lines.append(line) }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import SpecModel
+import Testing
+
+@testable import PasskeySpecCLI
+
+@Suite struct ExplainCommandTests {
+    @Test(arguments: MessageID.allCases)
+    func explainsEveryIDThroughTheBinary(_ id: MessageID) throws {
+        let result = try BinaryRunner.run(["explain", id.rawValue])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == ExplainCommand.text(id))
+        #expect(result.stdout.hasPrefix("\(id.rawValue) (\(id.sampleMessage.severity.rawValue))\n\n"))
+        #expect(result.stdout.contains("\nExample:\n"))
+        #expect(result.stdout.contains("\nFix: "))
+        let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for part in [id.explanation.summary, id.explanation.detail, id.explanation.fix] {
+            #expect(words.contains(part.split(whereSeparator: \.isWhitespace).joined(separator: " ")))
+        }
+    }
+
+    @Test func theTextHasEveryPartInOrder() {
+        let text = ExplainCommand.text(.emptyCopyCell)
+        let parts = [
+            "empty-copy-cell (error)", "A cell of a copy table is empty.", "A copy cell is never empty",
+            "Reads like:\n  error: empty 'Title' cell for Android", "Example:\n  | Title | Unable to Sign In |  |",
+            "Fix: Write the copy",
+        ]
+        let positions = parts.map { text.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil }, "\(text)")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= ExplainCommand.width + 2 || $0.hasPrefix("  |") })
+    }
+
+    @Test(arguments: ["empty-copy-cell", "unknown-trigger-name", "copy-title-case", "unknown-message-id"])
+    func helpWithAnIDIsExplain(id: String) throws {
+        let explain = try BinaryRunner.run(["explain", id])
+        let help = try BinaryRunner.run(["help", id])
+        #expect(help.status == 0)
+        #expect(help.stdout == explain.stdout)
+        #expect(help.stderr == "")
+    }
+
+    @Test func acceptsTheIDWithTheBracketsOfADiagnostic() throws {
+        let plain = try BinaryRunner.run(["explain", "empty-copy-cell"])
+        for argument in ["[empty-copy-cell]", " [empty-copy-cell] "] {
+            let bracketed = try BinaryRunner.run(["explain", argument])
+            #expect(bracketed.status == 0)
+            #expect(bracketed.stdout == plain.stdout)
+        }
+        let help = try BinaryRunner.run(["help", "[trigger-raw-value]"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("trigger-raw-value (error)\n"))
+    }
+
+    @Test func anUnknownIDListsTheClosestAndExits1() throws {
+        let result = try BinaryRunner.run(["explain", "empty-cell"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "passkey-spec: error: no diagnostic has the ID 'empty-cell'; the closest are 'empty-file', 'empty-copy-cell', 'binary-file' [unknown-message-id]\n"
+        )
+        let help = try BinaryRunner.run(["help", "[triger-raw-value]"])
+        #expect(help.status == 1)
+        #expect(
+            help.stderr.contains("no diagnostic has the ID 'triger-raw-value'; the closest are 'trigger-raw-value'"))
+        #expect(help.stderr.hasSuffix(" [unknown-message-id]\n"))
+    }
+
+    @Test func helpWithAMisspeltCommandStillSuggestsTheCommand() throws {
+        let result = try BinaryRunner.run(["help", "lnt"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown command 'lnt'; did you mean 'lint'?"))
+        #expect(result.stderr.hasSuffix("[unknown-command]\n"))
+    }
+
+    @Test func listsEveryIDWithItsSummary() throws {
+        let result = try BinaryRunner.run(["explain", "--list"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == MessageID.allCases.count)
+        for (line, id) in zip(lines, MessageID.allCases) {
+            #expect(line.hasPrefix(id.rawValue + " "))
+            #expect(line.hasSuffix("  " + id.explanation.summary))
+        }
+    }
+
+    @Test func takesOneIDOrTheList() throws {
+        let two = try BinaryRunner.run(["explain", "empty-file", "binary-file"])
+        #expect(two.status == 2)
+        #expect(two.stderr == "passkey-spec: error: 'explain' takes no argument 'binary-file' [unexpected-argument]\n")
+        let listAndID = try BinaryRunner.run(["explain", "--list", "empty-file"])
+        #expect(listAndID.status == 2)
+        #expect(listAndID.stderr.contains("[unexpected-argument]"))
+        let none = try BinaryRunner.run(["explain"])
+        #expect(none.status == 2)
+        #expect(none.stdout.hasPrefix("USAGE: passkey-spec explain ID"))
+    }
+
+    @Test func theToolsHelpListsExplain() throws {
+        let result = try BinaryRunner.run(["--help"])
+        #expect(result.stdout.contains("\n  explain  "))
+        #expect(result.stdout.contains("'passkey-spec explain ID'"))
+    }
+}
+
+@Suite struct WritersGuideTests {
+    static let guide = BinaryRunner.packageRoot.appendingPathComponent("content/writers-guide.md")
+
+    @Test func theGuideNamesEveryDiagnosticIDInBackticks() throws {
+        let text = try String(contentsOf: Self.guide, encoding: .utf8)
+        let missing = MessageID.allCases.filter { !text.contains("`\($0.rawValue)`") }.map(\.rawValue)
+        #expect(missing.isEmpty, "the writer's guide does not name: \(missing)")
+        #expect(text.contains("passkey-spec explain"))
+    }
+
+    @Test func theGuideAddsNoDiagnostic() throws {
+        let result = try BinaryRunner.run(["lint", Self.guide.path])
+        #expect(result.status == 0)
+        #expect(result.stderr == "", "\(result.stderr)")
+    }
+}
