@@ -1513,7 +1513,7 @@ extension MessageID {
         case .referenceWithoutLink: return .referenceWithoutLink
         case .unsafeReferenceLink: return .unsafeReferenceLink("file:///Users/me/notes.md")
         case .referenceWithoutCriteria: return .referenceWithoutCriteria
-        case .referenceToUnknownCriterion: return .referenceToUnknownCriterion("N1.4-AC07")
+        case .referenceToUnknownCriterion: return .referenceToUnknownCriterion(["N1.4-AC07"])
         case .backwardsCriterionRange: return .backwardsCriterionRange("N1.4-AC03–AC01")
         case .unknownCommand: return .unknownCommand("lnt", suggestion: "lint")
         case .unknownOption: return .unknownOption("--fromat", command: "export", suggestion: "--format")

@@ -91,8 +91,12 @@ import Testing
                 == Array(repeating: "passkey-failed", count: 3))
         let none = try #require(
             entry(.ios, "ASAuthorizationError.Code.canceled", message: IOSAdapter.noCredentialsMessage))
-        #expect(none.automaticFirst == "fallback, no error")
+        #expect(none.automaticFirst == "no-passkey-used")
+        #expect(none.explicit == "explicit-cancel", "no credential from the button may be a refused consent")
         let android = try #require(entry(.android, "NoCredentialException"))
-        #expect(android.explicit == "fallback, no error")
+        #expect(android.automaticFirst == "no-passkey-used")
+        #expect(android.explicit == "explicit-cancel")
+        let unsupported = try #require(entry(.android, "GetCredentialUnsupportedException"))
+        #expect(unsupported.automaticFirst == "passkey-unavailable")
     }
 }

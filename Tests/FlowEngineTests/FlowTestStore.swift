@@ -76,8 +76,20 @@ extension FlowTestStore {
             $0.lookup = .inFlight
         }
         let ceremony = Ceremony(route: .automatic, allowedCredentials: credentials)
-        send(.lookupFinished(.found(RouteData(credentialIDs: credentials))), effects: [.startCeremony(ceremony)]) {
+        guard state.cancellationStreak == 1 else {
+            send(.lookupFinished(.found(RouteData(credentialIDs: credentials))), effects: [.startCeremony(ceremony)]) {
+                $0.lookup = .succeeded(RouteData(credentialIDs: credentials))
+                $0.ceremony = ceremony
+            }
+            return
+        }
+        // With one cancellation pending, the retry is offered again and the prompt waits for it.
+        send(.lookupFinished(.found(RouteData(credentialIDs: credentials))), situation: .automaticCancelFirst) {
             $0.lookup = .succeeded(RouteData(credentialIDs: credentials))
+            $0.retry = .ceremony(ceremony)
+        }
+        send(.retryTapped, effects: [.startCeremony(ceremony)]) {
+            $0.retry = nil
             $0.ceremony = ceremony
         }
     }

@@ -64,9 +64,8 @@ import Testing
         }
     }
 
-    @Test(arguments: EnumerationPolicy.allCases)
-    func anAccountThatCannotContinuePointsToRecoveryAndSupport(policy: EnumerationPolicy) {
-        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: policy))
+    @Test func withRevealAnAccountThatCannotContinuePointsToRecoveryAndSupport() {
+        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: .reveal))
         store.send(.screenAppeared, effects: [.lookUpAccount]) {
             $0.appeared = true
             $0.lookup = .inFlight
@@ -89,18 +88,48 @@ import Testing
         store.send(.noticeDismissed) { $0.notice = nil }
     }
 
-    @Test func concealingMakesAnUnknownAccountLookTheSame() {
+    @Test(arguments: EnumerationPolicy.allCases)
+    func afterAValidAssertionTheRealRouteIsShown(policy: EnumerationPolicy) {
+        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: policy))
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        store.state.lookup = .unavailable
+        store.state.notice = nil
+        let explicit = Ceremony(route: .explicit, allowedCredentials: [])
+        store.state.screen = .fallback(.password)
+        store.send(.passkeyButtonTapped, effects: [.startCeremony(explicit)]) { $0.ceremony = explicit }
+        store.send(.ceremonyFinished(.assertion(passkey1)), effects: [.verifyAssertion(passkey1)]) {
+            $0.ceremony = nil
+            $0.verification = Verification(credentialID: passkey1, ceremony: explicit)
+        }
+        store.send(.verificationFinished(.routeUnavailable), situation: .accountCannotContinue) {
+            $0.verification = nil
+            $0.notice = .accountCannotContinue
+        }
+        #expect(store.state.session == nil)
+    }
+
+    /// Under `conceal`, before authentication, an unknown identifier, an account without
+    /// passkeys and an account that cannot continue all get the configured fallback, no error.
+    @Test func concealingMakesTheThreeLookTheSame() {
         var store = FlowTestStore(configuration: Configuration(enumerationPolicy: .conceal))
         store.send(.screenAppeared, effects: [.lookUpAccount]) {
             $0.appeared = true
             $0.lookup = .inFlight
         }
-        let unknown = store.reducer.reduce(store.state, .lookupFinished(.notFound))
-        let blocked = store.reducer.reduce(store.state, .lookupFinished(.cannotContinue))
-        #expect(unknown == blocked)
-        store.send(.lookupFinished(.notFound), situation: .accountCannotContinue) {
+        let answers: [LookupResult] = [.notFound, .found(RouteData(credentialIDs: [])), .cannotContinue]
+        let transitions = answers.map { store.reducer.reduce(store.state, .lookupFinished($0)) }
+        for transition in transitions {
+            #expect(transition.effects == [.presentFallback(.password)])
+            #expect(transition.situation == nil)
+            #expect(transition.state.notice == nil && transition.state.screen == .fallback(.password))
+            #expect(transition.state.offeredActions == [.usePasskey])
+        }
+        store.send(.lookupFinished(.notFound), effects: [.presentFallback(.password)]) {
             $0.lookup = .unavailable
-            $0.notice = .accountCannotContinue
+            $0.screen = .fallback(.password)
         }
     }
 

@@ -8,9 +8,10 @@ import Testing
     static let expected: [(ASAuthorizationErrorCode, Int, CeremonyOutcome)] = [
         (.unknown, 1000, .failed), (.canceled, 1001, .cancelled), (.invalidResponse, 1002, .failed),
         (.notHandled, 1003, .failed), (.failed, 1004, .failed), (.notInteractive, 1005, .noCredential),
-        (.matchedExcludedCredential, 1006, .failed), (.credentialImport, 1007, .failed),
-        (.credentialExport, 1008, .failed),
-        (.preferSignInWithApple, 1009, .otherMethodPreferred), (.deviceNotConfiguredForPasskeyCreation, 1010, .failed),
+        (.matchedExcludedCredential, 1006, .unavailable), (.credentialImport, 1007, .unavailable),
+        (.credentialExport, 1008, .unavailable),
+        (.preferSignInWithApple, 1009, .otherMethodPreferred),
+        (.deviceNotConfiguredForPasskeyCreation, 1010, .unavailable),
     ]
 
     @Test func everyCodeHasItsRawValueAndOutcome() {
@@ -47,7 +48,12 @@ import Testing
             adapter.signal(for: .signalUnknownCredential(passkey1), relyingPartyID: "example.com"))
         #expect(unknown.api == "ASCredentialDataManager")
         #expect(unknown.call == "reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)")
-        #expect(unknown.payload == #"{"credentialID":"cGFzc2tleS0x","relyingPartyIdentifier":"example.com"}"#)
+        // The methods take `Data`: the IDs are Swift `Data` values, not base64url strings.
+        #expect(
+            unknown.payload
+                == #"relyingPartyIdentifier: "example.com", credentialID: Data(base64Encoded: "cGFzc2tleS0x")!"#)
+        #expect(unknown.availability.contains("ASCredentialDataManager on iOS 26.2 and later"))
+        #expect(unknown.availability.contains("ASCredentialUpdater on iOS 26.0 and 26.1"))
         let all = try #require(
             adapter.signal(
                 for: .signalAllAcceptedCredentials(
@@ -58,7 +64,7 @@ import Testing
                 == "reportAllAcceptedPublicKeyCredentials(relyingPartyIdentifier:userHandle:acceptedCredentialIDs:)")
         #expect(
             all.payload
-                == #"{"acceptedCredentialIDs":["cGFzc2tleS0x","cGFzc2tleS0y"],"relyingPartyIdentifier":"example.com","userHandle":"dXNlci0x"}"#
+                == #"relyingPartyIdentifier: "example.com", userHandle: Data(base64Encoded: "dXNlci0x")!, acceptedCredentialIDs: [Data(base64Encoded: "cGFzc2tleS0x")!, Data(base64Encoded: "cGFzc2tleS0y")!]"#
         )
         #expect(adapter.signal(for: .lookUpAccount, relyingPartyID: "example.com") == nil)
     }
@@ -74,16 +80,16 @@ import Testing
         ),
         (
             .interrupted, "GetCredentialInterruptedException",
-            "androidx.credentials.TYPE_GET_CREDENTIAL_INTERRUPTED_EXCEPTION", .failed
+            "android.credentials.GetCredentialException.TYPE_INTERRUPTED", .failed
         ),
         (
             .providerConfiguration, "GetCredentialProviderConfigurationException",
-            "androidx.credentials.TYPE_GET_CREDENTIAL_PROVIDER_CONFIGURATION_EXCEPTION", .failed
+            "androidx.credentials.TYPE_GET_CREDENTIAL_PROVIDER_CONFIGURATION_EXCEPTION", .unavailable
         ),
         (.unknown, "GetCredentialUnknownException", "android.credentials.GetCredentialException.TYPE_UNKNOWN", .failed),
         (
             .unsupported, "GetCredentialUnsupportedException",
-            "androidx.credentials.TYPE_GET_CREDENTIAL_UNSUPPORTED_EXCEPTION", .failed
+            "androidx.credentials.TYPE_GET_CREDENTIAL_UNSUPPORTED_EXCEPTION", .unavailable
         ),
         (
             .noCredential, "NoCredentialException", "android.credentials.GetCredentialException.TYPE_NO_CREDENTIAL",
@@ -154,6 +160,7 @@ import Testing
         #expect(all.call == "SignalAllAcceptedCredentialIdsRequest")
         #expect(
             all.payload == #"{"allAcceptedCredentialIds":["cGFzc2tleS0y"],"rpId":"example.com","userId":"dXNlci0x"}"#)
+        #expect(all.availability.hasPrefix("Android 15 (API 35) and later with androidx.credentials 1.6.0-beta03"))
     }
 }
 
@@ -165,6 +172,12 @@ import Testing
     func matchesRFC4648Vectors(plain: String, encoded: String) {
         #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
         #expect(Base64URL.decode(encoded) == Array(plain.utf8))
+    }
+
+    @Test func standardFormIsPaddedWithTheStandardAlphabet() {
+        #expect(Base64URL.standard([0xFB, 0xFF]) == "+/8=")
+        #expect(Base64URL.standard(Array("f".utf8)) == "Zg==")
+        #expect(Base64URL.standard(Array("foo".utf8)) == "Zm9v")
     }
 
     @Test func usesTheURLAlphabet() {

@@ -121,9 +121,28 @@ import Testing
 
 /// The general passkey error: every failing prompt action on each platform.
 @Suite struct GeneralPasskeyErrorTests {
-    @Test(
-        arguments: [PromptAction.providerMisconfigured, .unknownFailure, .interrupted, .unsupported],
-        DevicePlatform.allCases)
+    /// What a retry cannot fix offers the fallback and a way back, and no retry.
+    @Test(arguments: DevicePlatform.allCases)
+    func anUnsupportedDeviceOffersTheFallbackWithoutRetry(platform: DevicePlatform) {
+        var store = FlowTestStore()
+        store.launchToAutomaticPrompt()
+        store.send(.ceremonyFinished(outcome(.unsupported, on: platform)), situation: .passkeyUnavailable) {
+            $0.ceremony = nil
+            $0.notice = .passkeyUnavailable
+        }
+        #expect(store.state.offeredActions == [.fallback, .dismiss])
+        store.refuses(.retryTapped)
+        store.send(.noticeDismissed) { $0.notice = nil }
+    }
+
+    /// A misconfigured provider stays so on Android; on iOS the association check (`failed`,
+    /// 1004) may pass a few seconds later, so it is the general error there.
+    @Test func aMisconfiguredProviderOffersRetryOnlyOnIOS() {
+        #expect(outcome(.providerMisconfigured, on: .android) == .unavailable)
+        #expect(outcome(.providerMisconfigured, on: .ios) == .failed)
+    }
+
+    @Test(arguments: [PromptAction.unknownFailure, .interrupted], DevicePlatform.allCases)
     func failuresOfferRetryAndFallback(action: PromptAction, platform: DevicePlatform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
@@ -145,8 +164,10 @@ import Testing
     func noPasskeyOnTheDeviceGoesToTheFallbackWithoutAnError(platform: DevicePlatform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
-        store.send(.ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)])
-        {
+        store.send(
+            .ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)],
+            situation: .noPasskeyUsed
+        ) {
             $0.ceremony = nil
             $0.screen = .fallback(.password)
         }

@@ -38,6 +38,23 @@ func files(under folder: URL) throws -> [String: Data] {
         #expect(stale.isEmpty, "stale in site/: \(stale); run 'make site'")
     }
 
+    @Test func aReportMadeFromOtherContentIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            encoding: .utf8)
+        let edited = try folder.write(
+            "content/native/login-error-states.md",
+            spec.replacingOccurrences(of: "| Title             | Passkeys Unavailable |", with: "| Title             | No Passkeys |"))
+        let report = committed.appendingPathComponent("exports/report.json").path
+        let out = folder.url.appendingPathComponent("site")
+        let result = try BinaryRunner.run(["build", edited, "--report", report, "--out", out.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: the run report '\(report)' was made from other content"))
+        #expect(result.stderr.contains("[report-from-other-content]"))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+    }
+
     @Test func aSpecThatDoesNotParseRendersNothingAndKeepsTheOldSite() throws {
         let folder = try TemporaryFolder()
         let out = folder.url.appendingPathComponent("site")

@@ -17,7 +17,7 @@ import Testing
         for criterion in 1...5 {
             #expect(result.stdout.contains("  N1.4-AC0\(criterion)   pass     pass     "))
         }
-        #expect(result.stdout.contains("scenarios: 9 of 9 exercised and covered"))
+        #expect(result.stdout.contains("scenarios: 11 of 11 exercised and covered"))
         #expect(result.stdout.contains("whole space covered"))
         #expect(result.stdout.hasSuffix("check: passed with 0 errors\n"))
 

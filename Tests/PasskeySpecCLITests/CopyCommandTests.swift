@@ -26,7 +26,10 @@ import Testing
         let title = try #require(platforms[0]["title"] as? [String: Any])
         #expect(title["key"] as? String == "explicit-cancel.title")
         #expect(title["text"] == nil, "None has no text")
-        #expect((platforms[0]["signals"] as? [String]) == ["ASAuthorizationError.Code.canceled"])
+        #expect(
+            (platforms[0]["signals"] as? [String]) == [
+                "ASAuthorizationError.Code.canceled", "ASAuthorizationError.Code.notInteractive",
+            ])
     }
 
     @Test func anUnknownIDListsTheClosest() throws {

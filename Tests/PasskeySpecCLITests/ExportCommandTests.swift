@@ -12,7 +12,7 @@ import Testing
         #expect(object["schemaVersion"] as? Int == ContentSet.schemaVersion)
         let content = try ContentSet.decodeJSON(Data(result.stdout.utf8))
         let spec = try #require(content.specs.first)
-        #expect(spec.scenarios.count == 9)
+        #expect(spec.scenarios.count == 11)
         #expect(spec.criteria.count == 5)
         #expect(spec.references.count == 5)
         #expect(spec.scenarios.allSatisfy { $0.copy.count == 2 })

@@ -66,11 +66,14 @@ func loadContent(_ paths: [String]) throws -> ContentLoader.Result {
 /// resolved against the engine's catalogue, and the copy style (errors with `strict`), in order.
 func lintContent(_ paths: [String], strict: Bool = false) throws -> ContentLoader.Result {
     var result = try loadContent(paths)
-    let specs = result.content.specs
+    // What builds on the page's structure runs on pages that parsed without errors, so one
+    // mistake is not reported again as its consequences.
+    let broken = Set(result.diagnostics.filter { $0.severity == .error }.map(\.location.file))
+    let specs = result.content.specs.filter { !broken.contains($0.location.file) }
     let registry = StepRegistry()
-    let style = CopyStyle.findings(in: specs).map { strict ? $0.promotedToError() : $0 }
+    let style = CopyStyle.findings(in: result.content.specs).map { strict ? $0.promotedToError() : $0 }
     result.diagnostics =
-        (result.diagnostics + registry.diagnostics(for: specs.flatMap(\.checks))
+        (result.diagnostics + registry.diagnostics(for: result.content.specs.flatMap(\.checks))
         + SpecLint(registry: registry).diagnostics(for: specs) + TriggerCheck().diagnostics(for: specs) + style)
         .sortedByLocation()
     return result
