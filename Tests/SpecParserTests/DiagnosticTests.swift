@@ -175,7 +175,7 @@ let parserCases: [DiagnosticCase] = [
         let cliOnly: Set<MessageID> = [
             .unknownCommand, .unknownOption, .missingOptionValue, .unsupportedFormat, .invalidOptionValue,
             .unexpectedArgument, .pathNotFound, .writeFailed, .unexpectedFailure, .templateError, .outputNotASite,
-            .unreadableReport, .unknownScenario, .missingScenarioArgument,
+            .unreadableReport, .unknownScenario, .missingScenarioArgument, .reportFromOtherContent, .unknownMessageID,
         ]
         let loaderCases: Set<MessageID> = [.unreadableFile, .duplicateSpecID, .duplicatePageID, .noMarkdownFiles]
         // Binding and running checks: covered in SpecRunnerTests.
@@ -183,8 +183,13 @@ let parserCases: [DiagnosticCase] = [
             .undefinedStep, .ambiguousStep, .invalidStepParameter, .stepFailed, .scenarioNotExercised,
             .scenarioMissingFromSpec, .unreachableScenario, .actionWithoutCopy, .unreachableAction, .noticeWithoutCopy,
             .copyWithoutNotice, .invariantViolated, .explorationIncomplete, .criterionWithoutChecks,
+            .unknownTriggerName, .triggerLeadsElsewhere, .triggerNotNamed, .triggerRawValue, .scenarioWithoutCheck,
+            .stepNamesUnknownScenario,
         ]
+        // Copy style: covered in CopyStyleTests.
+        let copyStyle = Set(copyStyleCases.map(\.id))
         let covered = Set(parserCases.map(\.id)).union(loaderCases).union(runnerCases).union(cliOnly)
+            .union(copyStyle)
         let missing = MessageID.allCases.filter { !covered.contains($0) }
         #expect(missing.isEmpty, "messages without a test case: \(missing.map(\.rawValue))")
     }
