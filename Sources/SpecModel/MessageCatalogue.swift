@@ -336,40 +336,76 @@ extension Message {
 // MARK: - Copy style
 
 extension Message {
+    /// Names each word in quotes: `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
+    private static func quotedList(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     public static func copyTitleCase(_ text: String, word: String, part: String, platform: String) -> Message {
+        copyTitleCase(text, words: [word], part: part, platform: platform)
+    }
+
+    /// `words` are the lowercase words that title-style capitalization capitalizes.
+    public static func copyTitleCase(_ text: String, words: [String], part: String, platform: String) -> Message {
         Message(
             .copyTitleCase, .warning,
-            "\(platform) \(part) '\(text)' is not in title-style capitalization: write '\(word)' with a capital letter")
+            "\(part) '\(text)' is not in \(platform) title-style capitalization: capitalize \(quotedList(words))")
     }
 
     public static func copySentenceCase(_ text: String, word: String, part: String, platform: String) -> Message {
-        Message(
+        copySentenceCase(text, lowercase: [word], part: part, platform: platform)
+    }
+
+    /// `capitalize` is a first word written in lowercase; `lowercase` are later capitalized
+    /// words that are not known proper nouns.
+    public static func copySentenceCase(
+        _ text: String, capitalize: String? = nil, lowercase: [String], part: String, platform: String
+    ) -> Message {
+        var fixes: [String] = []
+        if let capitalize { fixes.append("capitalize the first word '\(capitalize)'") }
+        if !lowercase.isEmpty {
+            fixes.append(
+                "write \(quotedList(lowercase)) in lowercase unless \(lowercase.count == 1 ? "it is a proper noun" : "they are proper nouns")"
+            )
+        }
+        return Message(
             .copySentenceCase, .warning,
-            "\(platform) \(part) '\(text)' is not in sentence case: write '\(word)' in lowercase, or name it as a proper noun"
-        )
+            "\(part) '\(text)' is not in \(platform) sentence case: \(fixes.joined(separator: "; "))")
     }
 
     public static func copyStraightQuote(_ text: String, quote: String, replacement: String) -> Message {
         Message(
             .copyStraightQuote, .warning,
-            "'\(text)' uses the straight quote \(quote); use the typographic \(replacement)")
+            "'\(text)' uses the straight \(quote); use the typographic \(replacement)")
     }
 
     public static func copyTrailingPeriod(_ text: String, part: String, platform: String) -> Message {
-        Message(.copyTrailingPeriod, .warning, "\(platform) \(part) '\(text)' ends with a period; remove it")
+        Message(.copyTrailingPeriod, .warning, "\(part) '\(text)' on \(platform) ends with a period; remove it")
     }
 
     public static func copyPlaceholder(_ text: String, placeholder: String) -> Message {
-        Message(
+        copyPlaceholder(text, placeholders: [placeholder], row: "Message")
+    }
+
+    /// `placeholders` are the undeclared ones; `row` is the row's label without a suffix,
+    /// e.g. `Title` or ``Action `retry` ``; `declared` are those the row already declares.
+    public static func copyPlaceholder(
+        _ text: String, placeholders: [String], row: String, declared: [String] = []
+    ) -> Message {
+        let noun = placeholders.count == 1 ? "placeholder" : "placeholders"
+        let label = "\(row) (placeholders: \((declared + placeholders).joined(separator: ", ")))"
+        return Message(
             .copyPlaceholder, .warning,
-            "'\(text)' holds the format placeholder '\(placeholder)', which its row does not declare; write the words, or declare it as 'Message (placeholders: \(placeholder))'"
+            "'\(text)' holds the format \(noun) \(quotedList(placeholders)), which its row does not declare; write the words, or declare \(placeholders.count == 1 ? "it" : "them") as '\(label)'"
         )
     }
 
     public static func copyButtonLength(_ text: String, length: Int, limit: Int, platform: String) -> Message {
         Message(
             .copyButtonLength, .warning,
-            "\(platform) button '\(text)' is \(length) characters long; keep buttons to \(limit) or fewer so they are not truncated"
+            "button '\(text)' is \(length) characters long; keep \(platform) buttons to \(limit) or fewer so they are not truncated"
         )
     }
 }

@@ -148,12 +148,18 @@ public struct CopyEntry: Codable, Sendable, Equatable {
     public var text: String?
     /// The writer's explanation after `None`, e.g. "the login screen returns unchanged".
     public var note: String?
+    /// The format placeholders the row label declares, e.g. `%@` or `{name}` from
+    /// `Message (placeholders: %@)`; nil when it declares none.
+    public var placeholders: [String]?
     public var location: SourceLocation
 
-    public init(key: String, text: String?, note: String? = nil, location: SourceLocation) {
+    public init(
+        key: String, text: String?, note: String? = nil, placeholders: [String]? = nil, location: SourceLocation
+    ) {
         self.key = key
         self.text = text
         self.note = note
+        self.placeholders = placeholders
         self.location = location
     }
 

@@ -1,6 +1,381 @@
 import SpecModel
 
+/// How one platform's guidelines want the copy on screen written. Each platform picks its
+/// conventions in `Platform.copyConventions`; the rules in `CopyStyle` read only these.
+public struct CopyConventions: Sendable, Equatable {
+    /// How titles and button labels are capitalized.
+    public enum Capitalization: Sendable, Equatable {
+        /// Apple's title-style capitalization: every word capitalized except articles,
+        /// coordinating conjunctions and short prepositions in the middle.
+        case titleStyle
+        /// Material's sentence case: only the first word and proper nouns capitalized.
+        case sentenceCase
+    }
+
+    /// How titles and button labels are capitalized.
+    public var capitalization: Capitalization
+    /// The longest button label, in characters (grapheme clusters), that shows without truncation.
+    public var maximumButtonLength: Int
+
+    public init(capitalization: Capitalization, maximumButtonLength: Int) {
+        self.capitalization = capitalization
+        self.maximumButtonLength = maximumButtonLength
+    }
+}
+
+extension Platform {
+    /// The copy conventions of the platform's design guidelines.
+    public var copyConventions: CopyConventions {
+        switch self {
+        case .ios:
+            // Human Interface Guidelines: alert titles and buttons use title-style capitalization.
+            // An alert is 270 pt wide; a label longer than about 25 characters of the 17 pt
+            // system font does not fit on one stacked button and is truncated.
+            CopyConventions(capitalization: .titleStyle, maximumButtonLength: 25)
+        case .android:
+            // Material 3: dialog titles and buttons use sentence case. A dialog can be as narrow
+            // as 280 dp with 24 dp padding; a text button label (Label Large, 14 sp) longer than
+            // about 25 characters no longer fits beside another button.
+            CopyConventions(capitalization: .sentenceCase, maximumButtonLength: 25)
+        }
+    }
+}
+
 /// The copy style rules of each platform's guidelines, as warnings.
 public enum CopyStyle {
-    public static func findings(in specs: [Spec]) -> [Diagnostic] { [] }
+    /// One finding per rule per copy cell, located at the cell, in source order.
+    public static func findings(in specs: [Spec]) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for spec in specs {
+            for scenario in spec.scenarios {
+                for copy in scenario.copy {
+                    let conventions = copy.platform.copyConventions
+                    let platform = copy.platform.displayName
+                    var cells: [(entry: CopyEntry, part: CopyPart, role: Role)] = [
+                        (copy.title, .title, .title), (copy.message, .message, .message),
+                    ]
+                    cells += copy.actions.map { ($0.label, .action($0.id), .button) }
+                    for cell in cells {
+                        findings += check(
+                            cell.entry, part: cell.part, role: cell.role, conventions: conventions, platform: platform)
+                    }
+                }
+            }
+        }
+        return findings.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map(\.element)
+    }
+
+    /// What a copy string is on screen.
+    enum Role {
+        case title
+        case message
+        case button
+
+        var name: String {
+            switch self {
+            case .title: "title"
+            case .message: "message"
+            case .button: "button"
+            }
+        }
+    }
+
+    /// The findings for one copy cell, in rule order.
+    static func check(
+        _ entry: CopyEntry, part: CopyPart, role: Role, conventions: CopyConventions, platform: String
+    ) -> [Diagnostic] {
+        guard let text = entry.text, !text.isEmpty else { return [] }
+        var messages: [Message] = []
+        let found = placeholders(in: text)
+
+        if role != .message {
+            let words = words(in: text, masking: found.map(\.range))
+            switch conventions.capitalization {
+            case .titleStyle:
+                let lowercase = titleStyleViolations(words)
+                if !lowercase.isEmpty {
+                    messages.append(.copyTitleCase(text, words: lowercase, part: role.name, platform: platform))
+                }
+            case .sentenceCase:
+                let (capitalize, lowercase) = sentenceCaseViolations(words)
+                if capitalize != nil || !lowercase.isEmpty {
+                    messages.append(
+                        .copySentenceCase(
+                            text, capitalize: capitalize, lowercase: lowercase, part: role.name, platform: platform))
+                }
+            }
+        }
+
+        let apostrophe = text.contains("'")
+        let doubleQuote = text.contains("\"")
+        if apostrophe || doubleQuote {
+            let (quote, replacement) =
+                switch (apostrophe, doubleQuote) {
+                case (true, false): ("apostrophe '", "’ (or ‘ ’ around a quotation)")
+                case (false, true): ("double quotes \"", "“ ”")
+                default: ("quotes ' and \"", "’ (or ‘ ’) and “ ”")
+                }
+            messages.append(.copyStraightQuote(text, quote: quote, replacement: replacement))
+        }
+
+        if role != .message, endsWithPeriod(text) {
+            messages.append(.copyTrailingPeriod(text, part: role.name, platform: platform))
+        }
+
+        let declared = entry.placeholders ?? []
+        var undeclared: [String] = []
+        for placeholder in found.map(\.text) where !declared.contains(placeholder) && !undeclared.contains(placeholder)
+        {
+            undeclared.append(placeholder)
+        }
+        if !undeclared.isEmpty {
+            messages.append(.copyPlaceholder(text, placeholders: undeclared, row: part.label, declared: declared))
+        }
+
+        if role == .button, text.count > conventions.maximumButtonLength {
+            messages.append(
+                .copyButtonLength(
+                    text, length: text.count, limit: conventions.maximumButtonLength, platform: platform))
+        }
+
+        return messages.map { Diagnostic($0, at: entry.location) }
+    }
+
+    // MARK: - Capitalization
+
+    /// Words that title-style capitalization leaves lowercase unless first or last: articles,
+    /// coordinating conjunctions, and prepositions of four or fewer letters.
+    static let titleStyleMinorWords: Set<String> = [
+        // Articles
+        "a", "an", "the",
+        // Coordinating conjunctions
+        "and", "but", "for", "nor", "or", "so", "yet",
+        // Prepositions of four or fewer letters
+        "as", "at", "by", "for", "from", "in", "into", "of", "off", "on", "onto", "out", "over", "to", "up", "via",
+        "with",
+    ]
+
+    /// Verbs (in each form) whose particle is part of the verb and so is capitalized in
+    /// title style even when it is a short preposition: "Sign In", "Set Up", "Turn On".
+    static let phrasalVerbs: [String: Set<String>] = {
+        let verbs: [(forms: [String], particles: Set<String>)] = [
+            (["sign", "signs", "signed", "signing"], ["in", "out", "up"]),
+            (["log", "logs", "logged", "logging"], ["in", "out"]),
+            (["set", "sets", "setting"], ["up"]),
+            (["back", "backs", "backed", "backing"], ["up"]),
+            (["turn", "turns", "turned", "turning"], ["on", "off"]),
+            (["opt", "opts", "opted", "opting"], ["in", "out"]),
+        ]
+        var result: [String: Set<String>] = [:]
+        for verb in verbs {
+            for form in verb.forms { result[form] = verb.particles }
+        }
+        return result
+    }()
+
+    /// Proper nouns, brands and product names that keep their capitals in sentence case.
+    /// Words written all in capitals (PIN, SMS) or with an internal capital (iCloud) are
+    /// allowed without being listed.
+    static let properNouns: [String] = [
+        "Android", "Apple", "Apple Account", "Apple ID", "Bluetooth", "Chrome", "Credential Manager", "Face ID",
+        "Gmail", "Google", "Google Account", "Google Password Manager", "Google Play", "I", "iCloud",
+        "iCloud Keychain", "iOS", "iPad", "iPadOS", "iPhone", "Mac", "macOS", "Optic ID", "Pixel", "Safari",
+        "Samsung", "Samsung Pass", "Touch ID", "Wi‑Fi", "Windows",
+    ]
+
+    /// The proper nouns as word sequences, longest first.
+    private static let properNounWords: [[String]] = properNouns.map { words(in: $0, masking: []).map(\.text) }
+        .sorted { $0.count > $1.count }
+
+    /// A word of a title or button, with the punctuation around it removed.
+    struct Word: Equatable {
+        var text: String
+        /// The first word of the string, or the first after a colon, a sentence end or a dash.
+        var startsPhrase = false
+        /// The last word of the string, or the last before a colon, a sentence end or a dash.
+        var endsPhrase = false
+
+        /// Whether the capitalization rules look at the word: not a number or placeholder,
+        /// not an acronym written all in capitals, not a brand with an internal capital.
+        var isChecked: Bool {
+            let letters = text.filter(\.isLetter)
+            if text.contains(where: \.isNumber) || letters.isEmpty { return false }
+            if letters.count > 1, letters.allSatisfy(\.isUppercase) { return false }
+            return !letters.dropFirst().contains(where: \.isUppercase)
+        }
+
+        var startsLowercase: Bool { text.first(where: \.isLetter)?.isLowercase ?? false }
+        var startsUppercase: Bool { text.first(where: \.isLetter)?.isUppercase ?? false }
+    }
+
+    private static let phraseBreaks: Set<Character> = [":", ".", "?", "!", ";", "—", "–"]
+    private static let wordSeparators: Set<Character> = [" ", "\t", "\n", "\u{00A0}", "\u{202F}", "/"]
+    private static let hyphens: Set<Character> = ["-", "\u{2010}", "\u{2011}"]
+
+    /// The words of a string: split at spaces, slashes and hyphens (the part after a hyphen is
+    /// a word of its own), with leading and trailing punctuation removed. A placeholder counts
+    /// as a word (its position matters) that the rules do not check.
+    static func words(in text: String, masking placeholders: [Range<Int>]) -> [Word] {
+        var characters = Array(text)
+        for range in placeholders.reversed() { characters.replaceSubrange(range, with: ["0"]) }
+        let pieces = characters.split { wordSeparators.contains($0) || hyphens.contains($0) }
+        var words: [Word] = []
+        var phraseStarts = true
+        for piece in pieces {
+            let core = piece.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }
+                .reversed()
+            let breaksPhrase = piece.contains { phraseBreaks.contains($0) }
+            guard !core.isEmpty else {
+                if breaksPhrase {
+                    if !words.isEmpty { words[words.count - 1].endsPhrase = true }
+                    phraseStarts = true
+                }
+                continue
+            }
+            let leading = piece.prefix { !$0.isLetter && !$0.isNumber }
+            if leading.contains(where: { phraseBreaks.contains($0) }) {
+                if !words.isEmpty { words[words.count - 1].endsPhrase = true }
+                phraseStarts = true
+            }
+            let trailing = piece.reversed().prefix { !$0.isLetter && !$0.isNumber }
+            let endsPhrase = trailing.contains { phraseBreaks.contains($0) }
+            words.append(Word(text: String(core), startsPhrase: phraseStarts, endsPhrase: endsPhrase))
+            phraseStarts = endsPhrase
+        }
+        if !words.isEmpty { words[words.count - 1].endsPhrase = true }
+        return words
+    }
+
+    /// The lowercase words that title-style capitalization capitalizes: every word but a
+    /// minor word in the middle of a phrase. A capitalized word is never a finding.
+    static func titleStyleViolations(_ words: [Word]) -> [String] {
+        var result: [String] = []
+        for (index, word) in words.enumerated() where word.isChecked && word.startsLowercase {
+            let lowered = word.text.lowercased()
+            let isParticle =
+                index > 0 && !words[index - 1].endsPhrase
+                && phrasalVerbs[words[index - 1].text.lowercased()]?.contains(lowered) == true
+            let staysLowercase =
+                titleStyleMinorWords.contains(lowered) && !word.startsPhrase && !word.endsPhrase && !isParticle
+            if !staysLowercase, !result.contains(word.text) { result.append(word.text) }
+        }
+        return result
+    }
+
+    /// Sentence-case problems: the first word when it starts in lowercase, and the later
+    /// capitalized words that are not proper nouns. A word after a colon or a sentence end
+    /// may start either way.
+    static func sentenceCaseViolations(_ words: [Word]) -> (capitalize: String?, lowercase: [String]) {
+        var allowed = Set<Int>()
+        var index = 0
+        while index < words.count {
+            let match = properNounWords.first { noun in
+                index + noun.count <= words.count && words[index..<index + noun.count].map(\.text) == noun
+            }
+            if let match {
+                allowed.formUnion(index..<index + match.count)
+                index += match.count
+            } else {
+                index += 1
+            }
+        }
+        var capitalize: String?
+        var lowercase: [String] = []
+        for (index, word) in words.enumerated() where word.isChecked && !allowed.contains(index) {
+            if index == 0 {
+                if word.startsLowercase { capitalize = word.text }
+            } else if !word.startsPhrase, word.startsUppercase, !lowercase.contains(word.text) {
+                lowercase.append(word.text)
+            }
+        }
+        return (capitalize, lowercase)
+    }
+
+    // MARK: - Punctuation and placeholders
+
+    /// Whether a title or button ends with a period, before any closing quote or bracket;
+    /// an ellipsis written as three periods is not a period.
+    static func endsWithPeriod(_ text: String) -> Bool {
+        let closing: Set<Character> = ["”", "’", "\"", "'", ")", "]"]
+        let end = text.trimmingWhitespace().reversed().drop { closing.contains($0) }
+        return end.first == "." && !end.starts(with: "...")
+    }
+
+    /// The format placeholders of a string, with their character offsets: printf style
+    /// (`%@`, `%s`, `%d`, `%ld`, `%1$@`, `%.2f`; `%%` is a literal percent sign) and brace
+    /// style (`{name}`, `{0}`).
+    static func placeholders(in text: String) -> [(text: String, range: Range<Int>)] {
+        let characters = Array(text)
+        var result: [(text: String, range: Range<Int>)] = []
+        var index = 0
+        while index < characters.count {
+            let end: Int?
+            switch characters[index] {
+            case "%" where index + 1 < characters.count && characters[index + 1] == "%":
+                index += 2
+                continue
+            case "%": end = printfEnd(characters, from: index + 1)
+            case "{": end = braceEnd(characters, from: index + 1)
+            default: end = nil
+            }
+            if let end {
+                result.append((String(characters[index..<end]), index..<end))
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The offset after a printf conversion whose `%` comes just before `start`, or nil.
+    private static func printfEnd(_ characters: [Character], from start: Int) -> Int? {
+        var index = start
+        func digits() {
+            while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
+        }
+        digits()
+        if index > start {
+            // A positional argument, `1$`, or else a width.
+            if index < characters.count, characters[index] == "$" { index += 1 }
+        }
+        while index < characters.count, "-+#0".contains(characters[index]) { index += 1 }
+        if index < characters.count, characters[index] == "*" { index += 1 } else { digits() }
+        if index < characters.count, characters[index] == "." {
+            index += 1
+            if index < characters.count, characters[index] == "*" { index += 1 } else { digits() }
+        }
+        for modifier in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] {
+            let modifier = Array(modifier)
+            if index + modifier.count <= characters.count,
+                Array(characters[index..<index + modifier.count]) == modifier
+            {
+                index += modifier.count
+                break
+            }
+        }
+        guard index < characters.count, "@dDiuUxXoOfFeEgGaAcCsSp".contains(characters[index]) else { return nil }
+        return index + 1
+    }
+
+    /// The offset after a `{name}` or `{0}` placeholder whose `{` comes just before `start`, or nil.
+    private static func braceEnd(_ characters: [Character], from start: Int) -> Int? {
+        var index = start
+        guard index < characters.count, characters[index].isASCII else { return nil }
+        if characters[index].isNumber {
+            while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
+        } else if characters[index].isLetter || characters[index] == "_" {
+            while index < characters.count, characters[index].isASCII,
+                characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+            {
+                index += 1
+            }
+        } else {
+            return nil
+        }
+        guard index < characters.count, characters[index] == "}" else { return nil }
+        return index + 1
+    }
 }

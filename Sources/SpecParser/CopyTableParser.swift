@@ -8,6 +8,9 @@ import SpecModel
 //     | Title          | None                                 | None                                 |
 //     | Message        | None — the login screen stays as it was | None — …                          |
 //     | Action `retry` | Try Again                            | Try again                            |
+//
+// A Title, Message or Action label may end in `(placeholders: %@, {name})`, declaring the
+// format placeholders that row's copy may hold.
 
 extension SpecWalker {
     mutating func parseCopyTable(_ table: MarkdownNode, scenarioID: String) -> [PlatformCopy] {
@@ -19,8 +22,9 @@ extension SpecWalker {
         }
 
         var cellsByPart: [(part: CopyPart, cells: [Platform: MarkdownNode])] = []
+        var placeholdersByPart: [CopyPart: [String]] = [:]
         for row in rows.dropFirst() {
-            guard let labelCell = row.children.first, let part = copyPart(labelCell) else { continue }
+            guard let labelCell = row.children.first, let (part, placeholders) = copyPart(labelCell) else { continue }
             if cellsByPart.contains(where: { $0.part == part }) {
                 parser.diagnostics.report(.duplicateCopyRow(part.label), at: parser.location(ofCell: labelCell))
                 continue
@@ -36,6 +40,7 @@ extension SpecWalker {
                 cells[platform] = cell
             }
             cellsByPart.append((part, cells))
+            placeholdersByPart[part] = placeholders
         }
         for part in CopyPart.required where !cellsByPart.contains(where: { $0.part == part }) {
             parser.diagnostics.report(.missingCopyRow(part.label), at: parser.location(of: table))
@@ -43,9 +48,11 @@ extension SpecWalker {
 
         return platforms.filter(columns.contains).map { platform in
             func entry(_ part: CopyPart) -> CopyEntry {
-                copyEntry(
+                var entry = copyEntry(
                     cellsByPart.first { $0.part == part }?.cells[platform], key: "\(scenarioID).\(part.keySegment)",
                     table: table)
+                entry.placeholders = placeholdersByPart[part]
+                return entry
             }
             let triggerCell = cellsByPart.first { $0.part == .trigger }?.cells[platform]
             let trigger = self.trigger(triggerCell, platform: platform, table: table)
@@ -78,29 +85,54 @@ extension SpecWalker {
         }
     }
 
-    /// Reads a row label; reports and returns nil when it is not a known row.
-    private mutating func copyPart(_ cell: MarkdownNode) -> CopyPart? {
+    /// Reads a row label and the placeholders it declares (nil when it declares none);
+    /// reports and returns nil when it is not a known row.
+    private mutating func copyPart(_ cell: MarkdownNode) -> (part: CopyPart, placeholders: [String]?)? {
         let label = cell.plainText.trimmingWhitespace()
-        switch label.lowercased() {
-        case "trigger": return .trigger
-        case "presentation": return .presentation
-        case "title": return .title
-        case "message": return .message
-        default: break
+        let (name, placeholders) = Self.splitPlaceholders(label)
+        let part: CopyPart
+        switch name.lowercased() {
+        case "trigger": part = .trigger
+        case "presentation": part = .presentation
+        case "title": part = .title
+        case "message": part = .message
+        default:
+            guard name.lowercased().hasPrefix("action") else {
+                parser.diagnostics.report(.unknownCopyRow(label), at: parser.location(ofCell: cell))
+                return nil
+            }
+            guard name.lowercased() != "action", let code = cell.children.first(where: { $0.kind == .code }),
+                let id = code.literal
+            else {
+                parser.diagnostics.report(.missingActionID, at: parser.location(ofCell: cell))
+                return nil
+            }
+            guard SlugID.isValid(id) else {
+                parser.diagnostics.report(.malformedID(id), at: parser.location(of: code))
+                return nil
+            }
+            part = .action(id)
         }
-        guard label.lowercased().hasPrefix("action") else {
+        // Trigger and Presentation cells are not copy, so they hold no placeholders.
+        if placeholders != nil, part == .trigger || part == .presentation {
             parser.diagnostics.report(.unknownCopyRow(label), at: parser.location(ofCell: cell))
             return nil
         }
-        guard let code = cell.children.first(where: { $0.kind == .code }), let id = code.literal else {
-            parser.diagnostics.report(.missingActionID, at: parser.location(ofCell: cell))
-            return nil
-        }
-        guard SlugID.isValid(id) else {
-            parser.diagnostics.report(.malformedID(id), at: parser.location(of: code))
-            return nil
-        }
-        return .action(id)
+        return (part, placeholders)
+    }
+
+    /// Splits `Message (placeholders: %@, {name})` into the row name and the declared
+    /// placeholders, separated by commas or spaces. A label without the suffix, or with an
+    /// empty list, comes back whole with nil.
+    static func splitPlaceholders(_ label: String) -> (name: String, placeholders: [String]?) {
+        let keyword = "placeholders:"
+        guard label.hasSuffix(")"), let open = label.lastIndex(of: "(") else { return (label, nil) }
+        let inner = label[label.index(after: open)..<label.index(before: label.endIndex)]
+        guard inner.lowercased().hasPrefix(keyword) else { return (label, nil) }
+        let placeholders = inner.dropFirst(keyword.count).split { $0 == "," || $0 == " " || $0 == "\t" }
+            .map(String.init)
+        guard !placeholders.isEmpty else { return (label, nil) }
+        return (String(label[..<open]).trimmingWhitespace(), placeholders)
     }
 
     private mutating func trigger(_ cell: MarkdownNode?, platform: Platform, table: MarkdownNode) -> Trigger {

@@ -184,10 +184,12 @@ let parserCases: [DiagnosticCase] = [
             .scenarioMissingFromSpec, .unreachableScenario, .actionWithoutCopy, .unreachableAction, .noticeWithoutCopy,
             .copyWithoutNotice, .invariantViolated, .explorationIncomplete, .criterionWithoutChecks,
             .unknownTriggerName, .triggerLeadsElsewhere, .triggerNotNamed, .triggerRawValue, .scenarioWithoutCheck,
-            .stepNamesUnknownScenario, .copyTitleCase, .copySentenceCase, .copyStraightQuote, .copyTrailingPeriod,
-            .copyPlaceholder, .copyButtonLength,
+            .stepNamesUnknownScenario,
         ]
+        // Copy style: covered in CopyStyleTests.
+        let copyStyle = Set(copyStyleCases.map(\.id))
         let covered = Set(parserCases.map(\.id)).union(loaderCases).union(runnerCases).union(cliOnly)
+            .union(copyStyle)
         let missing = MessageID.allCases.filter { !covered.contains($0) }
         #expect(missing.isEmpty, "messages without a test case: \(missing.map(\.rawValue))")
     }

@@ -151,6 +151,12 @@ public enum ModelSchema {
                 "key": { "type": "string", "pattern": "^[a-z0-9-]+\\.[a-z0-9.-]+$" },
                 "text": { "type": "string", "minLength": 1 },
                 "note": { "type": "string" },
+                "placeholders": {
+                  "type": "array",
+                  "description": "Format placeholders the row label declares, e.g. 'Message (placeholders: %@)'.",
+                  "items": { "type": "string", "minLength": 1 },
+                  "minItems": 1
+                },
                 "location": { "$ref": "#/$defs/location" }
               }
             },

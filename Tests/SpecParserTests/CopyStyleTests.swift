@@ -1,0 +1,363 @@
+import Foundation
+import SpecModel
+import Testing
+
+@testable import SpecParser
+
+// Line numbers refer to `validSpec`: the Title row is line 13 (cells from column 11), the
+// Message row line 14 (column 13), and an Action `retry` row added after it line 15 (column 20).
+
+/// `validSpec` with the Title row's cells replaced.
+private func titles(_ ios: String, _ android: String) -> (old: String, new: String) {
+    ("| Title | T | T |", "| Title | \(ios) | \(android) |")
+}
+
+/// `validSpec` with the Message row's cells replaced.
+private func messages(_ ios: String, _ android: String, label: String = "Message") -> (old: String, new: String) {
+    ("| Message | M | M |", "| \(label) | \(ios) | \(android) |")
+}
+
+/// `validSpec` with an Action `retry` row after the Message row.
+private func buttons(_ ios: String, _ android: String, label: String = "Action `retry`") -> (old: String, new: String) {
+    ("| Message | M | M |", "| Message | M | M |\n| \(label) | \(ios) | \(android) |")
+}
+
+/// The copy-style findings of `validSpec` with one replacement; the page itself must parse cleanly.
+private func findings(_ replacement: (old: String, new: String)) -> [Diagnostic] {
+    let (page, diagnostics) = parse(validSpec(replacing: replacement.old, with: replacement.new))
+    #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
+    guard case .spec(let spec) = page else {
+        Issue.record("the page is not a spec")
+        return []
+    }
+    return CopyStyle.findings(in: [spec])
+}
+
+/// Each finding as `id severity line:column`.
+private func summary(_ findings: [Diagnostic]) -> [String] {
+    findings.map { "\($0.id.rawValue) \($0.severity.rawValue) \($0.location.line):\($0.location.column)" }
+}
+
+/// One case per copy-style message: an input that triggers it and where it must point.
+let copyStyleCases: [DiagnosticCase] = [
+    DiagnosticCase(.copyTitleCase, replacing: "| Title | T | T |", with: "| Title | Unable to sign in | T |", 13, 11),
+    DiagnosticCase(
+        .copySentenceCase, replacing: "| Title | T | T |", with: "| Title | T | Sign In With Passkey |", 13, 15),
+    DiagnosticCase(.copyStraightQuote, replacing: "| Message | M | M |", with: "| Message | M | Can't |", 14, 17),
+    DiagnosticCase(
+        .copyTrailingPeriod, replacing: "| Message | M | M |",
+        with: "| Message | M | M |\n| Action `retry` | Try Again. | R |", 15, 20),
+    DiagnosticCase(.copyPlaceholder, replacing: "| Message | M | M |", with: "| Message | Hi %@ | M |", 14, 13),
+    DiagnosticCase(
+        .copyButtonLength, replacing: "| Message | M | M |",
+        with: "| Message | M | M |\n| Action `retry` | R | Try signing in with another passkey now |", 15, 24),
+]
+
+@Suite struct CopyStyleTests {
+    @Test func theValidSpecHasNoFindings() throws {
+        let spec = try #require(parsedSpec(validSpec))
+        #expect(CopyStyle.findings(in: [spec]).isEmpty)
+    }
+
+    @Test(arguments: copyStyleCases)
+    func reportsAtTheCell(_ testCase: DiagnosticCase) throws {
+        let spec = try #require(parsedSpec(String(decoding: testCase.bytes, as: UTF8.self)))
+        let found = CopyStyle.findings(in: [spec])
+        #expect(
+            summary(found) == ["\(testCase.id.rawValue) warning \(testCase.line):\(testCase.column)"],
+            "\(found.map(\.description))")
+    }
+
+    @Test func eachPlatformPicksItsConventions() {
+        #expect(Platform.ios.copyConventions == CopyConventions(capitalization: .titleStyle, maximumButtonLength: 25))
+        #expect(
+            Platform.android.copyConventions == CopyConventions(capitalization: .sentenceCase, maximumButtonLength: 25))
+    }
+
+    @Test func messagesFollowTheCatalogueConventions() {
+        let samples: [Message] = [
+            .copyTitleCase("x", words: ["x"], part: "title", platform: "iOS"),
+            .copyTitleCase("x", word: "x", part: "title", platform: "iOS"),
+            .copySentenceCase("X", capitalize: "x", lowercase: ["Y"], part: "button", platform: "Android"),
+            .copySentenceCase("X", word: "Y", part: "button", platform: "Android"),
+            .copyStraightQuote("x", quote: "apostrophe '", replacement: "’"),
+            .copyTrailingPeriod("x.", part: "title", platform: "Android"),
+            .copyPlaceholder("x", placeholders: ["%@", "%d"], row: "Title", declared: ["{0}"]),
+            .copyPlaceholder("x", placeholder: "%@"),
+            .copyButtonLength("x", length: 30, limit: 25, platform: "Android"),
+        ]
+        for message in samples {
+            #expect(message.severity == .warning)
+            #expect(message.text.first?.isLowercase == true || message.text.first == "'", "\(message.text)")
+            #expect(!message.text.hasSuffix("."), "\(message.text)")
+        }
+        #expect(Set(samples.map(\.id)) == Set(copyStyleCases.map(\.id)))
+        #expect(samples[6].text.hasSuffix("declare them as 'Title (placeholders: {0}, %@, %d)'"))
+    }
+
+    // MARK: copy-title-case
+
+    @Test func iOSTitlesUseTitleStyleCapitalization() {
+        let found = findings(titles("Unable to sign in", "Can’t sign in"))
+        #expect(summary(found) == ["copy-title-case warning 13:11"])
+        #expect(
+            found.first?.message.text
+                == "title 'Unable to sign in' is not in iOS title-style capitalization: capitalize 'sign' and 'in'")
+    }
+
+    @Test func iOSButtonsUseTitleStyleAndPhrasalParticlesAreCapitalized() {
+        let found = findings(buttons("Sign in with passkey", "Sign in with passkey"))
+        #expect(summary(found) == ["copy-title-case warning 15:20"])
+        #expect(
+            found.first?.message.text
+                == "button 'Sign in with passkey' is not in iOS title-style capitalization: capitalize 'in' and 'passkey'"
+        )
+    }
+
+    @Test func capitalizedShortWordsAreNeverFlagged() {
+        #expect(findings(buttons("Sign In with Passkey", "Sign in with passkey")).isEmpty)
+        #expect(findings(buttons("Sign In With Passkey", "Sign in with passkey")).isEmpty)
+        #expect(findings(titles("Set Up a Passkey", "Set up a passkey")).isEmpty)
+    }
+
+    @Test func minorWordsStayLowercaseOnlyInTheMiddle() {
+        // 'a' is first and 'with' last: both must be capitalized; 'to' and 'the' in the middle
+        // stay lowercase.
+        let found = findings(titles("a Passkey to Use the Account With", "T"))
+        #expect(summary(found) == ["copy-title-case warning 13:11"])
+        #expect(found.first?.message.text.hasSuffix("capitalize 'a'") == true)
+        let last = findings(titles("Choose What to Sign In with", "T"))
+        #expect(last.first?.message.text.hasSuffix("capitalize 'with'") == true)
+        // A colon ends a phrase: the words on each side are first or last.
+        let colon = findings(titles("Passkey for: the Account", "T"))
+        #expect(colon.first?.message.text.hasSuffix("capitalize 'for' and 'the'") == true)
+    }
+
+    @Test func titleStyleCountsWordsAfterHyphensAndSkipsNumbersAcronymsAndBrands() {
+        let hyphen = findings(titles("Passkey Sign-in failed", "T"))
+        #expect(hyphen.first?.message.text.hasSuffix("capitalize 'in' and 'failed'") == true)
+        #expect(findings(titles("Enter PIN for iCloud", "T")).isEmpty)
+        #expect(findings(titles("Try Again in 30s", "T")).isEmpty)
+        #expect(findings(titles("Turn On Wi‑Fi", "T")).isEmpty)
+    }
+
+    @Test func messagesAreNotCapitalizationChecked() {
+        #expect(findings(messages("Try again or sign in another way.", "M")).isEmpty)
+    }
+
+    // MARK: copy-sentence-case
+
+    @Test func androidButtonsUseSentenceCase() {
+        let found = findings(buttons("Sign In with Passkey", "Sign In With Passkey"))
+        #expect(summary(found) == ["copy-sentence-case warning 15:43"])
+        #expect(
+            found.first?.message.text
+                == "button 'Sign In With Passkey' is not in Android sentence case: write 'In', 'With' and 'Passkey' in lowercase unless they are proper nouns"
+        )
+    }
+
+    @Test func androidFirstWordIsCapitalized() {
+        let found = findings(titles("T", "sign in again"))
+        #expect(summary(found) == ["copy-sentence-case warning 13:15"])
+        #expect(
+            found.first?.message.text
+                == "title 'sign in again' is not in Android sentence case: capitalize the first word 'sign'")
+        let both = findings(titles("T", "sign In"))
+        #expect(
+            both.first?.message.text
+                == "title 'sign In' is not in Android sentence case: capitalize the first word 'sign'; write 'In' in lowercase unless it is a proper noun"
+        )
+    }
+
+    @Test func properNounsAcronymsAndBrandsKeepTheirCapitals() {
+        #expect(findings(buttons("Use Face ID", "Use Face ID")).isEmpty)
+        #expect(findings(titles("T", "Open Google Password Manager")).isEmpty)
+        #expect(findings(titles("T", "Turn on Wi‑Fi or Bluetooth")).isEmpty)
+        #expect(findings(titles("T", "Turn on Wi-Fi")).isEmpty, "with an ASCII hyphen too")
+        #expect(findings(titles("T", "Enter your PIN from the SMS")).isEmpty)
+        #expect(findings(titles("T", "iCloud Keychain is off")).isEmpty)
+        #expect(findings(titles("T", "Can’t sign in: Try again")).isEmpty, "a colon starts a new phrase")
+        // A proper noun is matched whole: 'Manager' alone is not one.
+        let partial = findings(titles("T", "Open Password Manager"))
+        #expect(partial.first?.message.text.contains("write 'Password' and 'Manager' in lowercase") == true)
+    }
+
+    // MARK: copy-straight-quote
+
+    @Test func straightQuotesAreFlaggedInEveryString() {
+        let found = findings(titles("Can't Sign In", "Can't sign in"))
+        #expect(summary(found) == ["copy-straight-quote warning 13:11", "copy-straight-quote warning 13:27"])
+        #expect(
+            found.first?.message.text
+                == "'Can't Sign In' uses the straight apostrophe '; use the typographic ’ (or ‘ ’ around a quotation)")
+        let message = findings(messages("Tap \"Try Again\"", "Tap ‘Try again’"))
+        #expect(summary(message) == ["copy-straight-quote warning 14:13"])
+        #expect(
+            message.first?.message.text
+                == "'Tap \"Try Again\"' uses the straight double quotes \"; use the typographic “ ”")
+        let both = findings(buttons("R", "Don't use \"this\""))
+        #expect(summary(both) == ["copy-straight-quote warning 15:24"], "one finding for both kinds of quote")
+        #expect(findings(messages("You can’t use “this” passkey", "M")).isEmpty)
+    }
+
+    // MARK: copy-trailing-period
+
+    @Test func titlesAndButtonsDoNotEndWithAPeriod() {
+        let found = findings(buttons("Try Again.", "Try again."))
+        #expect(summary(found) == ["copy-trailing-period warning 15:20", "copy-trailing-period warning 15:33"])
+        #expect(found.first?.message.text == "button 'Try Again.' on iOS ends with a period; remove it")
+        #expect(summary(findings(titles("T", "Can’t sign in."))) == ["copy-trailing-period warning 13:15"])
+        #expect(findings(messages("Try again.", "Try again.")).isEmpty, "messages may end with a period")
+        #expect(findings(titles("Signing In...", "Signing in…")).isEmpty, "an ellipsis is not a period")
+    }
+
+    // MARK: copy-placeholder
+
+    @Test func undeclaredPlaceholdersAreFlagged() {
+        let found = findings(messages("Signed in as %@.", "Signed in as %1$s."))
+        #expect(summary(found) == ["copy-placeholder warning 14:13", "copy-placeholder warning 14:32"])
+        #expect(
+            found.first?.message.text
+                == "'Signed in as %@.' holds the format placeholder '%@', which its row does not declare; write the words, or declare it as 'Message (placeholders: %@)'"
+        )
+        let title = findings(titles("Welcome Back, {name}", "Welcome back, {0}"))
+        #expect(summary(title) == ["copy-placeholder warning 13:11", "copy-placeholder warning 13:34"])
+        #expect(title.first?.message.text.hasSuffix("declare it as 'Title (placeholders: {name})'") == true)
+        let button = findings(buttons("Retry in %ld", "Retry in %d"))
+        #expect(summary(button) == ["copy-placeholder warning 15:20", "copy-placeholder warning 15:35"])
+        #expect(button.first?.message.text.hasSuffix("declare it as 'Action `retry` (placeholders: %ld)'") == true)
+    }
+
+    @Test func declaredPlaceholdersAreNotFlagged() {
+        #expect(findings(messages("Signed in as %@.", "Signed in as %@.", label: "Message (placeholders: %@)")).isEmpty)
+        #expect(
+            findings(buttons("Retry in %d", "Retry in %d", label: "Action `retry` (placeholders: %d)")).isEmpty)
+        let partly = findings(messages("%@ has %d passkeys", "M", label: "Message (placeholders: %@)"))
+        #expect(summary(partly) == ["copy-placeholder warning 14:32"])
+        #expect(partly.first?.message.text.hasSuffix("declare it as 'Message (placeholders: %@, %d)'") == true)
+    }
+
+    @Test func percentSignsAndBracesThatAreNotPlaceholders() {
+        #expect(findings(messages("100%% of your passkeys", "50% of them, {not a name}")).isEmpty)
+        #expect(
+            CopyStyle.placeholders(in: "%@ %s %d %1$@ %ld %.2f %% {name} {0} {x y}").map(\.text) == [
+                "%@", "%s", "%d", "%1$@", "%ld", "%.2f", "{name}", "{0}",
+            ])
+    }
+
+    // MARK: copy-button-length
+
+    @Test func buttonsLongerThanThePlatformLimitAreFlagged() {
+        let label = "Try Signing In Again with Other Passkeys"
+        #expect(label.count == 40)
+        let found = findings(buttons(label, "Try again"))
+        #expect(summary(found) == ["copy-button-length warning 15:20"])
+        #expect(
+            found.first?.message.text
+                == "button 'Try Signing In Again with Other Passkeys' is 40 characters long; keep iOS buttons to 25 or fewer so they are not truncated"
+        )
+        let android = findings(buttons("R", "Try signing in again with other passkeys"))
+        #expect(summary(android) == ["copy-button-length warning 15:24"])
+        #expect(android.first?.message.text.contains("keep Android buttons to 25") == true)
+        #expect(findings(buttons("Use a Different Passkey", "Sign in with a password")).isEmpty)
+    }
+
+    @Test func buttonLengthCountsCharactersNotBytes() {
+        // 25 characters, 46 bytes: on the limit.
+        let label = "Réessayer 👩‍👩‍👧‍👦 avec une clef"
+        #expect(label.count == 25)
+        #expect(findings(buttons("R", label)).isEmpty)
+        #expect(summary(findings(buttons("R", label + "s"))) == ["copy-button-length warning 15:24"])
+        #expect(findings(titles("T", "A title that is much longer than any button could be")).isEmpty)
+    }
+
+    // MARK: Cells and rows
+
+    @Test func oneFindingPerRulePerCell() {
+        let found = findings(buttons("can't sign in with %@.", "R"))
+        #expect(
+            summary(found) == [
+                "copy-title-case warning 15:20", "copy-straight-quote warning 15:20",
+                "copy-trailing-period warning 15:20",
+                "copy-placeholder warning 15:20",
+            ])
+        #expect(found.first?.message.text.hasSuffix("capitalize 'can't', 'sign' and 'in'") == true)
+    }
+
+    @Test func triggerPresentationAndNoneCellsAreNotCopy() {
+        let trigger = findings(("| Trigger | `A` | `B` |", "| Trigger | `Can't %@.` | `don't` |"))
+        #expect(trigger.isEmpty)
+        let presentation = findings(
+            ("| Title | T | T |", "| Presentation | alert. | it's a dialog. |\n| Title | T | T |"))
+        #expect(presentation.isEmpty)
+        #expect(findings(titles("None", "None — the screen stays as it was.")).isEmpty)
+    }
+
+    @Test func findingsAreInSourceOrder() throws {
+        // Platform by platform, the iOS message would come before the Android title.
+        var text = validSpec(replacing: "| Title | T | T |", with: "| Title | Can't | T. |")
+        text = text.replacingOccurrences(of: "| Message | M | M |", with: "| Message | Don't | M |")
+        let spec = try #require(parsedSpec(text))
+        #expect(
+            summary(CopyStyle.findings(in: [spec])) == [
+                "copy-straight-quote warning 13:11", "copy-trailing-period warning 13:19",
+                "copy-straight-quote warning 14:13",
+            ])
+    }
+
+    // MARK: Declaring placeholders
+
+    @Test func rowLabelsDeclarePlaceholders() throws {
+        var text = validSpec(replacing: "| Message | M | M |", with: "| Message (placeholders: %@, {name}) | M | M |")
+        text = text.replacingOccurrences(
+            of: "| Title | T | T |",
+            with: "| Title (Placeholders: {0}) | T | T |\n| Action `retry` (placeholders: `%d`) | R | R |")
+        let (page, diagnostics) = parse(text)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
+        guard case .spec(let spec) = page else {
+            Issue.record("the page is not a spec")
+            return
+        }
+        for copy in spec.scenarios[0].copy {
+            #expect(copy.message.placeholders == ["%@", "{name}"])
+            #expect(copy.title.placeholders == ["{0}"])
+            #expect(copy.actions.map(\.id) == ["retry"])
+            #expect(copy.actions.first?.label.placeholders == ["%d"])
+            #expect(copy.actions.first?.label.key == "one.action.retry")
+            #expect(copy.trigger.signals == [copy.platform == .ios ? "A" : "B"])
+        }
+    }
+
+    @Test func rowsWithoutADeclarationHaveNoPlaceholdersInTheJSON() throws {
+        let spec = try #require(parsedSpec(validSpec))
+        let title = spec.scenarios[0].copy[0].title
+        #expect(title.placeholders == nil)
+        let json = String(decoding: try JSONEncoder().encode(title), as: UTF8.self)
+        #expect(!json.contains("placeholders"))
+        var declared = title
+        declared.placeholders = ["%@"]
+        let decoded = try JSONDecoder().decode(CopyEntry.self, from: JSONEncoder().encode(declared))
+        #expect(decoded == declared)
+    }
+
+    @Test(arguments: [
+        ("| Trigger (placeholders: %@) | `A` | `B` |", MessageID.unknownCopyRow),
+        ("| Presentation (placeholders: %@) | A | B |", MessageID.unknownCopyRow),
+        ("| Title (placeholders: ) | A | B |", MessageID.unknownCopyRow),
+        ("| Title (placeholder: %@) | A | B |", MessageID.unknownCopyRow),
+        ("| Title %@ | A | B |", MessageID.unknownCopyRow),
+        ("| Action (placeholders: %d) | A | B |", MessageID.missingActionID),
+    ])
+    func malformedDeclarationsAreReported(_ row: String, _ id: MessageID) {
+        // The row goes before the Trigger row, on line 12.
+        let text = validSpec(replacing: "| Trigger | `A` | `B` |", with: "\(row)\n| Trigger | `A` | `B` |")
+        let diagnostics = parse(text).diagnostics
+        #expect(diagnostics.map { "\($0.id.rawValue) \($0.location)" } == ["\(id.rawValue) test.md:12:3"])
+    }
+
+    @Test func splitsTheDeclarationFromTheRowName() {
+        #expect(SpecWalker.splitPlaceholders("Message (placeholders: %@,%d  {x})") == ("Message", ["%@", "%d", "{x}"]))
+        #expect(SpecWalker.splitPlaceholders("Message") == ("Message", nil))
+        #expect(SpecWalker.splitPlaceholders("Message (note)") == ("Message (note)", nil))
+    }
+}
