@@ -1446,7 +1446,7 @@ extension MessageID {
         case .triggerLeadsElsewhere:
             return .triggerLeadsElsewhere(
                 "ASAuthorizationError.Code.notInteractive", scenario: "passkey-failed", platform: "iOS",
-                destinations: ["fallback, no error"])
+                destinations: ["explicit-cancel", "no-passkey-used"])
         case .triggerNotNamed:
             return .triggerNotNamed(
                 "ASAuthorizationError.Code.invalidResponse", scenario: "passkey-failed", platform: "iOS")

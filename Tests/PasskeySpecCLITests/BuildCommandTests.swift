@@ -45,7 +45,8 @@ func files(under folder: URL) throws -> [String: Data] {
             encoding: .utf8)
         let edited = try folder.write(
             "content/native/login-error-states.md",
-            spec.replacingOccurrences(of: "| Title             | Passkeys Unavailable |", with: "| Title             | No Passkeys |"))
+            spec.replacingOccurrences(
+                of: "| Title             | Passkeys Unavailable |", with: "| Title             | No Passkeys |"))
         let report = committed.appendingPathComponent("exports/report.json").path
         let out = folder.url.appendingPathComponent("site")
         let result = try BinaryRunner.run(["build", edited, "--report", report, "--out", out.path])

@@ -50,11 +50,16 @@ import Testing
 
     @Test func aFailedStepIsReportedInItsOwnWords() throws {
         let text = try specText().replacingOccurrences(
-            of: "  When the user cancels the OS prompt\n  Then the user sees the \"automatic-cancel-first\" copy\n  And no error is shown\n  And the login screen is shown",
-            with: "  When the user cancels the OS prompt\n  Then the user sees the \"automatic-cancel-first\" copy\n  And no error is shown\n  And the fallback screen is shown")
+            of:
+                "  When the user cancels the OS prompt\n  Then the user sees the \"automatic-cancel-first\" copy\n  And no error is shown\n  And the login screen is shown",
+            with:
+                "  When the user cancels the OS prompt\n  Then the user sees the \"automatic-cancel-first\" copy\n  And no error is shown\n  And the fallback screen is shown"
+        )
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)], pages: []))
         let failure = try #require(report.diagnostics.first { $0.id == .stepFailed })
-        #expect(failure.message.text.hasPrefix("step failed on iOS: expected the fallback screen is shown; observed screen login"))
+        #expect(
+            failure.message.text.hasPrefix(
+                "step failed on iOS: expected the fallback screen is shown; observed screen login"))
     }
 
     @Test func theConcealComparisonStepFailsWhenTheWorldsDiffer() throws {
@@ -73,6 +78,12 @@ import Testing
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)], pages: []))
         let failures = report.diagnostics.filter { $0.id == .stepFailed }
         #expect(!failures.isEmpty)
-        #expect(failures.allSatisfy { $0.location.line == line(of: "  Then no error is shown", in: text, after: line(of: "an account that cannot continue looks like", in: text)) })
+        #expect(
+            failures.allSatisfy {
+                $0.location.line
+                    == line(
+                        of: "  Then no error is shown", in: text,
+                        after: line(of: "an account that cannot continue looks like", in: text))
+            })
     }
 }

@@ -25,7 +25,8 @@ import Testing
         TriggerCheck().diagnostics(for: [try parseSpec(text)])
     }
 
-    static let firstCancelIOS = "| Trigger        | `ASAuthorizationError.Code.canceled` (1001) from a prompt the app opened"
+    static let firstCancelIOS =
+        "| Trigger        | `ASAuthorizationError.Code.canceled` (1001) from a prompt the app opened"
     static let firstCancelAndroid = "`GetCredentialCancellationException` (or `GetPublicKeyCredentialDomException`"
 
     @Test func theContentResolvesEveryName() throws {
@@ -34,7 +35,8 @@ import Testing
 
     @Test func aRealButWrongCodeSaysWhereItGoes() throws {
         let (text, row, column) = try edit(
-            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.failed` (1004)")
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
+            "`ASAuthorizationError.Code.failed` (1004)")
         let found = try diagnostics(text)
         let wrong = try #require(found.first { $0.id == .triggerLeadsElsewhere })
         #expect(wrong.location.line == row && wrong.location.column == column + 1)
@@ -46,7 +48,8 @@ import Testing
 
     @Test func anInventedCodeGetsTheClosestRealName() throws {
         let (text, row, column) = try edit(
-            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.canceld` (1001)")
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
+            "`ASAuthorizationError.Code.canceld` (1001)")
         let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
         #expect(unknown.location.line == row && unknown.location.column == column + 1)
         #expect(unknown.message.text.contains("closest real name is 'ASAuthorizationError.Code.canceled'"))
@@ -54,7 +57,8 @@ import Testing
 
     @Test func anInventedCodeFarFromAnyNameIsStillAnError() throws {
         let (text, row, _) = try edit(
-            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.bogus` (1001)")
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
+            "`ASAuthorizationError.Code.bogus` (1001)")
         let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
         #expect(unknown.location.line == row)
         #expect(unknown.severity == .error)
@@ -86,7 +90,9 @@ import Testing
         let missing = try #require(found.first)
         #expect(missing.id == .triggerNotNamed)
         #expect(missing.location.line == row)
-        #expect(missing.message.text.contains("'passkey-failed' is reached on iOS by 'ASAuthorizationError.Code.invalidResponse (1002)'"))
+        #expect(
+            missing.message.text.contains(
+                "'passkey-failed' is reached on iOS by 'ASAuthorizationError.Code.invalidResponse (1002)'"))
     }
 
     @Test func aWrongDomErrorSaysWhereItGoes() throws {
@@ -106,7 +112,8 @@ import Testing
 
     @Test func aWrongOrMissingRawValueIsAnError() throws {
         let (wrongText, row, column) = try edit(
-            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.canceled` (1000)")
+            Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
+            "`ASAuthorizationError.Code.canceled` (1000)")
         let wrong = try #require(try diagnostics(wrongText).first { $0.id == .triggerRawValue })
         #expect(wrong.location.line == row && wrong.location.column == column + 1)
         #expect(wrong.message.text == "'ASAuthorizationError.Code.canceled' has the raw value 1001, not 1000")
@@ -117,7 +124,8 @@ import Testing
     }
 
     @Test func aNameOfTheOtherPlatformSaysWhichColumn() throws {
-        let (text, _, _) = try edit(Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`ASAuthorizationError.Code.canceled`")
+        let (text, _, _) = try edit(
+            Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`ASAuthorizationError.Code.canceled`")
         let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
         #expect(unknown.message.text.contains("it is iOS's, so it belongs in the iOS column"))
     }
