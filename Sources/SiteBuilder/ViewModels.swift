@@ -157,6 +157,7 @@ struct ViewModels {
                         ? "the whole reachable space (every run ran out of new states by depth \(exploration.deepestLevel))"
                         : "cut short at depth \(exploration.depthLimit)"),
             ]
+            data["generalInvariants"] = .array(report.generalInvariants.map(Self.invariant))
         }
         if section.kind == .references {
             data["references"] = .array(
@@ -268,17 +269,18 @@ struct ViewModels {
                         platform.displayName,
                         passed: criterionRun?.platforms.first { $0.platform == platform }?.passed ?? false)
                 }),
-            "invariants": .array(
-                (criterionRun?.invariants ?? []).map { invariant in
-                    [
-                        "id": .string(invariant.id), "statement": .string(invariant.statement),
-                        "transitionsChecked": .string(Self.number(invariant.transitionsChecked)),
-                        "holds": .bool(invariant.violations == 0),
-                        "violations": .string(Self.number(invariant.violations)),
-                        "counterexample": .array((invariant.counterexample ?? []).map { .string($0) }),
-                    ]
-                }),
+            "invariants": .array((criterionRun?.invariants ?? []).map(Self.invariant)),
             "checks": .array((criterionRun?.checks ?? []).compactMap { checks[$0] }),
+        ]
+    }
+
+    static func invariant(_ invariant: InvariantRun) -> Value {
+        [
+            "id": .string(invariant.id), "statement": .string(invariant.statement),
+            "transitionsChecked": .string(Self.number(invariant.transitionsChecked)),
+            "holds": .bool(invariant.violations == 0),
+            "violations": .string(Self.number(invariant.violations)),
+            "counterexample": .array((invariant.counterexample ?? []).map { .string($0) }),
         ]
     }
 

@@ -75,6 +75,13 @@ public struct CheckRunner: Sendable {
             },
             diagnostics: diagnostics.sorted)
         report.fingerprint = RunReport.fingerprint(of: content)
+        let criteria = Set(content.specs.flatMap(\.criteria).map(\.id.description))
+        report.generalInvariants = exploration.invariants.filter { !criteria.contains($0.criterion) }.map(Self.run)
+        let location = content.specs.first?.location ?? SourceLocation(file: "content", line: 1, column: 1)
+        for invariant in report.generalInvariants where invariant.violations > 0 {
+            let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
+            report.diagnostics.append(Diagnostic(.invariantViolated(invariant.id, detail: trace), at: location))
+        }
         return report
     }
 
@@ -145,11 +152,7 @@ public struct CheckRunner: Sendable {
             let id = criterion.id.description
             let own = checks.filter { $0.criterion == id }
             // A criterion without checks is reported by `SpecLint`; here it simply does not pass.
-            let invariants = exploration.invariants.filter { $0.criterion == id }.map { result in
-                InvariantRun(
-                    id: result.id, statement: result.statement, transitionsChecked: result.transitionsChecked,
-                    violations: result.violations, counterexample: result.counterexample.map(Self.traceLines))
-            }
+            let invariants = exploration.invariants.filter { $0.criterion == id }.map(Self.run)
             for invariant in invariants where invariant.violations > 0 {
                 let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
                 diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: criterion.location)
@@ -184,6 +187,12 @@ public struct CheckRunner: Sendable {
             }
             return ScenarioRun(id: scenario.id, exercisedBy: exercising.map(\.id), platforms: platforms)
         }
+    }
+
+    static func run(_ result: InvariantResult) -> InvariantRun {
+        InvariantRun(
+            id: result.id, statement: result.statement, transitionsChecked: result.transitionsChecked,
+            violations: result.violations, counterexample: result.counterexample.map(Self.traceLines))
     }
 
     static func traceLines(_ example: Counterexample) -> [String] {

@@ -44,27 +44,13 @@ public enum JUnitReport {
                     "  <testsuite name=\"\(escape("\(spec.id) \(spec.title) (\(platform.displayName))"))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
                         + cases.joined(separator: "\n") + (cases.isEmpty ? "" : "\n") + "  </testsuite>")
             }
-            let invariants = spec.criteria.flatMap { criterion in criterion.invariants.map { (criterion.id, $0) } }
-            if !invariants.isEmpty {
-                var failures = 0
-                let cases = invariants.map { criterion, invariant -> String in
-                    var body = ""
-                    if invariant.violations > 0 {
-                        failures += 1
-                        let trace = invariant.counterexample?.joined(separator: "\n") ?? ""
-                        body =
-                            "<failure message=\"\(escape("\(invariant.violations) violations"))\" type=\"InvariantViolated\">\(escape(trace))</failure>"
-                    }
-                    return
-                        "    <testcase classname=\"\(escape("\(spec.id).\(criterion).invariants"))\" name=\"\(escape(invariant.id))\">\(body)</testcase>"
-                }
-                totals.tests += cases.count
-                totals.failures += failures
-                suites.append(
-                    "  <testsuite name=\"\(escape("\(spec.id) invariants"))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
-                        + cases.joined(separator: "\n") + "\n  </testsuite>")
+            let invariants = spec.criteria.flatMap { criterion in
+                criterion.invariants.map { ("\(spec.id).\(criterion.id).invariants", $0) }
             }
+            suites += invariantSuite("\(spec.id) invariants", invariants, totals: &totals)
         }
+        suites += invariantSuite(
+            "general invariants", report.generalInvariants.map { ("general.invariants", $0) }, totals: &totals)
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="passkey-spec" tests="\(totals.tests)" failures="\(totals.failures)" errors="0" skipped="\(totals.skipped)">
@@ -72,6 +58,32 @@ public enum JUnitReport {
             </testsuites>
 
             """
+    }
+
+    /// One suite with a test case per invariant; none when there are no invariants.
+    private static func invariantSuite(
+        _ name: String, _ invariants: [(classname: String, run: InvariantRun)],
+        totals: inout (tests: Int, failures: Int, skipped: Int)
+    ) -> [String] {
+        guard !invariants.isEmpty else { return [] }
+        var failures = 0
+        let cases = invariants.map { classname, invariant -> String in
+            var body = ""
+            if invariant.violations > 0 {
+                failures += 1
+                let trace = invariant.counterexample?.joined(separator: "\n") ?? ""
+                body =
+                    "<failure message=\"\(escape("\(invariant.violations) violations"))\" type=\"InvariantViolated\">\(escape(trace))</failure>"
+            }
+            return
+                "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(invariant.id))\">\(body)</testcase>"
+        }
+        totals.tests += cases.count
+        totals.failures += failures
+        return [
+            "  <testsuite name=\"\(escape(name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+                + cases.joined(separator: "\n") + "\n  </testsuite>"
+        ]
     }
 
     private static func trace(_ run: PlatformCheckRun) -> String {

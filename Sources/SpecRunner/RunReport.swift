@@ -13,6 +13,9 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var specs: [SpecRun]
     /// The engine's exploration of every reachable state.
     public var exploration: ExplorationSummary
+    /// The invariants that belong to no criterion: the general rules of the flow (a notice
+    /// always has a way out, the enumeration policy holds, retry only where it helps).
+    public var generalInvariants: [InvariantRun] = []
     /// The decisions the engine makes where the spec is silent.
     public var decisions: [DecisionRecord]
     /// Every native error of each platform and where it leads.

@@ -90,15 +90,13 @@ import Testing
 
     @Test(arguments: EnumerationPolicy.allCases)
     func afterAValidAssertionTheRealRouteIsShown(policy: EnumerationPolicy) {
-        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: policy))
-        store.send(.screenAppeared, effects: [.lookUpAccount]) {
-            $0.appeared = true
-            $0.lookup = .inFlight
-        }
-        store.state.lookup = .unavailable
-        store.state.notice = nil
+        // On the fallback screen, where the lookup's answer left the user under either policy.
+        var start = FlowState()
+        start.appeared = true
+        start.lookup = .unavailable
+        start.screen = .fallback(.password)
+        var store = FlowTestStore(configuration: Configuration(enumerationPolicy: policy), state: start)
         let explicit = Ceremony(route: .explicit, allowedCredentials: [])
-        store.state.screen = .fallback(.password)
         store.send(.passkeyButtonTapped, effects: [.startCeremony(explicit)]) { $0.ceremony = explicit }
         store.send(.ceremonyFinished(.assertion(passkey1)), effects: [.verifyAssertion(passkey1)]) {
             $0.ceremony = nil

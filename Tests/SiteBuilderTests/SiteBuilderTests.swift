@@ -28,7 +28,7 @@ func build(replacing old: String? = nil, with new: String = "") throws -> [Strin
         }
         result.content.specs = [spec]
     }
-    let report = CheckRunner(explorer: Explorer(worlds: [])).run(result.content)
+    let report = CheckRunner(explorer: Explorer(worlds: [], comparesWorlds: false)).run(result.content)
     return try SiteBuilder(templates: templates).render(content: result.content, report: report)
 }
 

@@ -156,3 +156,22 @@ import Testing
         #expect(report.specs[0].criteria[1].platforms.allSatisfy { !$0.passed })
     }
 }
+
+/// Invariants that belong to no criterion still decide the verdict.
+@Suite struct GeneralInvariantTests {
+    @Test func aViolatedGeneralInvariantFailsTheRunAndTheJUnit() throws {
+        let broken = Invariant(id: "general.always-broken", criterion: "general", statement: "Never holds.") { _ in
+            .violated("it never holds")
+        }
+        let explorer = Explorer(
+            platforms: [.ios], worlds: [WorldScript(account: nil)], invariants: [broken], comparesWorlds: false)
+        let report = CheckRunner(explorer: explorer).run(ContentSet(specs: [try parseSpec(try specText())]))
+        #expect(report.generalInvariants.map(\.id) == ["general.always-broken"])
+        let problem = try #require(report.diagnostics.first { $0.id == .invariantViolated })
+        #expect(problem.message.text.hasPrefix("invariant 'general.always-broken' is violated"))
+        #expect(!report.passed)
+        let xml = JUnitReport.xml(report)
+        #expect(xml.contains("<testsuite name=\"general invariants\" tests=\"1\" failures=\"1\""))
+        #expect(xml.contains("name=\"general.always-broken\"><failure"))
+    }
+}

@@ -125,8 +125,9 @@ public struct Explorer: Sendable {
     public init(
         depthLimit: Int = Explorer.defaultDepth, platforms: [DevicePlatform] = DevicePlatform.allCases,
         configurations: [Configuration] = Explorer.configurations, worlds: [WorldScript] = WorldScript.explorationSet,
-        invariants: [Invariant] = Invariant.all
+        invariants: [Invariant] = Invariant.all, comparesWorlds: Bool = true
     ) {
+        self.comparesWorlds = comparesWorlds
         self.depthLimit = depthLimit
         self.platforms = platforms
         self.configurations = configurations
