@@ -44,7 +44,7 @@ import Testing
         let result = try BinaryRunner.run(["copy", "--list"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 9)
+        #expect(lines.count == 11)
         #expect(lines[0].hasPrefix("account-cannot-continue "))
     }
 

@@ -39,7 +39,21 @@ import Testing
                 "Tests/SpecParserTests/Fixtures/golden-spec.md"), encoding: .utf8)
         let path = try folder.write(
             "warn.md",
-            spec.replacingOccurrences(of: "| `GetCredentialCancellationException` |", with: "| Cancellation |"))
+            spec.replacingOccurrences(of: "| `GetCredentialCancellationException` |", with: "| Cancellation |")
+                .replacingOccurrences(
+                    of: "## References",
+                    with: """
+                        ### G2.1-AC02: retry
+
+                        ```gherkin
+                        Scenario: Retry
+                          Given the app starts passkey login automatically
+                          When the user cancels the OS prompt
+                          Then "retry" is offered
+                        ```
+
+                        ## References
+                        """))
         let result = try BinaryRunner.run(["lint", path])
         #expect(result.status == 0)
         #expect(result.stderr.contains(": warning: the Android trigger names no native signal"))

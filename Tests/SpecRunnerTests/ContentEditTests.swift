@@ -163,7 +163,9 @@ import Testing
         let spec = try parseSpec(text)
         let report = fastRunner.run(ContentSet(specs: [spec]))
         let xml = JUnitReport.xml(report)
-        let total = spec.checks.count * 2 + report.specs[0].criteria.flatMap(\.invariants).count
+        let total =
+            spec.checks.count * 2 + report.specs[0].criteria.flatMap(\.invariants).count
+            + report.generalInvariants.count
         #expect(
             xml.contains(
                 "<testsuites name=\"passkey-spec\" tests=\"\(total)\" failures=\"4\" errors=\"0\" skipped=\"2\">"))

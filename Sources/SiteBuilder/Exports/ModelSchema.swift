@@ -120,11 +120,24 @@ public enum ModelSchema {
                 "platform": { "$ref": "#/$defs/platform" },
                 "trigger": {
                   "type": "object",
-                  "required": ["text", "signals", "location"],
+                  "required": ["text", "signals", "names", "location"],
                   "additionalProperties": false,
                   "properties": {
                     "text": { "type": "string" },
                     "signals": { "type": "array", "items": { "type": "string" } },
+                    "names": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": ["name", "location"],
+                        "additionalProperties": false,
+                        "properties": {
+                          "name": { "type": "string" },
+                          "rawValue": { "type": "string" },
+                          "location": { "$ref": "#/$defs/location" }
+                        }
+                      }
+                    },
                     "location": { "$ref": "#/$defs/location" }
                   }
                 },
