@@ -343,19 +343,11 @@ extension Message {
         return quoted.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    public static func copyTitleCase(_ text: String, word: String, part: String, platform: String) -> Message {
-        copyTitleCase(text, words: [word], part: part, platform: platform)
-    }
-
     /// `words` are the lowercase words that title-style capitalization capitalizes.
     public static func copyTitleCase(_ text: String, words: [String], part: String, platform: String) -> Message {
         Message(
             .copyTitleCase, .warning,
             "\(part) '\(text)' is not in \(platform) title-style capitalization: capitalize \(quotedList(words))")
-    }
-
-    public static func copySentenceCase(_ text: String, word: String, part: String, platform: String) -> Message {
-        copySentenceCase(text, lowercase: [word], part: part, platform: platform)
     }
 
     /// `capitalize` is a first word written in lowercase; `lowercase` are later capitalized
@@ -383,10 +375,6 @@ extension Message {
 
     public static func copyTrailingPeriod(_ text: String, part: String, platform: String) -> Message {
         Message(.copyTrailingPeriod, .warning, "\(part) '\(text)' on \(platform) ends with a period; remove it")
-    }
-
-    public static func copyPlaceholder(_ text: String, placeholder: String) -> Message {
-        copyPlaceholder(text, placeholders: [placeholder], row: "Message")
     }
 
     /// `placeholders` are the undeclared ones; `row` is the row's label without a suffix,

@@ -1452,13 +1452,14 @@ extension MessageID {
                 "ASAuthorizationError.Code.invalidResponse", scenario: "passkey-failed", platform: "iOS")
         case .triggerRawValue:
             return .triggerRawValue("ASAuthorizationError.Code.canceled", expected: "1001", found: "1004")
-        case .copyTitleCase: return .copyTitleCase("Unable to sign in", word: "Sign", part: "title", platform: "iOS")
+        case .copyTitleCase:
+            return .copyTitleCase("Unable to sign in", words: ["sign", "in"], part: "title", platform: "iOS")
         case .copySentenceCase:
-            return .copySentenceCase("Try Again", word: "again", part: "button", platform: "Android")
+            return .copySentenceCase("Try Again", lowercase: ["Again"], part: "button", platform: "Android")
         case .copyStraightQuote: return .copyStraightQuote("Passkey Can't Be Used", quote: "'", replacement: "’")
         case .copyTrailingPeriod: return .copyTrailingPeriod("Unable to Continue.", part: "title", platform: "iOS")
         case .copyPlaceholder:
-            return .copyPlaceholder("This passkey can no longer sign in to %@.", placeholder: "%@")
+            return .copyPlaceholder("This passkey can no longer sign in to %@.", placeholders: ["%@"], row: "Message")
         case .copyButtonLength:
             return .copyButtonLength("Sign In Using Another Method Instead", length: 36, limit: 25, platform: "iOS")
         case .missingCriteriaTable: return .missingCriteriaTable

@@ -77,13 +77,10 @@ let copyStyleCases: [DiagnosticCase] = [
     @Test func messagesFollowTheCatalogueConventions() {
         let samples: [Message] = [
             .copyTitleCase("x", words: ["x"], part: "title", platform: "iOS"),
-            .copyTitleCase("x", word: "x", part: "title", platform: "iOS"),
             .copySentenceCase("X", capitalize: "x", lowercase: ["Y"], part: "button", platform: "Android"),
-            .copySentenceCase("X", word: "Y", part: "button", platform: "Android"),
             .copyStraightQuote("x", quote: "apostrophe '", replacement: "’"),
             .copyTrailingPeriod("x.", part: "title", platform: "Android"),
             .copyPlaceholder("x", placeholders: ["%@", "%d"], row: "Title", declared: ["{0}"]),
-            .copyPlaceholder("x", placeholder: "%@"),
             .copyButtonLength("x", length: 30, limit: 25, platform: "Android"),
         ]
         for message in samples {

@@ -141,7 +141,7 @@ public struct EnumerationCheck: Sendable {
                     else {
                         record(
                             "the user can do '\(referenceEvent)' in one world only", step: step, at: current,
-                            pairs: pairs, parents: parents, platform: platform, configuration: configuration,
+                            parents: parents, platform: platform, configuration: configuration,
                             counterpart: counterpart, into: &result)
                         continue
                     }
@@ -152,7 +152,7 @@ public struct EnumerationCheck: Sendable {
                     if seenLeft != seenRight {
                         record(
                             "an unknown identifier shows \(Self.describe(left)); \(counterpart.name) shows \(Self.describe(right))",
-                            step: step, at: current, pairs: pairs, parents: parents, platform: platform,
+                            step: step, at: current, parents: parents, platform: platform,
                             configuration: configuration, counterpart: counterpart, into: &result)
                         continue
                     }
@@ -198,17 +198,12 @@ public struct EnumerationCheck: Sendable {
     }
 
     private func record(
-        _ message: String, step: TraceStep, at index: Int, pairs: [Pair], parents: [(index: Int, step: TraceStep)?],
+        _ message: String, step: TraceStep, at index: Int, parents: [(index: Int, step: TraceStep)?],
         platform: DevicePlatform, configuration: Configuration, counterpart: Counterpart,
         into result: inout InvariantResult
     ) {
         result.violations += 1
-        var steps = [step]
-        var cursor = index
-        while let parent = parents[cursor] {
-            steps.insert(parent.step, at: 0)
-            cursor = parent.index
-        }
+        let steps = Explorer.trace(to: index, parents: parents) + [step]
         if result.counterexample.map({ steps.count < $0.steps.count }) ?? true {
             result.counterexample = Counterexample(
                 platform: platform, configuration: configuration.summary,

@@ -235,7 +235,7 @@ public struct Explorer: Sendable {
                         accumulator.checked[position] += 1
                         guard case .violated(let message) = verdict else { continue }
                         accumulator.violations[position] += 1
-                        let trace = self.trace(to: current, states: states, parents: parents) + [step]
+                        let trace = Self.trace(to: current, parents: parents) + [step]
                         if accumulator.counterexamples[position].map({ trace.count < $0.steps.count }) ?? true {
                             accumulator.counterexamples[position] = Counterexample(
                                 platform: platform, configuration: configuration.summary, world: world.description,
@@ -292,7 +292,8 @@ public struct Explorer: Sendable {
         return events
     }
 
-    private func trace(to index: Int, states: [FlowState], parents: [(index: Int, step: TraceStep)?]) -> [TraceStep] {
+    /// The steps from the first state to state `index`, following each state's parent.
+    static func trace(to index: Int, parents: [(index: Int, step: TraceStep)?]) -> [TraceStep] {
         var steps: [TraceStep] = []
         var cursor = index
         while let parent = parents[cursor] {
