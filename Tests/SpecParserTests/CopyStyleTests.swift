@@ -89,7 +89,7 @@ let copyStyleCases: [DiagnosticCase] = [
             #expect(!message.text.hasSuffix("."), "\(message.text)")
         }
         #expect(Set(samples.map(\.id)) == Set(copyStyleCases.map(\.id)))
-        #expect(samples[6].text.hasSuffix("declare them as 'Title (placeholders: {0}, %@, %d)'"))
+        #expect(samples[4].text.hasSuffix("declare them as 'Title (placeholders: {0}, %@, %d)'"))
     }
 
     // MARK: copy-title-case
