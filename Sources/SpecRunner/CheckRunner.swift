@@ -209,7 +209,8 @@ public struct CheckRunner: Sendable {
 
     /// Explores with the world scripts split over the machine's cores.
     public func explore() -> ExplorationReport {
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        // More slices than cores, so that a core that finishes early takes the next one.
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, 32))
         let worlds = explorer.worlds
         let results = ResultSlots<ExplorationReport>(count: parts)
         let compared = ResultSlots<InvariantResult>(count: 1)

@@ -209,7 +209,8 @@ public struct Explorer: Sendable {
     ) {
         let reducer = FlowReducer(configuration: configuration)
         var states: [FlowState] = [FlowState()]
-        var parents: [(index: Int, step: TraceStep)?] = [nil]
+        // Steps are kept as values and put into words only for a counterexample.
+        var parents: [(index: Int, step: RawStep)?] = [nil]
         var index: [FlowState: Int] = [FlowState(): 0]
         var frontier = [0]
         var level = 0
@@ -223,10 +224,8 @@ public struct Explorer: Sendable {
                     if let presentation = Presentation(platform: platform, transition: transition) {
                         accumulator.presentations.insert(presentation)
                     }
-                    let step = TraceStep(
-                        event: event.description, native: native?.description,
-                        effects: transition.effects.map(\.description),
-                        situation: transition.situation?.rawValue)
+                    let step = RawStep(
+                        event: event, native: native, effects: transition.effects, situation: transition.situation)
                     let context = InvariantContext(
                         before: state, event: event, transition: transition, world: world, reducer: reducer)
                     for (position, invariant) in invariants.enumerated() {
@@ -235,7 +234,7 @@ public struct Explorer: Sendable {
                         accumulator.checked[position] += 1
                         guard case .violated(let message) = verdict else { continue }
                         accumulator.violations[position] += 1
-                        let trace = Self.trace(to: current, parents: parents) + [step]
+                        let trace = (Self.trace(to: current, parents: parents) + [step]).map(\.words)
                         if accumulator.counterexamples[position].map({ trace.count < $0.steps.count }) ?? true {
                             accumulator.counterexamples[position] = Counterexample(
                                 platform: platform, configuration: configuration.summary, world: world.description,
@@ -292,9 +291,23 @@ public struct Explorer: Sendable {
         return events
     }
 
+    /// A step of the exploration as values.
+    struct RawStep {
+        var event: FlowEvent
+        var native: NativeResult?
+        var effects: [FlowEffect]
+        var situation: Situation?
+
+        var words: TraceStep {
+            TraceStep(
+                event: event.description, native: native?.description, effects: effects.map(\.description),
+                situation: situation?.rawValue)
+        }
+    }
+
     /// The steps from the first state to state `index`, following each state's parent.
-    static func trace(to index: Int, parents: [(index: Int, step: TraceStep)?]) -> [TraceStep] {
-        var steps: [TraceStep] = []
+    static func trace<Step>(to index: Int, parents: [(index: Int, step: Step)?]) -> [Step] {
+        var steps: [Step] = []
         var cursor = index
         while let parent = parents[cursor] {
             steps.append(parent.step)
