@@ -60,6 +60,46 @@ import Testing
         #expect(result.stdout.hasSuffix("0 errors, 1 warning\n"))
     }
 
+    @Test func anInventedTriggerCodeFailsLintAtItsColumn() throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            encoding: .utf8)
+        let old = "`ASAuthorizationError.Code.canceled` (1001) from a prompt the app opened automatically |"
+        let range = try #require(spec.range(of: old))
+        let edited = spec.replacingCharacters(
+            in: range, with: "`ASAuthorizationError.Code.canceld` (1001) from a prompt the app opened automatically |")
+        let lineStart =
+            edited[..<range.lowerBound].lastIndex(of: "\n").map { edited.index(after: $0) } ?? edited.startIndex
+        let line = edited[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        let column = edited.utf8.distance(from: lineStart, to: range.lowerBound) + 2
+        let path = try folder.write("spec.md", edited)
+        let result = try BinaryRunner.run(["lint", path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "\(path):\(line):\(column): error: 'ASAuthorizationError.Code.canceld' is not a native result the engine knows on iOS; the closest real name is 'ASAuthorizationError.Code.canceled' [unknown-trigger-name]"
+            ))
+    }
+
+    @Test func strictMakesCopyStyleFindingsErrors() throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            encoding: .utf8)
+        let path = try folder.write(
+            "spec.md",
+            spec.replacingOccurrences(
+                of: "| Action `retry`    | Try Again | Try again |",
+                with: "| Action `retry`    | Try again | Try again |"))
+        let plain = try BinaryRunner.run(["lint", path])
+        #expect(plain.status == 0)
+        #expect(plain.stderr.contains(": warning: button 'Try again' is not in iOS title-style capitalization"))
+        let strict = try BinaryRunner.run(["lint", "--strict", path])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains(": error: button 'Try again' is not in iOS title-style capitalization"))
+    }
+
     @Test func githubActionsGetAnnotations() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("x.md", "plain, text\n")

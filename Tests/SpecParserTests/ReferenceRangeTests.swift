@@ -1,0 +1,26 @@
+import SpecModel
+import Testing
+
+/// A bad criterion range in a reference is one mistake, reported once however many links the
+/// reference holds.
+@Suite struct ReferenceRangeTests {
+    static let threeLinks =
+        "- **T1-AC01–AC03:** [Doc](https://example.com/a), [More](https://example.com/b) and [Last](https://example.com/c) cover it."
+
+    @Test func aRangePastTheTableIsOneError() {
+        let text = validSpec(replacing: "- **T1-AC01:** [Doc](https://example.com) covers it.", with: Self.threeLinks)
+        let found = parse(text).diagnostics
+        #expect(found.map(\.id) == [.referenceToUnknownCriterion])
+        #expect(
+            found.first?.message.text
+                == "reference names criteria 'T1-AC02', 'T1-AC03', which the criteria table does not define")
+    }
+
+    @Test func aBackwardsRangeIsOneError() {
+        let backwards = Self.threeLinks.replacingOccurrences(of: "T1-AC01–AC03", with: "T1-AC03–AC01")
+        let text = validSpec(replacing: "- **T1-AC01:** [Doc](https://example.com) covers it.", with: backwards)
+        let found = parse(text).diagnostics
+        #expect(found.map(\.id) == [.backwardsCriterionRange])
+        #expect(found.first?.location.line == 33)
+    }
+}
