@@ -83,8 +83,15 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
             #expect(
                 !html.contains("<script>") && !html.contains("<style") && !html.contains(" style=\""),
                 "\(path) has inline script or style")
-            #expect(!html.contains("http://") || !html.contains("src=\"http"), "\(path) loads something from elsewhere")
+            #expect(loadsFromElsewhere(html).isEmpty, "\(path) loads \(loadsFromElsewhere(html)) from elsewhere")
         }
+    }
+
+    @Test func theExternalResourceCheckSeesEveryKindOfAddress() {
+        #expect(loadsFromElsewhere(#"<img src="https://e.com/x.png">"#) == ["https://e.com/x.png"])
+        #expect(loadsFromElsewhere(#"<script src="//cdn.e.com/x.js"></script>"#) == ["//cdn.e.com/x.js"])
+        #expect(loadsFromElsewhere(#"<link rel="stylesheet" href="http://e.com/s.css">"#) == ["http://e.com/s.css"])
+        #expect(loadsFromElsewhere(#"<script src="../assets/site.js"></script><a href="https://e.com">e</a>"#).isEmpty)
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
@@ -152,4 +159,23 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
         #expect(try String(contentsOf: site.appendingPathComponent("a.html"), encoding: .utf8) == "good")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
     }
+}
+
+/// The addresses a page loads (`src` of any element, `href` of a `<link>`) that are not on the
+/// site itself: absolute, protocol-relative or of another scheme. Links people follow are fine.
+func loadsFromElsewhere(_ html: String) -> [String] {
+    var found: [String] = []
+    var rest = html[...]
+    while let tag = rest.range(of: "<") {
+        let end = rest[tag.upperBound...].firstIndex(of: ">") ?? rest.endIndex
+        let element = rest[tag.upperBound..<end]
+        let attributes = element.hasPrefix("link") ? ["src=\"", "href=\""] : ["src=\""]
+        for attribute in attributes {
+            guard let start = element.range(of: " " + attribute) else { continue }
+            let value = element[start.upperBound...].prefix { $0 != "\"" }
+            if value.hasPrefix("//") || value.contains(":") { found.append(String(value)) }
+        }
+        rest = rest[end...]
+    }
+    return found
 }
