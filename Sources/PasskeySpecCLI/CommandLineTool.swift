@@ -10,17 +10,6 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
 }
 
-/// One subcommand: its name, help, accepted arguments and what it does.
-struct Command: Sendable {
-    var name: String
-    /// One line for the command list.
-    var abstract: String
-    /// The full `--help` text.
-    var help: String
-    var arguments: ArgumentSpec
-    var run: @Sendable (ParsedArguments, Console) throws -> ExitStatus
-}
-
 /// The `passkey-spec` command line: dispatches to a command and turns usage errors into
 /// exit status 2.
 public enum CommandLineTool {
@@ -68,7 +57,7 @@ public enum CommandLineTool {
             return .success
         }
         do {
-            let parsed = try command.arguments.parse(rest, command: command.name)
+            let parsed = try command.parse(rest)
             return try command.run(parsed, console)
         } catch let error as UsageError {
             console.printUsageError(error.message)

@@ -1,6 +1,9 @@
 import Foundation
+import SpecModel
 import TestSupport
 import Testing
+
+@testable import PasskeySpecCLI
 
 @Suite struct UsageTests {
     @Test func noArgumentsPrintsHelpAndExitsWithUsageStatus() throws {
@@ -76,5 +79,101 @@ import Testing
         try folder.write("--odd.md", "# Home\n<!-- page: home -->\n")
         let result = try BinaryRunner.run(["lint", "--", "--odd.md"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(arguments: ["explore", "errors", "steps"])
+    func aStrayArgumentToACommandThatTakesNoneIsAUsageError(command: String) throws {
+        let result = try BinaryRunner.run([command, "stray"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr == "passkey-spec: error: '\(command)' takes no argument 'stray' [unexpected-argument]\n")
+    }
+
+    @Test func everyCommandWithoutPositionalsRejectsOne() throws {
+        let commands = CommandLineTool.commands.filter(\.positionals.isEmpty)
+        #expect(Set(commands.map(\.name)) == ["explore", "errors", "steps"])
+        for command in commands {
+            let error = #expect(throws: UsageError.self) { try command.parse(["stray"]) }
+            #expect(error?.message == .unexpectedArgument("stray", command: command.name))
+        }
+    }
+
+    @Test func commandsWithAtMostOnePositionalRejectASecond() throws {
+        let commands = CommandLineTool.commands.filter { $0.maximumPositionals == 1 }
+        #expect(commands.map(\.name) == ["explain"])
+        for command in commands {
+            #expect(try command.parse(["one"]).positionals == ["one"])
+            let error = #expect(throws: UsageError.self) { try command.parse(["one", "two"]) }
+            #expect(error?.message == .unexpectedArgument("two", command: command.name))
+        }
+    }
+
+    @Test func theHelpTestsCoverEveryCommand() {
+        #expect(
+            CommandLineTool.commands.map(\.name) == [
+                "lint", "check", "build", "copy", "export", "explore", "errors", "steps", "explain",
+            ])
+    }
+
+    @Test func everyCommandsHelpListsEveryOptionItAccepts() throws {
+        for command in CommandLineTool.commands {
+            let help = command.help
+            let options = "\n" + (help.components(separatedBy: "\nOPTIONS:\n").last ?? "")
+            for option in command.options {
+                #expect(options.contains("\n  \(option.name) \(option.value) "), "\(command.name) \(option.name)")
+                if let value = option.defaultValue {
+                    #expect(options.contains("(default: \(value))"), "\(command.name) \(option.name)")
+                }
+                let parsed = try command.parse([option.name, "x"])
+                #expect(parsed[option] == "x")
+            }
+            for flag in command.flags {
+                #expect(options.contains("\n  \(flag.name) "), "\(command.name) \(flag.name)")
+                #expect(try command.parse([flag.name])[flag])
+                #expect(try !command.parse([])[flag])
+            }
+            for positional in command.positionals {
+                #expect(help.contains("\n  \(positional.name) "), "\(command.name) \(positional.name)")
+            }
+            #expect(options.contains("\n  -h, --help "))
+            #expect(options.split(separator: "\n").count >= command.optionNames.count + 1)
+        }
+    }
+
+    @Test func theOptionDescriptionsAreAligned() {
+        for command in CommandLineTool.commands {
+            let options = command.help.components(separatedBy: "\nOPTIONS:\n").last ?? ""
+            let names = command.options.map { "\($0.name) \($0.value)" } + command.flags.map(\.name) + ["-h, --help"]
+            let columns = options.split(separator: "\n").map { line -> Int in
+                let body = line.dropFirst(2)
+                let name = names.first { body.hasPrefix($0 + " ") } ?? ""
+                return 2 + name.count + body.dropFirst(name.count).prefix { $0 == " " }.count
+            }
+            #expect(Set(columns).count == 1, "\(command.name): \(options)")
+        }
+    }
+
+    @Test func anOptionGivenTwiceTakesTheLastValue() throws {
+        let parsed = try ExploreCommand.command.parse(["--depth", "3", "--depth=5"])
+        #expect(parsed[ExploreCommand.depth] == "5")
+        #expect(try ExploreCommand.command.parse([])[ExploreCommand.depth] == "16")
+        let result = try BinaryRunner.run(["errors", "--format", "json", "--format", "text"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("iOS (ASAuthorizationError.Code)\n"))
+        let flagTwice = try BinaryRunner.run(["explain", "--list", "--list"])
+        #expect(flagTwice.status == 0)
+    }
+
+    @Test func anUnknownOptionSuggestsADeclaredFlag() throws {
+        let result = try BinaryRunner.run(["lint", "--stict"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "passkey-spec: error: unknown option '--stict' for 'lint'; did you mean '--strict'? [unknown-option]\n"
+        )
+        let flagWithValue = try BinaryRunner.run(["copy", "--list=yes"])
+        #expect(flagWithValue.status == 2)
+        #expect(flagWithValue.stderr.contains("[unknown-option]"))
     }
 }

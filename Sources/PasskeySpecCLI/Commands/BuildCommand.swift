@@ -6,44 +6,43 @@ import SpecRunner
 
 /// `passkey-spec build [PATHS...] [--out DIR] [--report FILE] [--templates DIR]`: check, then render the site.
 enum BuildCommand {
-    static let name = "build"
-    static let abstract = "Check the spec, then render the static site"
-    static let arguments = ArgumentSpec(options: ["--out", "--report", "--templates"], flags: [strictFlag])
-    static let help = """
-        USAGE: passkey-spec build [PATHS...] [--out DIR] [--report FILE] [--templates DIR] [--strict]
+    static let out = Option("--out", value: "DIR", help: "Where the site goes.", default: "site")
+    static let report = Option(
+        "--report", value: "FILE",
+        help:
+            "Render from a saved run report ('check --report') instead of running the checks; it must have been made from the same content and engine."
+    )
+    static let templates = Option("--templates", value: "DIR", help: "The templates.", default: "templates")
 
-        Runs 'check' on the spec pages under PATHS (default: content), then renders the
-        site into DIR (default: site): the home page, a page per spec with its copy tables,
-        checks and verdicts, the copy index, the platform error reference, the steps, the
-        engine's decisions, the other content pages, and the exports (model JSON, run
-        report, JUnit). Failing checks still render, with red badges, but the exit status
-        is 1. A spec that does not parse renders nothing.
-
-        The site is written to a temporary folder and swapped in, so a failed or
-        interrupted build leaves the previous site as it was. DIR must be empty, missing,
-        or a previous build. The same input always gives byte-identical files.
-
-        OPTIONS:
-          --out DIR         Where the site goes (default: site).
-          --report FILE     Render from a saved run report ('check --report') instead of running the checks;
-                            it must have been made from the same content and engine.
-          --templates DIR   The templates (default: templates).
-          --strict          Copy-style findings are errors, not warnings.
-          -h, --help        Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "build", abstract: "Check the spec, then render the static site",
+        usage: ["build [PATHS...] [--out DIR] [--report FILE] [--templates DIR] [--strict]"],
+        discussion: [
+            """
+            Runs 'check' on the spec pages under PATHS (default: content), then renders the
+            site into DIR (default: site): the home page, a page per spec with its copy tables,
+            checks and verdicts, the copy index, the platform error reference, the steps, the
+            engine's decisions, the other content pages, and the exports (model JSON, run
+            report, JUnit). Failing checks still render, with red badges, but the exit status
+            is 1. A spec that does not parse renders nothing.
+            """,
+            """
+            The site is written to a temporary folder and swapped in, so a failed or
+            interrupted build leaves the previous site as it was. DIR must be empty, missing,
+            or a previous build. The same input always gives byte-identical files.
+            """,
+        ],
+        positionals: [.paths], options: [out, report, templates], flags: [strictFlag], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals, strict: arguments.flags.contains(strictFlag))
+        let loaded = try lintContent(arguments.positionals, strict: arguments[strictFlag])
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("build: nothing rendered; fix the errors above first\n")
             return .failure
         }
         var report: RunReport
-        if let path = arguments.options["--report"] {
+        if let path = arguments[Self.report] {
             do {
                 report = try RunReport.decodeJSON(Data(contentsOf: URL(fileURLWithPath: path)))
             } catch {
@@ -60,8 +59,8 @@ enum BuildCommand {
         }
         console.print(report.diagnostics)
 
-        let templates = URL(fileURLWithPath: arguments.options["--templates"] ?? "templates")
-        let output = URL(fileURLWithPath: arguments.options["--out"] ?? "site")
+        let templates = URL(fileURLWithPath: arguments[Self.templates]!)
+        let output = URL(fileURLWithPath: arguments[out]!)
         let files: [String: Data]
         do {
             files = try SiteBuilder(templates: templates).render(content: loaded.content, report: report)

@@ -7,36 +7,32 @@ import SpecRunner
 /// `passkey-spec check [PATHS...] [--junit FILE] [--report FILE]`: lint, run every check on
 /// every platform, explore the engine, cross-check the copy.
 enum CheckCommand {
-    static let name = "check"
-    static let abstract = "Run every check per platform, explore the engine, cross-check the copy"
-    static let arguments = ArgumentSpec(options: ["--junit", "--report"], flags: [strictFlag])
-    static let help = """
-        USAGE: passkey-spec check [PATHS...] [--junit FILE] [--report FILE] [--strict]
+    static let junit = Option(
+        "--junit", value: "FILE", help: "Also write JUnit XML: one test case per check per platform.")
+    static let report = Option(
+        "--report", value: "FILE", help: "Also write the run report as JSON (the site renders from it).")
 
-        Lints the spec pages under PATHS (default: content), then:
-          - runs every check once per platform of its spec, step by step, against the
-            reference engine through that platform's adapter;
-          - explores every reachable state of the engine and checks each criterion's
-            invariants;
-          - cross-checks the copy: everything the engine can show must have copy on every
-            platform, and every piece of copy must be something the engine can show.
-        A failing step is reported at its line in the Markdown. A summary of criteria by
-        platform goes to standard output.
-
-        Exit status: 0 everything passed, 1 a problem in the spec or a failing check, 2 usage error.
-
-        OPTIONS:
-          --junit FILE    Also write JUnit XML: one test case per check per platform.
-          --report FILE   Also write the run report as JSON (the site renders from it).
-          --strict        Copy-style findings are errors, not warnings.
-          -h, --help      Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "check", abstract: "Run every check per platform, explore the engine, cross-check the copy",
+        usage: ["check [PATHS...] [--junit FILE] [--report FILE] [--strict]"],
+        discussion: [
+            """
+            Lints the spec pages under PATHS (default: content), then:
+              - runs every check once per platform of its spec, step by step, against the
+                reference engine through that platform's adapter;
+              - explores every reachable state of the engine and checks each criterion's
+                invariants;
+              - cross-checks the copy: everything the engine can show must have copy on every
+                platform, and every piece of copy must be something the engine can show.
+            A failing step is reported at its line in the Markdown. A summary of criteria by
+            platform goes to standard output.
+            """,
+            "Exit status: 0 everything passed, 1 a problem in the spec or a failing check, 2 usage error.",
+        ],
+        positionals: [.paths], options: [junit, report], flags: [strictFlag], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals, strict: arguments.flags.contains(strictFlag))
+        let loaded = try lintContent(arguments.positionals, strict: arguments[strictFlag])
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("check: not run; fix the errors above first\n")
@@ -46,9 +42,8 @@ enum CheckCommand {
         report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         console.print(report.diagnostics)
         console.out(summary(report))
-        for (option, data) in [("--junit", Data(JUnitReport.xml(report).utf8)), ("--report", try report.encodedJSON())]
-        {
-            guard let path = arguments.options[option] else { continue }
+        for (option, data) in [(junit, Data(JUnitReport.xml(report).utf8)), (Self.report, try report.encodedJSON())] {
+            guard let path = arguments[option] else { continue }
             do {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {

@@ -5,28 +5,30 @@ import SpecParser
 /// `passkey-spec copy SCENARIO-ID [--platform ios|android] [--format text|json] [PATHS...]`
 /// and `passkey-spec copy --list`: the exact copy of a scenario, for engineers.
 enum CopyCommand {
-    static let name = "copy"
-    static let abstract = "Print the exact copy of a scenario, or list the scenarios"
-    static let arguments = ArgumentSpec(options: ["--platform", "--format"], flags: ["--list"])
     static let formats = ["text", "json"]
-    static let help = """
-        USAGE: passkey-spec copy SCENARIO-ID [--platform ios|android] [--format text|json] [PATHS...]
-               passkey-spec copy --list [PATHS...]
+    static let platform = Option(
+        "--platform", value: "PLATFORM", help: "Only 'ios' or 'android' (default: every platform of the spec).")
+    static let format = Option.format(formats, default: "text")
+    static let list = Flag("--list", help: "List the scenario IDs instead.")
 
-        Prints the copy of one scenario of the spec pages under PATHS (default: content):
-        the native trigger and the words on screen (title, message, each action), with the
-        stable key of each string, for one platform or both. An unknown ID lists the closest
-        ones and exits 1. '--list' lists every scenario ID with its title.
-
-        OPTIONS:
-          --platform PLATFORM   Only 'ios' or 'android' (default: every platform of the spec).
-          --format FORMAT       'text' (default) or 'json'.
-          --list                List the scenario IDs instead.
-          -h, --help            Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "copy", abstract: "Print the exact copy of a scenario, or list the scenarios",
+        usage: [
+            "copy SCENARIO-ID [--platform ios|android] [--format text|json] [PATHS...]",
+            "copy --list [PATHS...]",
+        ],
+        discussion: [
+            """
+            Prints the copy of one scenario of the spec pages under PATHS (default: content):
+            the native trigger and the words on screen (title, message, each action), with the
+            stable key of each string, for one platform or both. An unknown ID lists the closest
+            ones and exits 1. '--list' lists every scenario ID with its title.
+            """
+        ],
+        positionals: [
+            Positional("SCENARIO-ID", .atMostOne, help: "The scenario to print (not with '--list')."), .paths,
+        ],
+        options: [platform, format], flags: [list], run: run)
 
     struct Output: Encodable {
         var scenario: String
@@ -54,15 +56,15 @@ enum CopyCommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(from: formats, default: "text")
+        let format = try arguments.format(Self.format, from: formats)
         var platformFilter: Platform?
-        if let name = arguments.options["--platform"] {
+        if let name = arguments[platform] {
             guard let platform = Platform(rawValue: name) else {
                 throw UsageError(.invalidOptionValue("--platform", value: name, expected: "'ios' or 'android'"))
             }
             platformFilter = platform
         }
-        let listing = arguments.flags.contains("--list")
+        let listing = arguments[list]
         var positionals = arguments.positionals
         var id: String?
         if !listing {

@@ -4,32 +4,28 @@ import SpecModel
 
 /// `passkey-spec errors [--platform ios|android] [--format text|json]`: the platform error reference.
 enum ErrorsCommand {
-    static let name = "errors"
-    static let abstract = "List every native iOS and Android error and the scenario it leads to"
-    static let arguments = ArgumentSpec(options: ["--platform", "--format"])
     static let formats = ["text", "json"]
-    static let help = """
-        USAGE: passkey-spec errors [--platform ios|android] [--format text|json]
+    static let platform = Option("--platform", value: "PLATFORM", help: "Only 'ios' or 'android' (default: both).")
+    static let format = Option.format(formats, default: "text")
 
-        Prints the platform error reference: every ASAuthorizationError code (iOS) and every
-        GetCredentialException subclass and DomError (Android), the outcome the reference
-        engine reads from it, and the spec scenario it leads to on the automatic route
-        (first and repeated attempt) and on the explicit route (the passkey button). The
-        table is computed by running the engine, so it always matches it.
-
-        OPTIONS:
-          --platform PLATFORM   Only 'ios' or 'android' (default: both).
-          --format FORMAT       'text' (default) or 'json'.
-          -h, --help            Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "errors", abstract: "List every native iOS and Android error and the scenario it leads to",
+        usage: ["errors [--platform ios|android] [--format text|json]"],
+        discussion: [
+            """
+            Prints the platform error reference: every ASAuthorizationError code (iOS) and every
+            GetCredentialException subclass and DomError (Android), the outcome the reference
+            engine reads from it, and the spec scenario it leads to on the automatic route
+            (first and repeated attempt) and on the explicit route (the passkey button). The
+            table is computed by running the engine, so it always matches it.
+            """
+        ],
+        options: [platform, format], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(from: formats, default: "text")
+        let format = try arguments.format(Self.format, from: formats)
         var platforms = DevicePlatform.allCases
-        if let name = arguments.options["--platform"] {
+        if let name = arguments[platform] {
             guard let platform = DevicePlatform(rawValue: name) else {
                 throw UsageError(.invalidOptionValue("--platform", value: name, expected: "'ios' or 'android'"))
             }

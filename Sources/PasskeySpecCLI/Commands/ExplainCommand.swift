@@ -3,38 +3,36 @@ import SpecModel
 /// `passkey-spec explain ID` and `passkey-spec explain --list`: what a diagnostic means and
 /// how to fix it, for writers who meet one.
 enum ExplainCommand {
-    static let name = "explain"
-    static let abstract = "Explain a diagnostic ID: what it means, an example and the fix"
-    static let arguments = ArgumentSpec(flags: ["--list"], maximumPositionals: 1)
-    static let help = """
-        USAGE: passkey-spec explain ID
-               passkey-spec explain --list
+    static let list = Flag("--list", help: "List every diagnostic ID with its one-line summary.")
 
-        Explains the diagnostic with the ID printed in brackets at the end of each
-        diagnostic ('empty-copy-cell' or '[empty-copy-cell]'): its severity, what it means,
-        when it is reported and why, an example that triggers it, and the fix. An unknown
-        ID lists the closest ones and exits 1. '--list' lists every ID with its summary.
-        'passkey-spec help ID' does the same as 'passkey-spec explain ID'.
-
-        OPTIONS:
-          --list       List every diagnostic ID with its one-line summary.
-          -h, --help   Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "explain", abstract: "Explain a diagnostic ID: what it means, an example and the fix",
+        usage: ["explain ID", "explain --list"],
+        discussion: [
+            """
+            Explains the diagnostic with the ID printed in brackets at the end of each
+            diagnostic ('empty-copy-cell' or '[empty-copy-cell]'): its severity, what it means,
+            when it is reported and why, an example that triggers it, and the fix. An unknown
+            ID lists the closest ones and exits 1. '--list' lists every ID with its summary.
+            'passkey-spec help ID' does the same as 'passkey-spec explain ID'.
+            """
+        ],
+        positionals: [Positional("ID", .atMostOne, help: "A diagnostic ID, with or without its brackets.")],
+        flags: [list], run: run)
 
     /// Text is wrapped to this many columns.
     static let width = 88
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        if arguments.flags.contains("--list") {
-            if let extra = arguments.positionals.first { throw UsageError(.unexpectedArgument(extra, command: name)) }
-            console.out(list())
+        if arguments[list] {
+            if let extra = arguments.positionals.first {
+                throw UsageError(.unexpectedArgument(extra, command: command.name))
+            }
+            console.out(listing())
             return .success
         }
         guard let argument = arguments.positionals.first else {
-            console.out(help)
+            console.out(command.help)
             return .usage
         }
         return explain(argument, console: console)
@@ -66,7 +64,7 @@ enum ExplainCommand {
     }
 
     /// Every ID with its summary, one a line.
-    static func list() -> String {
+    static func listing() -> String {
         let ids = MessageID.allCases
         let width = ids.map(\.rawValue.count).max() ?? 0
         return ids.map {

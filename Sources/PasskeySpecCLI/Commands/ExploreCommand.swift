@@ -6,42 +6,35 @@ import SpecRunner
 /// `passkey-spec explore [--depth N] [--format text|json]`: check every invariant over every
 /// reachable state of the reference engine.
 enum ExploreCommand {
-    static let name = "explore"
-    static let abstract = "Explore every reachable state of the engine and check its invariants"
-    static let arguments = ArgumentSpec(options: ["--depth", "--format"])
     static let formats = ["text", "json"]
-    static let help = """
-        USAGE: passkey-spec explore [--depth N] [--format text|json]
+    static let depth = Option(
+        "--depth", value: "N", help: "Stop after N events from launch.", default: "\(Explorer.defaultDepth)")
+    static let format = Option.format(formats, default: "text")
 
-        Explores, breadth first, every state the reference flow engine can reach: in each
-        state every user action, every native result of the open OS prompt (each
-        ASAuthorizationError code and each GetCredentialException subclass, read by the
-        platform adapter) and every server answer the world allows, on iOS and Android,
-        for every world script (account statuses, credential states, lookup faults) and
-        configuration. Every transition is checked against every invariant; a violation is
-        reported with the shortest trace that leads to it.
-
-        Exit status: 0 no violation, 1 a violation (or the depth limit cut the space short), 2 usage error.
-
-        OPTIONS:
-          --depth N         Stop after N events from launch (default: \(Explorer.defaultDepth)).
-          --format FORMAT   'text' (default) or 'json'.
-          -h, --help        Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "explore", abstract: "Explore every reachable state of the engine and check its invariants",
+        usage: ["explore [--depth N] [--format text|json]"],
+        discussion: [
+            """
+            Explores, breadth first, every state the reference flow engine can reach: in each
+            state every user action, every native result of the open OS prompt (each
+            ASAuthorizationError code and each GetCredentialException subclass, read by the
+            platform adapter) and every server answer the world allows, on iOS and Android,
+            for every world script (account statuses, credential states, lookup faults) and
+            configuration. Every transition is checked against every invariant; a violation is
+            reported with the shortest trace that leads to it.
+            """,
+            "Exit status: 0 no violation, 1 a violation (or the depth limit cut the space short), 2 usage error.",
+        ],
+        options: [depth, format], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(from: formats, default: "text")
-        var depth = Explorer.defaultDepth
-        if let text = arguments.options["--depth"] {
-            guard let value = Int(text), (1...64).contains(value) else {
-                throw UsageError(.invalidOptionValue("--depth", value: text, expected: "a whole number from 1 to 64"))
-            }
-            depth = value
+        let format = try arguments.format(Self.format, from: formats)
+        let given = arguments[depth]!
+        guard let depthLimit = Int(given), (1...64).contains(depthLimit) else {
+            throw UsageError(.invalidOptionValue(depth.name, value: given, expected: "a whole number from 1 to 64"))
         }
-        let report = CheckRunner(explorer: Explorer(depthLimit: depth)).explore()
+        let report = CheckRunner(explorer: Explorer(depthLimit: depthLimit)).explore()
         if format == "json" {
             console.out(try JSONOutput.string(report))
         } else {

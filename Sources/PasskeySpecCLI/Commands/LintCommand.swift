@@ -4,33 +4,26 @@ import SpecRunner
 
 /// `passkey-spec lint [PATHS...]`: parse and validate, diagnostics only.
 enum LintCommand {
-    static let name = "lint"
-    static let abstract = "Parse and validate spec pages; print diagnostics"
-    static let arguments = ArgumentSpec(flags: [strictFlag])
-    static let help = """
-        USAGE: passkey-spec lint [PATHS...] [--strict]
-
-        Parses every Markdown file under PATHS (files or folders; default: content), binds
-        every check step to a step definition, resolves every backticked name in a Trigger
-        cell against the engine's catalogue for its platform (both ways), finds criteria and
-        scenarios that no check covers, checks the copy against each platform's style, and
-        reports every problem in one pass, as 'path:line:column: error: message [id]' on
-        standard error. A one-line summary goes to standard output. Nothing is run: 'check'
-        runs the checks. 'passkey-spec explain ID' tells what a diagnostic means and how to
-        fix it.
-
-        Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.
-
-        OPTIONS:
-          --strict     Copy-style findings are errors, not warnings.
-          -h, --help   Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "lint", abstract: "Parse and validate spec pages; print diagnostics",
+        usage: ["lint [PATHS...] [--strict]"],
+        discussion: [
+            """
+            Parses every Markdown file under PATHS (files or folders; default: content), binds
+            every check step to a step definition, resolves every backticked name in a Trigger
+            cell against the engine's catalogue for its platform (both ways), finds criteria and
+            scenarios that no check covers, checks the copy against each platform's style, and
+            reports every problem in one pass, as 'path:line:column: error: message [id]' on
+            standard error. A one-line summary goes to standard output. Nothing is run: 'check'
+            runs the checks. 'passkey-spec explain ID' tells what a diagnostic means and how to
+            fix it.
+            """,
+            "Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.",
+        ],
+        positionals: [.paths], flags: [strictFlag], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let result = try lintContent(arguments.positionals, strict: arguments.flags.contains(strictFlag))
+        let result = try lintContent(arguments.positionals, strict: arguments[strictFlag])
         console.print(result.diagnostics)
         console.out(summary(result) + "\n")
         return result.hasErrors ? .failure : .success
@@ -80,7 +73,7 @@ func lintContent(_ paths: [String], strict: Bool = false) throws -> ContentLoade
 }
 
 /// The flag that turns copy-style warnings into errors.
-let strictFlag = "--strict"
+let strictFlag = Flag("--strict", help: "Copy-style findings are errors, not warnings.")
 
 /// `1 spec`, `2 specs`, `5 criteria`.
 func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {

@@ -4,24 +4,19 @@ import SpecRunner
 
 /// `passkey-spec steps [--format text|json]`: the step registry, for writers.
 enum StepsCommand {
-    static let name = "steps"
-    static let abstract = "List every step a check can use"
-    static let arguments = ArgumentSpec(options: ["--format"])
     static let formats = ["text", "json"]
-    static let help = """
-        USAGE: passkey-spec steps [--format text|json]
+    static let format = Option.format(formats, default: "text")
 
-        Lists every step pattern a check can use, grouped by what it does (set up the
-        world, act, check an outcome), with the values each parameter accepts. Parameters
-        are written in double quotes in a check; numbers are written bare.
-
-        OPTIONS:
-          --format FORMAT   'text' (default) or 'json'.
-          -h, --help        Show this help.
-
-        """
-
-    static let command = Command(name: name, abstract: abstract, help: help, arguments: arguments, run: run)
+    static let command = Command(
+        name: "steps", abstract: "List every step a check can use", usage: ["steps [--format text|json]"],
+        discussion: [
+            """
+            Lists every step pattern a check can use, grouped by what it does (set up the
+            world, act, check an outcome), with the values each parameter accepts. Parameters
+            are written in double quotes in a check; numbers are written bare.
+            """
+        ],
+        options: [format], run: run)
 
     struct Entry: Encodable {
         var pattern: String
@@ -36,7 +31,7 @@ enum StepsCommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(from: formats, default: "text")
+        let format = try arguments.format(Self.format, from: formats)
         let definitions = StepRegistry().definitions
         if format == "json" {
             let entries = definitions.map { definition in
