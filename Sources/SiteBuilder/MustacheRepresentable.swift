@@ -5,10 +5,6 @@ protocol MustacheRepresentable {
     var mustacheValue: MustacheValue { get }
 }
 
-extension MustacheValue: MustacheRepresentable {
-    var mustacheValue: MustacheValue { self }
-}
-
 extension String: MustacheRepresentable {
     var mustacheValue: MustacheValue { .string(self) }
 }
