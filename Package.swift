@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine"]),
+            dependencies: ["SiteBuilder", "Mustache", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"]),
         .testTarget(
             name: "SpecParserTests",

@@ -29,14 +29,14 @@ public struct SiteBuilder {
         let views = ViewModels(content: content, report: report)
         var files: [String: Data] = [:]
 
-        func page(_ template: String, at path: String, _ data: [String: MustacheValue]) throws {
+        func page(_ template: String, at path: String, _ data: some MustacheRepresentable) throws {
             guard let source = sources[template] else {
                 throw TemplateFailure(
                     file: "\(template).mustache", line: 1, column: 1, message: "template '\(template)' is missing")
             }
             do {
                 let parsed = try Template(source, name: "\(template).mustache")
-                let html = try parsed.render(.object(data)) { sources[$0] }
+                let html = try parsed.render(data.mustacheValue) { sources[$0] }
                 files[path] = Data(html.utf8)
             } catch {
                 throw TemplateFailure(file: error.file, line: error.line, column: error.column, message: error.message)

@@ -2,8 +2,6 @@ import Mustache
 import SpecModel
 import SpecRunner
 
-typealias Value = MustacheValue
-
 /// Builds the data each page template renders, from the model and the run report only.
 struct ViewModels {
     let content: ContentSet
@@ -33,7 +31,7 @@ struct ViewModels {
     // MARK: - Common
 
     /// Data every page has: the way back to the root and the navigation.
-    func common(page: String, title: String) -> [String: Value] {
+    func layout(page: String, title: String) -> LayoutView {
         var items: [(String, String)] = [("index.html", "Home")]
         items += content.specs.map { (SitePaths.html(forMarkdown: $0.path), $0.title) }
         items += [
@@ -41,22 +39,13 @@ struct ViewModels {
             ("decisions.html", "Decisions"),
         ]
         items += content.pages.filter { $0.id != "home" }.map { (SitePaths.html(forMarkdown: $0.path), $0.title) }
-        return [
-            "root": .string(SitePaths.root(of: page)),
-            "title": .string(title),
-            "version": .string(SiteBuilder.version),
-            "nav": .array(
-                items.map { href, label in
-                    ["href": .string(href), "label": .string(label), "current": .bool(href == page)]
-                }),
-        ]
+        return LayoutView(
+            root: SitePaths.root(of: page), title: title, version: SiteBuilder.version,
+            nav: items.map { href, label in NavigationItem(href: href, label: label, current: href == page) })
     }
 
-    static func badge(_ label: String, passed: Bool) -> Value {
-        [
-            "state": .string(passed ? "pass" : "fail"), "label": .string(label),
-            "value": .string(passed ? "passing" : "failing"),
-        ]
+    static func badge(_ label: String, passed: Bool) -> BadgeView {
+        BadgeView(state: passed ? "pass" : "fail", label: label, value: passed ? "passing" : "failing")
     }
 
     static func number(_ value: Int) -> String {
@@ -85,128 +74,113 @@ struct ViewModels {
 
     // MARK: - Home
 
-    func home(page: String) -> [String: Value] {
+    func home(page: String) -> SitePage<HomePage> {
         let home = content.pages.first { $0.id == "home" }
-        var data = common(page: page, title: home?.title ?? "Specs")
-        data["body"] = .string(MarkdownHTML.render(home?.body ?? []))
-        data["badges"] = .array(
-            report.specs.flatMap { spec in
-                [("badges/\(spec.id).svg", spec.id, spec.passed)]
-                    + spec.criteria.map { ("badges/\($0.id).svg", $0.id, $0.passed) }
-            }.map { href, label, passed in
-                ["href": .string(href), "label": .string(label), "value": .string(passed ? "passing" : "failing")]
-            })
-        data["specs"] = .array(
-            content.specs.map { spec in
-                let run = run(of: spec)
-                let checkRuns = run?.checks.flatMap(\.platforms) ?? []
-                return [
-                    "id": .string(spec.id), "title": .string(spec.title),
-                    "href": .string(SitePaths.html(forMarkdown: spec.path)),
-                    "badges": .array(badges(spec, run)),
-                    "criteriaCount": .string(String(spec.criteria.count)),
-                    "criteriaPassing": .string(String(run?.criteria.filter(\.passed).count ?? 0)),
-                    "checkRuns": .string(String(checkRuns.count)),
-                    "checksPassing": .string(String(checkRuns.filter { $0.status == .passed }.count)),
-                    "scenarioCount": .string(String(spec.scenarios.count)),
-                    "platforms": .string(spec.platforms.map(\.displayName).joined(separator: " and ")),
-                ]
-            })
-        return data
+        let badgeLinks = report.specs.flatMap { spec in
+            [("badges/\(spec.id).svg", spec.id, spec.passed)]
+                + spec.criteria.map { ("badges/\($0.id).svg", $0.id, $0.passed) }
+        }.map { href, label, passed in BadgeLink(href: href, label: label, value: passed ? "passing" : "failing") }
+        let specs = content.specs.map { spec in
+            let run = run(of: spec)
+            let checkRuns = run?.checks.flatMap(\.platforms) ?? []
+            return SpecSummary(
+                id: spec.id, title: spec.title, href: SitePaths.html(forMarkdown: spec.path),
+                badges: badges(spec, run), criteriaCount: String(spec.criteria.count),
+                criteriaPassing: String(run?.criteria.filter(\.passed).count ?? 0),
+                checkRuns: String(checkRuns.count),
+                checksPassing: String(checkRuns.filter { $0.status == .passed }.count),
+                scenarioCount: String(spec.scenarios.count),
+                platforms: spec.platforms.map(\.displayName).joined(separator: " and "))
+        }
+        return SitePage(
+            layout: layout(page: page, title: home?.title ?? "Specs"),
+            content: HomePage(body: MarkdownHTML.render(home?.body ?? []), badges: badgeLinks, specs: specs))
     }
 
-    private func badges(_ spec: Spec, _ run: SpecRun?) -> [Value] {
+    private func badges(_ spec: Spec, _ run: SpecRun?) -> [BadgeView] {
         [Self.badge("spec", passed: run?.passed ?? false)]
             + spec.platforms.map { Self.badge($0.displayName, passed: passed(run, on: $0)) }
     }
 
     // MARK: - Spec page
 
-    func spec(_ spec: Spec, page: String) -> [String: Value] {
-        var data = common(page: page, title: spec.title)
+    func spec(_ spec: Spec, page: String) -> SitePage<SpecPage> {
         let run = run(of: spec)
-        var header: [String: Value] = [
-            "id": .string(spec.id), "title": .string(spec.title), "path": .string(spec.path),
-            "badges": .array(badges(spec, run)), "introduction": .string(MarkdownHTML.render(spec.introduction)),
-        ]
-        if let benchmark = spec.benchmark {
-            header["benchmark"] = ["level": .string(benchmark.level), "userReach": .string(benchmark.userReach)]
-        }
-        data["spec"] = .object(header)
+        let header = SpecHeader(
+            id: spec.id, title: spec.title, path: spec.path, badges: badges(spec, run),
+            introduction: MarkdownHTML.render(spec.introduction),
+            benchmark: spec.benchmark.map { BenchmarkView(level: $0.level, userReach: $0.userReach) })
         let checkViews = Dictionary(uniqueKeysWithValues: (run?.checks ?? []).map { ($0.id, check($0, spec: spec)) })
-        data["sections"] = .array(spec.sections.map { section(spec, $0, run: run, checks: checkViews) })
-        data["matrix"] = matrix(spec, run: run)
-        return data
+        return SitePage(
+            layout: layout(page: page, title: spec.title),
+            content: SpecPage(
+                spec: header, sections: spec.sections.map { section(spec, $0, run: run, checks: checkViews) },
+                matrix: matrix(spec, run: run)))
     }
 
-    private func section(_ spec: Spec, _ section: Section, run: SpecRun?, checks: [String: Value]) -> Value {
-        var data: [String: Value] = [
-            "id": .string(SitePaths.anchor(section.id)), "title": .string(section.title),
-            "introduction": .string(MarkdownHTML.render(section.introduction)),
-        ]
-        data["scenarios"] = .array(section.scenarios.map { scenario($0, spec: spec, run: run, checks: checks) })
+    private func section(
+        _ spec: Spec, _ section: Section, run: SpecRun?, checks: [String: CheckView]
+    )
+        -> SectionView
+    {
+        var criteria: [CriterionView]?
+        var exploration: ExplorationView?
+        var generalInvariants: [InvariantView]?
+        var references: [ReferenceView]?
         if section.kind == .criteria {
-            data["criteria"] = .array(spec.criteria.map { criterion($0, spec: spec, run: run, checks: checks) })
-            let exploration = report.exploration
-            data["exploration"] = [
-                "states": .string(Self.number(exploration.states)),
-                "transitions": .string(Self.number(exploration.transitions)),
-                "runs": .string(Self.number(exploration.runs)), "worlds": .string(Self.number(exploration.runs / 8)),
-                "coverage": .string(
-                    exploration.complete
-                        ? "the whole reachable space (every run ran out of new states by depth \(exploration.deepestLevel))"
-                        : "cut short at depth \(exploration.depthLimit)"),
-            ]
-            data["generalInvariants"] = .array(report.generalInvariants.map(Self.invariant))
+            criteria = spec.criteria.map { criterion($0, spec: spec, run: run, checks: checks) }
+            let explored = report.exploration
+            exploration = ExplorationView(
+                states: Self.number(explored.states), transitions: Self.number(explored.transitions),
+                runs: Self.number(explored.runs), worlds: Self.number(explored.runs / 8),
+                coverage: explored.complete
+                    ? "the whole reachable space (every run ran out of new states by depth \(explored.deepestLevel))"
+                    : "cut short at depth \(explored.depthLimit)")
+            generalInvariants = report.generalInvariants.map(Self.invariant)
         }
         if section.kind == .references {
-            data["references"] = .array(
-                spec.references.map { reference in
-                    [
-                        "title": .string(reference.title), "url": .string(reference.url),
-                        "summary": .string(reference.summary),
-                        "criteria": .array(
-                            reference.criteria.map {
-                                [
-                                    "id": .string($0.description),
-                                    "anchor": .string(SitePaths.criterionAnchor($0.description)),
-                                ]
-                            }),
-                    ]
-                })
+            references = spec.references.map { reference in
+                ReferenceView(
+                    title: reference.title, url: reference.url, summary: reference.summary,
+                    criteria: reference.criteria.map {
+                        AnchorLink(id: $0.description, anchor: SitePaths.criterionAnchor($0.description))
+                    })
+            }
         }
-        return .object(data)
+        return SectionView(
+            id: SitePaths.anchor(section.id), title: section.title,
+            introduction: MarkdownHTML.render(section.introduction),
+            scenarios: section.scenarios.map { scenario($0, spec: spec, run: run, checks: checks) },
+            criteria: criteria, exploration: exploration, generalInvariants: generalInvariants,
+            references: references)
     }
 
-    private func scenario(_ scenario: Scenario, spec: Spec, run: SpecRun?, checks: [String: Value]) -> Value {
+    private func scenario(
+        _ scenario: Scenario, spec: Spec, run: SpecRun?, checks: [String: CheckView]
+    )
+        -> ScenarioView
+    {
         let scenarioRun = run?.scenarios.first { $0.id == scenario.id }
         let exercising = (run?.checks ?? []).filter { check in scenarioRun?.exercisedBy.contains(check.id) ?? false }
-        let own = spec.checks.filter { $0.scenario == scenario.id }.compactMap { checks[$0.id] }
-        return [
-            "id": .string(scenario.id), "anchor": .string(SitePaths.scenarioAnchor(scenario.id)),
-            "title": .string(scenario.title),
-            "summary": .string(MarkdownHTML.render(scenario.summary)),
-            "badges": .array(
-                spec.platforms.map { platform in
-                    Self.badge(
-                        platform.displayName,
-                        passed: scenarioRun?.platforms.first { $0.platform == platform }?.passed ?? false)
-                }),
-            "platforms": .array(scenario.copy.map { ["name": .string($0.platform.displayName)] }),
-            "rows": .array(copyRows(scenario)),
-            "exercisedBy": .array(
-                exercising.enumerated().map { index, check in
-                    [
-                        "anchor": .string(SitePaths.checkAnchor(check.id)), "name": .string(check.name),
-                        "last": .bool(index == exercising.count - 1),
-                    ]
-                }),
-            "checks": .array(own),
-        ]
+        return ScenarioView(
+            id: scenario.id, anchor: SitePaths.scenarioAnchor(scenario.id), title: scenario.title,
+            summary: MarkdownHTML.render(scenario.summary),
+            badges: spec.platforms.map { platform in
+                Self.badge(
+                    platform.displayName,
+                    passed: scenarioRun?.platforms.first { $0.platform == platform }?.passed ?? false)
+            },
+            platforms: scenario.copy.map { CopyColumn(name: $0.platform.displayName) },
+            rows: copyRows(scenario),
+            exercisedBy: exercising.enumerated().map { index, check in
+                CheckLink(
+                    anchor: SitePaths.checkAnchor(check.id), name: check.name, last: index == exercising.count - 1)
+            },
+            checks: spec.checks.filter { $0.scenario == scenario.id }.compactMap { checks[$0.id] })
     }
 
     /// Trigger, presentation, title, message and each action, one cell per platform.
-    private func copyRows(_ scenario: Scenario) -> [Value] {
+    private func copyRows(_ scenario: Scenario) -> [CopyRow] {
         var parts: [CopyPart] = [.trigger]
         if scenario.copy.contains(where: { $0.presentation != nil }) { parts.append(.presentation) }
         parts += [.title, .message]
@@ -215,15 +189,16 @@ struct ViewModels {
         }
         return parts.map { part in
             var label = part.label
-            var actionID: Value = .null
+            var actionID: String?
             if case .action(let id) = part {
                 label = "Action"
-                actionID = .string(id)
+                actionID = id
             }
-            let cells: [Value] = scenario.copy.map { copy in
+            let cells = scenario.copy.map { copy in
                 let anchor = SitePaths.copyAnchor("\(scenario.id).\(part.keySegment)") + "-" + copy.platform.rawValue
                 if part == .trigger {
-                    return ["anchor": .string(anchor), "none": false, "html": .string(Self.triggerHTML(copy.trigger))]
+                    return CopyCell(
+                        anchor: anchor, none: false, html: Self.triggerHTML(copy.trigger), text: nil, note: nil)
                 }
                 let entry: CopyEntry?
                 switch part {
@@ -234,11 +209,11 @@ struct ViewModels {
                 case .trigger: entry = nil
                 }
                 guard let entry, let text = entry.text else {
-                    return ["anchor": .string(anchor), "none": true, "note": entry?.note.map { .string($0) } ?? .null]
+                    return CopyCell(anchor: anchor, none: true, html: nil, text: nil, note: entry?.note)
                 }
-                return ["anchor": .string(anchor), "none": false, "text": .string(text), "signals": .array([])]
+                return CopyCell(anchor: anchor, none: false, html: nil, text: text, note: nil)
             }
-            return ["label": .string(label), "actionID": actionID, "cells": .array(cells)]
+            return CopyRow(label: label, actionID: actionID, cells: cells)
         }
     }
 
@@ -256,73 +231,59 @@ struct ViewModels {
         return html
     }
 
-    private func criterion(_ criterion: Criterion, spec: Spec, run: SpecRun?, checks: [String: Value]) -> Value {
+    private func criterion(
+        _ criterion: Criterion, spec: Spec, run: SpecRun?, checks: [String: CheckView]
+    )
+        -> CriterionView
+    {
         let id = criterion.id.description
         let criterionRun = run?.criteria.first { $0.id == id }
-        return [
-            "id": .string(id), "anchor": .string(SitePaths.criterionAnchor(id)), "level": .string(criterion.level),
-            "statement": .string(criterion.statement), "howToVerify": .string(criterion.howToVerify),
-            "notes": .string(MarkdownHTML.render(criterion.notes)),
-            "badges": .array(
-                spec.platforms.map { platform in
-                    Self.badge(
-                        platform.displayName,
-                        passed: criterionRun?.platforms.first { $0.platform == platform }?.passed ?? false)
-                }),
-            "invariants": .array((criterionRun?.invariants ?? []).map(Self.invariant)),
-            "checks": .array((criterionRun?.checks ?? []).compactMap { checks[$0] }),
-        ]
+        return CriterionView(
+            id: id, anchor: SitePaths.criterionAnchor(id), level: criterion.level, statement: criterion.statement,
+            howToVerify: criterion.howToVerify, notes: MarkdownHTML.render(criterion.notes),
+            badges: spec.platforms.map { platform in
+                Self.badge(
+                    platform.displayName,
+                    passed: criterionRun?.platforms.first { $0.platform == platform }?.passed ?? false)
+            },
+            invariants: (criterionRun?.invariants ?? []).map(Self.invariant),
+            checks: (criterionRun?.checks ?? []).compactMap { checks[$0] })
     }
 
-    static func invariant(_ invariant: InvariantRun) -> Value {
-        [
-            "id": .string(invariant.id), "statement": .string(invariant.statement),
-            "transitionsChecked": .string(Self.number(invariant.transitionsChecked)),
-            "holds": .bool(invariant.violations == 0),
-            "violations": .string(Self.number(invariant.violations)),
-            "counterexample": .array((invariant.counterexample ?? []).map { .string($0) }),
-        ]
+    static func invariant(_ invariant: InvariantRun) -> InvariantView {
+        InvariantView(
+            id: invariant.id, statement: invariant.statement,
+            transitionsChecked: Self.number(invariant.transitionsChecked), holds: invariant.violations == 0,
+            violations: Self.number(invariant.violations), counterexample: invariant.counterexample ?? [])
     }
 
-    private func check(_ check: CheckRun, spec: Spec) -> Value {
+    private func check(_ check: CheckRun, spec: Spec) -> CheckView {
         let platforms = check.platforms
-        let steps: [Value] = (platforms.first?.steps ?? []).indices.map { index in
+        let steps = (platforms.first?.steps ?? []).indices.map { index in
             let step = platforms[0].steps[index]
-            return [
-                "keyword": .string(step.keyword), "text": .string(step.text),
-                "results": .array(
-                    platforms.map { platform in
-                        let result = platform.steps[index]
-                        return [
-                            "status": .string(result.status.rawValue),
-                            "statusLabel": .string(Self.statusLabel(result.status)),
-                            "native": .array(result.native.map { .string($0) }),
-                            "expected": result.expected.map { .string($0) } ?? .null,
-                            "observed": .string(result.observed ?? ""),
-                        ]
-                    }),
-            ]
+            return StepView(
+                keyword: step.keyword, text: step.text,
+                results: platforms.map { platform in
+                    let result = platform.steps[index]
+                    return StepResultView(
+                        status: result.status.rawValue, statusLabel: Self.statusLabel(result.status),
+                        native: result.native, expected: result.expected, observed: result.observed ?? "")
+                })
         }
         var seen = Set<String>()
         let scenarios = platforms.flatMap(\.scenarios).filter { seen.insert($0).inserted }
-        return [
-            "id": .string(check.id), "anchor": .string(SitePaths.checkAnchor(check.id)), "name": .string(check.name),
-            "location": .string("\(spec.path):\(check.location.line)"),
-            "platforms": .array(
-                platforms.map { run in
-                    var badge = Self.badge(run.platform.displayName, passed: run.status == .passed)
-                    if run.status == .undefined, case .object(var fields) = badge {
-                        fields["state"] = "skip"
-                        fields["value"] = "undefined"
-                        badge = .object(fields)
-                    }
-                    return badge
-                }),
-            "platformNames": .array(platforms.map { .string($0.platform.displayName) }),
-            "scenarios": .array(
-                scenarios.map { ["id": .string($0), "href": .string("#\(SitePaths.scenarioAnchor($0))")] }),
-            "steps": .array(steps),
-        ]
+        return CheckView(
+            id: check.id, anchor: SitePaths.checkAnchor(check.id), name: check.name,
+            location: "\(spec.path):\(check.location.line)",
+            platforms: platforms.map { run in
+                guard run.status != .undefined else {
+                    return BadgeView(state: "skip", label: run.platform.displayName, value: "undefined")
+                }
+                return Self.badge(run.platform.displayName, passed: run.status == .passed)
+            },
+            platformNames: platforms.map(\.platform.displayName),
+            scenarios: scenarios.map { ScenarioLink(id: $0, href: "#\(SitePaths.scenarioAnchor($0))") },
+            steps: steps)
     }
 
     static func statusLabel(_ status: RunStatus) -> String {
@@ -334,37 +295,30 @@ struct ViewModels {
         }
     }
 
-    private func matrix(_ spec: Spec, run: SpecRun?) -> Value {
-        let columns: [Value] = spec.scenarios.map {
-            ["id": .string($0.id), "anchor": .string(SitePaths.scenarioAnchor($0.id))]
-        }
-        let rows: [Value] = spec.criteria.map { criterion in
+    private func matrix(_ spec: Spec, run: SpecRun?) -> MatrixView {
+        let columns = spec.scenarios.map { AnchorLink(id: $0.id, anchor: SitePaths.scenarioAnchor($0.id)) }
+        let rows = spec.criteria.map { criterion in
             let id = criterion.id.description
             let checks = (run?.checks ?? []).filter { $0.criterion == id }
-            return [
-                "id": .string(id), "anchor": .string(SitePaths.criterionAnchor(id)),
-                "cells": .array(
-                    spec.scenarios.map { scenario in
-                        let hits = checks.filter { check in
-                            check.platforms.contains { $0.scenarios.contains(scenario.id) }
-                        }
-                        return [
-                            "hit": .bool(!hits.isEmpty), "title": .string(hits.map(\.name).joined(separator: "; ")),
-                        ]
-                    }),
-            ]
+            return MatrixRow(
+                id: id, anchor: SitePaths.criterionAnchor(id),
+                cells: spec.scenarios.map { scenario in
+                    let hits = checks.filter { check in
+                        check.platforms.contains { $0.scenarios.contains(scenario.id) }
+                    }
+                    return MatrixCell(hit: !hits.isEmpty, title: hits.map(\.name).joined(separator: "; "))
+                })
         }
-        return ["columns": .array(columns), "rows": .array(rows)]
+        return MatrixView(columns: columns, rows: rows)
     }
 
     // MARK: - Copy index
 
-    func copyIndex(page: String) -> [String: Value] {
-        var data = common(page: page, title: "Copy index")
+    func copyIndex(page: String) -> SitePage<CopyIndexPage> {
         let platforms = Platform.allCases.filter { platform in
             content.specs.contains { $0.platforms.contains(platform) }
         }
-        var entries: [Value] = []
+        var entries: [CopyIndexEntry] = []
         for spec in content.specs {
             let href = SitePaths.html(forMarkdown: spec.path)
             for scenario in spec.scenarios {
@@ -373,111 +327,94 @@ struct ViewModels {
                     for entry in copy.strings where !keys.contains(entry.key) { keys.append(entry.key) }
                 }
                 for key in keys {
-                    let cells: [Value] = platforms.map { platform in
-                        let entry = scenario.copy(for: platform)?.strings.first { $0.key == key }
-                        guard let text = entry?.text else { return ["none": true] }
-                        return ["none": false, "text": .string(text)]
+                    let cells = platforms.map { platform in
+                        let text = scenario.copy(for: platform)?.strings.first { $0.key == key }?.text
+                        return CopyIndexCell(none: text == nil, text: text)
                     }
-                    entries.append([
-                        "key": .string(key), "anchor": .string(SitePaths.copyAnchor(key)),
-                        "scenarioHref": .string("\(href)#\(SitePaths.scenarioAnchor(scenario.id))"),
-                        "scenarioTitle": .string(scenario.title), "cells": .array(cells),
-                    ])
+                    entries.append(
+                        CopyIndexEntry(
+                            key: key, anchor: SitePaths.copyAnchor(key),
+                            scenarioHref: "\(href)#\(SitePaths.scenarioAnchor(scenario.id))",
+                            scenarioTitle: scenario.title, cells: cells))
                 }
             }
         }
-        data["entries"] = .array(entries)
-        data["count"] = .string(String(entries.count))
-        data["platformNames"] = .array(platforms.map { .string($0.displayName) })
-        return data
+        return SitePage(
+            layout: layout(page: page, title: "Copy index"),
+            content: CopyIndexPage(
+                entries: entries, count: String(entries.count), platformNames: platforms.map(\.displayName)))
     }
 
     // MARK: - Platform errors, steps, decisions
 
-    func errors(page: String) -> [String: Value] {
-        var data = common(page: page, title: "Platform errors")
+    func errors(page: String) -> SitePage<ErrorsPage> {
         let platforms: [Platform] = [.ios, .android].filter { platform in
             report.errorReference.contains { $0.platform == platform }
         }
-        data["platforms"] = .array(
-            platforms.map { platform in
-                let entries = report.errorReference.filter { $0.platform == platform }
-                return [
-                    "id": .string(platform.rawValue),
-                    "name": .string(
-                        platform == .ios ? "iOS: ASAuthorizationError.Code" : "Android: GetCredentialException"),
-                    "caption": .string("\(entries.count) native results on \(platform.displayName)"),
-                    "entries": .array(
-                        entries.enumerated().map { index, entry in
-                            [
-                                "anchor": .string("\(platform.rawValue)-\(index + 1)"), "name": .string(entry.name),
-                                "code": .string(entry.code), "message": entry.message.map { .string($0) } ?? .null,
-                                "outcome": .string(entry.outcome),
-                                "leads": .array(
-                                    [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead)),
-                            ]
-                        }),
-                ]
-            })
-        return data
+        return SitePage(
+            layout: layout(page: page, title: "Platform errors"),
+            content: ErrorsPage(
+                platforms: platforms.map { platform in
+                    let entries = report.errorReference.filter { $0.platform == platform }
+                    return ErrorPlatform(
+                        id: platform.rawValue,
+                        name: platform == .ios ? "iOS: ASAuthorizationError.Code" : "Android: GetCredentialException",
+                        caption: "\(entries.count) native results on \(platform.displayName)",
+                        entries: entries.enumerated().map { index, entry in
+                            ErrorEntry(
+                                anchor: "\(platform.rawValue)-\(index + 1)", name: entry.name, code: entry.code,
+                                message: entry.message, outcome: entry.outcome,
+                                leads: [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead))
+                        })
+                }))
     }
 
-    private func lead(_ target: String) -> Value {
-        guard let link = scenarioLinks[target] else { return ["label": .string(target), "href": .null] }
-        return ["label": .string(link.title), "href": .string(link.href)]
+    private func lead(_ target: String) -> ErrorLead {
+        guard let link = scenarioLinks[target] else { return ErrorLead(label: target, href: nil) }
+        return ErrorLead(label: link.title, href: link.href)
     }
 
-    func steps(page: String) -> [String: Value] {
-        var data = common(page: page, title: "Steps")
+    func steps(page: String) -> SitePage<StepsPage> {
         let groups: [(String, String)] = [
             ("setup", "Set up the world (Given)"), ("action", "What the user and the OS do (When)"),
             ("outcome", "What must be true (Then)"),
         ]
-        data["groups"] = .array(
-            groups.map { kind, title in
-                [
-                    "id": .string(kind), "title": .string(title),
-                    "steps": .array(
-                        report.steps.filter { $0.kind == kind }.map { step in
-                            [
-                                "pattern": .string(step.pattern), "summary": .string(step.summary),
-                                "parameters": .array(
-                                    step.parameters.map { parameter in
-                                        [
-                                            "name": .string(parameter.name),
-                                            "values": .string(
-                                                parameter.values.isEmpty
-                                                    ? (parameter.name == "count" ? "a whole number" : "any name")
-                                                    : parameter.values.joined(separator: ", ")),
-                                        ]
-                                    }),
-                            ]
-                        }),
-                ]
-            })
-        return data
+        return SitePage(
+            layout: layout(page: page, title: "Steps"),
+            content: StepsPage(
+                groups: groups.map { kind, title in
+                    StepGroup(
+                        id: kind, title: title,
+                        steps: report.steps.filter { $0.kind == kind }.map { step in
+                            StepEntry(
+                                pattern: step.pattern, summary: step.summary,
+                                parameters: step.parameters.map { parameter in
+                                    StepParameter(
+                                        name: parameter.name,
+                                        values: parameter.values.isEmpty
+                                            ? (parameter.name == "count" ? "a whole number" : "any name")
+                                            : parameter.values.joined(separator: ", "))
+                                })
+                        })
+                }))
     }
 
-    func decisions(page: String) -> [String: Value] {
-        var data = common(page: page, title: "Engine decisions")
-        data["decisions"] = .array(
-            report.decisions.map { decision in
-                [
-                    "id": .string(decision.id), "anchor": .string("decision-\(SitePaths.anchor(decision.id))"),
-                    "question": .string(decision.question), "choice": .string(decision.choice),
-                    "reason": .string(decision.reason),
-                    "criterion": decision.criterion.map { .string($0) } ?? .null,
-                    "href": .string(decision.criterion.flatMap { criterionLinks[$0] } ?? ""),
-                ]
-            })
-        return data
+    func decisions(page: String) -> SitePage<DecisionsPage> {
+        SitePage(
+            layout: layout(page: page, title: "Engine decisions"),
+            content: DecisionsPage(
+                decisions: report.decisions.map { decision in
+                    DecisionView(
+                        id: decision.id, anchor: "decision-\(SitePaths.anchor(decision.id))",
+                        question: decision.question, choice: decision.choice, reason: decision.reason,
+                        criterion: decision.criterion, href: decision.criterion.flatMap { criterionLinks[$0] } ?? "")
+                }))
     }
 
     // MARK: - Plain pages
 
-    func page(_ page: Page, path: String) -> [String: Value] {
-        var data = common(page: path, title: page.title)
-        data["body"] = .string(MarkdownHTML.render(page.body))
-        return data
+    func page(_ page: Page, path: String) -> SitePage<ContentPage> {
+        SitePage(
+            layout: layout(page: path, title: page.title), content: ContentPage(body: MarkdownHTML.render(page.body)))
     }
 }

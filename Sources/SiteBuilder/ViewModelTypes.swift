@@ -1,0 +1,325 @@
+/// What the templates render, one struct per thing. Each property is named exactly as the
+/// templates read it (see `MustacheObject`); numbers the templates show are already
+/// formatted as text. An optional that is `nil` renders as null, which is falsy.
+
+// MARK: - Every page
+
+/// The layout's data: the way back to the site's root, the page title and the navigation.
+struct LayoutView: MustacheObject {
+    let root: String
+    let title: String
+    let version: String
+    let nav: [NavigationItem]
+}
+
+/// A link of the site navigation.
+struct NavigationItem: MustacheObject {
+    let href: String
+    let label: String
+    let current: Bool
+}
+
+/// A pass/fail badge (`partials/badge`).
+struct BadgeView: MustacheObject {
+    /// `pass`, `fail` or `skip`: the badge's style.
+    let state: String
+    let label: String
+    let value: String
+}
+
+// MARK: - Home and plain pages
+
+struct HomePage: MustacheObject {
+    let body: String
+    let badges: [BadgeLink]
+    let specs: [SpecSummary]
+}
+
+/// An SVG status badge of the site, listed on the home page.
+struct BadgeLink: MustacheObject {
+    let href: String
+    let label: String
+    let value: String
+}
+
+/// A spec's card on the home page.
+struct SpecSummary: MustacheObject {
+    let id: String
+    let title: String
+    let href: String
+    let badges: [BadgeView]
+    let criteriaCount: String
+    let criteriaPassing: String
+    let checkRuns: String
+    let checksPassing: String
+    let scenarioCount: String
+    /// The platforms' names, joined into a phrase.
+    let platforms: String
+}
+
+/// A Markdown page that is not a spec.
+struct ContentPage: MustacheObject {
+    let body: String
+}
+
+// MARK: - Spec page
+
+struct SpecPage: MustacheObject {
+    let spec: SpecHeader
+    let sections: [SectionView]
+    let matrix: MatrixView
+}
+
+struct SpecHeader: MustacheObject {
+    let id: String
+    let title: String
+    let path: String
+    let badges: [BadgeView]
+    let introduction: String
+    let benchmark: BenchmarkView?
+}
+
+struct BenchmarkView: MustacheObject {
+    let level: String
+    let userReach: String
+}
+
+/// A section of a spec; the criteria section and the references section have more.
+struct SectionView: MustacheObject {
+    let id: String
+    let title: String
+    let introduction: String
+    let scenarios: [ScenarioView]
+    let criteria: [CriterionView]?
+    let exploration: ExplorationView?
+    let generalInvariants: [InvariantView]?
+    let references: [ReferenceView]?
+}
+
+struct ScenarioView: MustacheObject {
+    let id: String
+    let anchor: String
+    let title: String
+    let summary: String
+    let badges: [BadgeView]
+    /// The columns of the copy table.
+    let platforms: [CopyColumn]
+    let rows: [CopyRow]
+    let exercisedBy: [CheckLink]
+    let checks: [CheckView]
+}
+
+/// A platform's column of a scenario's copy table.
+struct CopyColumn: MustacheObject {
+    let name: String
+}
+
+/// A row of a scenario's copy table: trigger, presentation, title, message or an action.
+struct CopyRow: MustacheObject {
+    let label: String
+    let actionID: String?
+    let cells: [CopyCell]
+}
+
+/// A platform's cell of a copy row: the trigger as HTML, the text, or none (with a note).
+struct CopyCell: MustacheObject {
+    let anchor: String
+    let none: Bool
+    let html: String?
+    let text: String?
+    let note: String?
+}
+
+/// A check that reaches a scenario; `last` ends the list.
+struct CheckLink: MustacheObject {
+    let anchor: String
+    let name: String
+    let last: Bool
+}
+
+struct CriterionView: MustacheObject {
+    let id: String
+    let anchor: String
+    let level: String
+    let statement: String
+    let howToVerify: String
+    let notes: String
+    let badges: [BadgeView]
+    let invariants: [InvariantView]
+    let checks: [CheckView]
+}
+
+/// What the explorer covered, shown under the criteria table.
+struct ExplorationView: MustacheObject {
+    let states: String
+    let transitions: String
+    let runs: String
+    let worlds: String
+    let coverage: String
+}
+
+/// An invariant and what the explorer found (`partials/invariant`).
+struct InvariantView: MustacheObject {
+    let id: String
+    let statement: String
+    let transitionsChecked: String
+    let holds: Bool
+    let violations: String
+    let counterexample: [String]
+}
+
+struct ReferenceView: MustacheObject {
+    let title: String
+    let url: String
+    let summary: String
+    let criteria: [AnchorLink]
+}
+
+/// An ID linked to its anchor on the same page.
+struct AnchorLink: MustacheObject {
+    let id: String
+    let anchor: String
+}
+
+/// A check with its steps' results on each platform (`partials/check`).
+struct CheckView: MustacheObject {
+    let id: String
+    let anchor: String
+    let name: String
+    let location: String
+    /// A badge per platform.
+    let platforms: [BadgeView]
+    let platformNames: [String]
+    let scenarios: [ScenarioLink]
+    let steps: [StepView]
+}
+
+struct ScenarioLink: MustacheObject {
+    let id: String
+    let href: String
+}
+
+/// A step of a check, with a result per platform.
+struct StepView: MustacheObject {
+    let keyword: String
+    let text: String
+    let results: [StepResultView]
+}
+
+struct StepResultView: MustacheObject {
+    let status: String
+    let statusLabel: String
+    let native: [String]
+    let expected: String?
+    let observed: String
+}
+
+/// Which criteria's checks reach which scenarios.
+struct MatrixView: MustacheObject {
+    let columns: [AnchorLink]
+    let rows: [MatrixRow]
+}
+
+struct MatrixRow: MustacheObject {
+    let id: String
+    let anchor: String
+    let cells: [MatrixCell]
+}
+
+struct MatrixCell: MustacheObject {
+    let hit: Bool
+    /// The names of the checks that reach the scenario.
+    let title: String
+}
+
+// MARK: - Copy index
+
+struct CopyIndexPage: MustacheObject {
+    let entries: [CopyIndexEntry]
+    let count: String
+    let platformNames: [String]
+}
+
+struct CopyIndexEntry: MustacheObject {
+    let key: String
+    let anchor: String
+    let scenarioHref: String
+    let scenarioTitle: String
+    let cells: [CopyIndexCell]
+}
+
+struct CopyIndexCell: MustacheObject {
+    let none: Bool
+    let text: String?
+}
+
+// MARK: - Platform errors
+
+struct ErrorsPage: MustacheObject {
+    let platforms: [ErrorPlatform]
+}
+
+struct ErrorPlatform: MustacheObject {
+    let id: String
+    let name: String
+    let caption: String
+    let entries: [ErrorEntry]
+}
+
+/// A native result and the scenario it leads to in each kind of request.
+struct ErrorEntry: MustacheObject {
+    let anchor: String
+    let name: String
+    let code: String
+    let message: String?
+    let outcome: String
+    let leads: [ErrorLead]
+}
+
+/// A scenario, linked when it has a page.
+struct ErrorLead: MustacheObject {
+    let label: String
+    let href: String?
+}
+
+// MARK: - Steps
+
+struct StepsPage: MustacheObject {
+    let groups: [StepGroup]
+}
+
+struct StepGroup: MustacheObject {
+    let id: String
+    let title: String
+    let steps: [StepEntry]
+}
+
+struct StepEntry: MustacheObject {
+    let pattern: String
+    let summary: String
+    let parameters: [StepParameter]
+}
+
+struct StepParameter: MustacheObject {
+    let name: String
+    /// The values it takes, as a phrase.
+    let values: String
+}
+
+// MARK: - Decisions
+
+struct DecisionsPage: MustacheObject {
+    let decisions: [DecisionView]
+}
+
+/// A choice the reference engine makes where the spec is silent.
+struct DecisionView: MustacheObject {
+    let id: String
+    let anchor: String
+    let question: String
+    let choice: String
+    let reason: String
+    let criterion: String?
+    /// The criterion's link; empty without one.
+    let href: String
+}
