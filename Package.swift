@@ -42,7 +42,11 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: ["SiteBuilder", "Mustache", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine"]),
-        .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"]),
+        .testTarget(
+            name: "SpecRunnerTests",
+            dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "SpecParserTests",
             dependencies: ["SpecParser", "SpecModel", "TestSupport"],

@@ -12,6 +12,12 @@ enum BinaryRunner {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The frozen copy of the spec page that the engineering tests edit (see
+    /// `Tests/SpecRunnerTests/Fixtures/README.md`), so that rewording `content/` does not break
+    /// them. Tests whose point is that the real content passes read `content/` instead.
+    static let fixtureSpec = packageRoot.appendingPathComponent(
+        "Tests/SpecRunnerTests/Fixtures/login-error-states.md")
+
     /// The executable SwiftPM built next to the test bundle.
     static var executable: URL {
         let candidates = [

@@ -41,7 +41,7 @@ func files(under folder: URL) throws -> [String: Data] {
     @Test func aReportMadeFromOtherContentIsRefused() throws {
         let folder = try TemporaryFolder()
         let spec = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            contentsOf: BinaryRunner.fixtureSpec,
             encoding: .utf8)
         let edited = try folder.write(
             "content/native/login-error-states.md",
@@ -75,7 +75,7 @@ func files(under folder: URL) throws -> [String: Data] {
     @Test func failingChecksStillRenderWithRedBadgesButExitWithOne() throws {
         let folder = try TemporaryFolder()
         let spec = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            contentsOf: BinaryRunner.fixtureSpec,
             encoding: .utf8)
         let broken = spec.replacingOccurrences(
             of:

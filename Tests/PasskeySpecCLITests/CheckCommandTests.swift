@@ -41,7 +41,7 @@ import Testing
     @Test func aWrongExpectationFailsAtItsLineWithAnAnnotation() throws {
         let folder = try TemporaryFolder()
         var text = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            contentsOf: BinaryRunner.fixtureSpec,
             encoding: .utf8)
         let marker = "Scenario: A locked account does not\n"
         let range = try #require(text.range(of: marker))
@@ -70,7 +70,7 @@ import Testing
     @Test func lintReportsUndefinedStepsWithASuggestion() throws {
         let folder = try TemporaryFolder()
         let text = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            contentsOf: BinaryRunner.fixtureSpec,
             encoding: .utf8
         ).replacingOccurrences(
             of: "  And the user cancels the OS prompt\n  And the app is relaunched",
@@ -90,7 +90,7 @@ import Testing
     @Test func removingACopyCellFailsCheck() throws {
         let folder = try TemporaryFolder()
         let text = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            contentsOf: BinaryRunner.fixtureSpec,
             encoding: .utf8
         ).replacingOccurrences(
             of: "| Action `retry` | Try Passkey Again | Try passkey again |",

@@ -63,7 +63,7 @@ import Testing
     @Test func anInventedTriggerCodeFailsLintAtItsColumn() throws {
         let folder = try TemporaryFolder()
         let spec = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            contentsOf: BinaryRunner.fixtureSpec,
             encoding: .utf8)
         let old = "`ASAuthorizationError.Code.canceled` (1001) from a prompt the app opened automatically |"
         let range = try #require(spec.range(of: old))
@@ -85,7 +85,7 @@ import Testing
     @Test func strictMakesCopyStyleFindingsErrors() throws {
         let folder = try TemporaryFolder()
         let spec = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("content/native/login-error-states.md"),
+            contentsOf: BinaryRunner.fixtureSpec,
             encoding: .utf8)
         let path = try folder.write(
             "spec.md",

@@ -11,23 +11,26 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     .deletingLastPathComponent()
 let templates = packageRoot.appendingPathComponent("templates")
 
-/// The project's content with one text replaced, parsed and checked without the slow exploration.
+/// The frozen copy of the spec page that `SpecRunnerTests` edits too (see its `Fixtures/README.md`):
+/// these tests match its exact words, so a writer who rewords `content/` does not break them.
+let fixtureSpecPath = packageRoot.appendingPathComponent("Tests/SpecRunnerTests/Fixtures/login-error-states.md").path
+
+/// The project's content with its spec page replaced by the fixture, with one text of it
+/// replaced, parsed and checked without the slow exploration.
 func build(replacing old: String? = nil, with new: String = "") throws -> [String: Data] {
     var result = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
+    var text = try String(contentsOfFile: fixtureSpecPath, encoding: .utf8)
     if let old {
-        let path = packageRoot.appendingPathComponent("content/native/login-error-states.md").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains(old), "'\(old)' is not in the spec")
-        var bag = DiagnosticBag()
-        let source = try #require(
-            SourceFile.validate(
-                Array(text.replacingOccurrences(of: old, with: new).utf8), path: path, diagnostics: &bag))
-        guard case .spec(let spec) = PageParser.parse(source, relativePath: "native/login-error-states.md").0 else {
-            Issue.record("not a spec")
-            return [:]
-        }
-        result.content.specs = [spec]
+        text = text.replacingOccurrences(of: old, with: new)
     }
+    var bag = DiagnosticBag()
+    let source = try #require(SourceFile.validate(Array(text.utf8), path: fixtureSpecPath, diagnostics: &bag))
+    guard case .spec(let spec) = PageParser.parse(source, relativePath: "native/login-error-states.md").0 else {
+        Issue.record("not a spec")
+        return [:]
+    }
+    result.content.specs = [spec]
     let report = CheckRunner(explorer: Explorer(worlds: [], comparesWorlds: false)).run(result.content)
     return try SiteBuilder(templates: templates).render(content: result.content, report: report)
 }

@@ -10,8 +10,10 @@ import Testing
         SpecLint().diagnostics(for: [try parseSpec(text)])
     }
 
-    @Test func theContentHasNoFinding() throws {
-        #expect(try lint(try specText()).isEmpty)
+    /// The real content and the fixture the other tests edit.
+    @Test(arguments: [contentSpecPath, specPath])
+    func theContentHasNoFinding(_ path: String) throws {
+        #expect(try lint(try specText(at: path)).isEmpty)
     }
 
     @Test func aCriterionWithoutChecksIsFoundAtItsRow() throws {

@@ -8,10 +8,19 @@ import Testing
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-let specPath = packageRoot.appendingPathComponent("content/native/login-error-states.md").path
+/// A frozen copy of `content/native/login-error-states.md` that the engineering tests read and
+/// edit, so that a writer who rewords the content does not break them. It is a copy on purpose:
+/// do not keep it in step with the content. `SiteBuilderTests` and the CLI tests read it too.
+let specPath = packageRoot.appendingPathComponent("Tests/SpecRunnerTests/Fixtures/login-error-states.md").path
 
-/// The spec page's text.
+/// The project's real spec page, for the tests whose point is that the content itself passes.
+let contentSpecPath = packageRoot.appendingPathComponent("content/native/login-error-states.md").path
+
+/// The fixture's text (see `specPath`).
 func specText() throws -> String { try String(contentsOfFile: specPath, encoding: .utf8) }
+
+/// The text of the page at `path`.
+func specText(at path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
 /// Parses spec text held in memory.
 func parseSpec(_ text: String, path: String = "spec.md") throws -> Spec {

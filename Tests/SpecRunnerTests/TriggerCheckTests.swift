@@ -29,8 +29,10 @@ import Testing
         "| Trigger        | `ASAuthorizationError.Code.canceled` (1001) from a prompt the app opened"
     static let firstCancelAndroid = "`GetCredentialCancellationException` (or `GetPublicKeyCredentialDomException`"
 
-    @Test func theContentResolvesEveryName() throws {
-        #expect(try diagnostics(try specText()).isEmpty)
+    /// The real content and the fixture the other tests edit.
+    @Test(arguments: [contentSpecPath, specPath])
+    func theContentResolvesEveryName(_ path: String) throws {
+        #expect(try diagnostics(try specText(at: path)).isEmpty)
     }
 
     @Test func aRealButWrongCodeSaysWhereItGoes() throws {

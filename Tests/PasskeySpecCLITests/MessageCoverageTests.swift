@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The messages only the command line reports, each triggered through the built binary and
+/// asserted by its ID, so that `everyMessageHasATest` counts them for a test that can fail.
+@Suite struct MessageCoverageTests {
+    let committedReport = BinaryRunner.packageRoot.appendingPathComponent("site/exports/report.json").path
+
+    /// A copy of the project's templates in `folder`, with `name` holding `bytes`.
+    func templates(in folder: TemporaryFolder, replacing name: String, with bytes: [UInt8]) throws -> String {
+        let templates = BinaryRunner.packageRoot.appendingPathComponent("templates")
+        for (path, data) in try files(under: templates) {
+            try folder.write("templates/\(path)", bytes: [UInt8](data))
+        }
+        try folder.write("templates/\(name)", bytes: bytes)
+        return folder.url.appendingPathComponent("templates").path
+    }
+
+    @Test func tooManyArgumentsAreUnexpected() throws {
+        let result = try BinaryRunner.run(["explain", "a", "b"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "passkey-spec: error: 'explain' takes no argument 'b' [unexpected-argument]\n")
+    }
+
+    @Test func anUnknownScenarioIsNamedWithTheClosest() throws {
+        let result = try BinaryRunner.run(["copy", "explicit-cancle", BinaryRunner.fixtureSpec.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("passkey-spec: error: unknown scenario 'explicit-cancle'; the closest are "))
+        #expect(result.stderr.hasSuffix(" [unknown-scenario]\n"), "\(result.stderr)")
+    }
+
+    @Test func aBrokenTemplateIsATemplateError() throws {
+        let folder = try TemporaryFolder()
+        let templates = try templates(
+            in: folder, replacing: "page.mustache", with: Array("{{#pages}}\n  {{/page}}\n".utf8))
+        let out = folder.url.appendingPathComponent("out")
+        let result = try BinaryRunner.run([
+            "build", "--report", committedReport, "--templates", templates, "--out", out.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("page.mustache:2:3: error: template error: "), "\(result.stderr)")
+        #expect(result.stderr.contains("[template-error]"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+    }
+
+    @Test(arguments: [("missing.json", nil), ("garbage.json", "{\"schemaVersion\": "), ("empty.json", "")])
+    func aReportThatCannotBeReadIsUnreadable(name: String, text: String?) throws {
+        let folder = try TemporaryFolder()
+        let report = folder.url.appendingPathComponent(name).path
+        if let text { try folder.write(name, text) }
+        let out = folder.url.appendingPathComponent("out")
+        let result = try BinaryRunner.run(["build", "--report", report, "--out", out.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("passkey-spec: error: cannot read the run report '\(report)': "))
+        #expect(result.stderr.hasSuffix(" [unreadable-report]\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+    }
+
+    /// A template that is not UTF-8 fails while the templates are read, which the build does not
+    /// expect: it is reported as an unexpected failure, exit status 1, and nothing is written.
+    @Test func aTemplateThatIsNotUTF8IsAnUnexpectedFailure() throws {
+        let folder = try TemporaryFolder()
+        let templates = try templates(
+            in: folder, replacing: "page.mustache", with: Array("<p>".utf8) + [0xFF, 0xFE] + Array("</p>\n".utf8))
+        let out = folder.url.appendingPathComponent("out")
+        let result = try BinaryRunner.run([
+            "build", "--report", committedReport, "--templates", templates, "--out", out.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("passkey-spec: error: unexpected failure: "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(" [unexpected-failure]\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+    }
+}
