@@ -154,7 +154,8 @@ struct ExplorationView: MustacheObject {
     let states: String
     let transitions: String
     let runs: String
-    let worlds: String
+    /// `2 platforms × 4 configurations × 616 world scripts`, from the report.
+    let breakdown: String
     let coverage: String
 }
 

@@ -132,7 +132,9 @@ struct ViewModels {
             let explored = report.exploration
             exploration = ExplorationView(
                 states: Self.number(explored.states), transitions: Self.number(explored.transitions),
-                runs: Self.number(explored.runs), worlds: Self.number(explored.runs / 8),
+                runs: Self.number(explored.runs),
+                breakdown:
+                    "\(count(explored.platforms, "platform")) × \(count(explored.configurations, "configuration")) × \(count(explored.worlds, "world script"))",
                 coverage: explored.complete
                     ? "the whole reachable space (every run ran out of new states by depth \(explored.deepestLevel))"
                     : "cut short at depth \(explored.depthLimit)")
@@ -417,4 +419,9 @@ struct ViewModels {
         SitePage(
             layout: layout(page: path, title: page.title), content: ContentPage(body: MarkdownHTML.render(page.body)))
     }
+}
+
+/// `2 platforms`, `1 configuration`, with the number as the site writes numbers.
+private func count(_ number: Int, _ singular: String) -> String {
+    "\(ViewModels.number(number)) \(number == 1 ? singular : singular + "s")"
 }

@@ -51,7 +51,9 @@ public struct CheckRunner: Sendable {
         var report = RunReport(
             specs: specRuns,
             exploration: ExplorationSummary(
-                runs: exploration.runs, states: exploration.states, transitions: exploration.transitions,
+                runs: exploration.runs, platforms: exploration.platforms.count,
+                configurations: exploration.configurations, worlds: exploration.worlds, states: exploration.states,
+                transitions: exploration.transitions,
                 depthLimit: exploration.depthLimit, deepestLevel: exploration.deepestLevel,
                 complete: exploration.complete,
                 nativeResults: exploration.nativeResultsExercised),

@@ -155,6 +155,10 @@ public struct SpecRun: Codable, Sendable, Equatable {
 
 public struct ExplorationSummary: Codable, Sendable, Equatable {
     public var runs: Int
+    /// What the runs combined: platforms × configurations × world scripts.
+    public var platforms: Int
+    public var configurations: Int
+    public var worlds: Int
     public var states: Int
     public var transitions: Int
     public var depthLimit: Int

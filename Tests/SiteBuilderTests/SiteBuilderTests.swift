@@ -38,6 +38,20 @@ func build(replacing old: String? = nil, with new: String = "") throws -> [Strin
 func text(_ files: [String: Data], _ path: String) -> String { String(decoding: files[path] ?? Data(), as: UTF8.self) }
 
 @Suite struct SiteBuilderTests {
+    @Test func theExplorationBreakdownComesFromTheReport() throws {
+        var result = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
+        let explorer = Explorer(
+            depthLimit: 4, platforms: [.ios], configurations: [Configuration()],
+            worlds: [WorldScript(account: nil), WorldScript(account: nil, routeAvailable: false)], comparesWorlds: false
+        )
+        let report = CheckRunner(explorer: explorer).run(result.content)
+        result.diagnostics = []
+        let page = text(
+            try SiteBuilder(templates: templates).render(content: result.content, report: report),
+            "native/login-error-states.html")
+        #expect(page.contains("in 2 runs (1 platform × 1 configuration × 2 world scripts)"))
+    }
+
     @Test func rendersEveryPageAndExport() throws {
         let files = try build()
         for path in [

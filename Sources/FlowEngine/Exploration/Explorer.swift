@@ -66,6 +66,9 @@ public struct ExplorationReport: Hashable, Codable, Sendable {
     public var platforms: [DevicePlatform]
     /// Platform × configuration × world script combinations explored.
     public var runs: Int
+    /// How many configurations and world scripts those runs combined.
+    public var configurations: Int
+    public var worlds: Int
     /// Distinct states reached, summed over runs.
     public var states: Int
     /// Transitions taken, summed over runs.
@@ -87,6 +90,7 @@ public struct ExplorationReport: Hashable, Codable, Sendable {
         guard var result = reports.first else { return nil }
         for report in reports.dropFirst() {
             result.runs += report.runs
+            result.worlds += report.worlds
             result.states += report.states
             result.transitions += report.transitions
             result.deepestLevel = max(result.deepestLevel, report.deepestLevel)
@@ -166,7 +170,8 @@ public struct Explorer: Sendable {
             }
         }
         return ExplorationReport(
-            depthLimit: depthLimit, platforms: platforms, runs: accumulator.runs, states: accumulator.states,
+            depthLimit: depthLimit, platforms: platforms, runs: accumulator.runs,
+            configurations: configurations.count, worlds: worlds.count, states: accumulator.states,
             transitions: accumulator.transitions, deepestLevel: accumulator.deepestLevel,
             complete: accumulator.complete,
             nativeResultsExercised: native.count,
