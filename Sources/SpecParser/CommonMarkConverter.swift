@@ -79,12 +79,15 @@ public enum CommonMarkConverter {
     }
 
     private static func makeNode(_ pointer: OpaquePointer) -> MarkdownNode {
+        let startLine = Int(cmark_node_get_start_line(pointer))
         var node = MarkdownNode(
             kind: kind(of: pointer),
-            startLine: Int(cmark_node_get_start_line(pointer)),
-            startColumn: Int(cmark_node_get_start_column(pointer)),
-            endLine: Int(cmark_node_get_end_line(pointer)),
-            endColumn: Int(cmark_node_get_end_column(pointer))
+            // cmark-gfm reports line 0 for a node it has no position for.
+            position: startLine > 0
+                ? MarkdownNode.Position(
+                    startLine: startLine, startColumn: Int(cmark_node_get_start_column(pointer)),
+                    endLine: Int(cmark_node_get_end_line(pointer)), endColumn: Int(cmark_node_get_end_column(pointer)))
+                : nil
         )
         switch node.kind {
         case .text, .code, .htmlInline, .htmlBlock, .codeBlock:

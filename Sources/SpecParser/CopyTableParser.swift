@@ -33,7 +33,7 @@ extension SpecWalker {
             for (index, platform) in columns.enumerated() {
                 guard let platform else { continue }
                 let cell = index + 1 < row.children.count ? row.children[index + 1] : MarkdownNode(kind: .tableCell)
-                let location = cell.hasPosition ? parser.location(ofCell: cell) : parser.location(of: row)
+                let location = cell.position != nil ? parser.location(ofCell: cell) : parser.location(of: row)
                 if cell.plainText.trimmingWhitespace().isEmpty {
                     parser.diagnostics.report(.emptyCopyCell(row: part.label, platform: platform), at: location)
                 }
@@ -141,7 +141,7 @@ extension SpecWalker {
         }
         let text = cell.plainText.trimmingWhitespace()
         let signals = ([cell] + cell.descendants).filter { $0.kind == .code }.compactMap(\.literal)
-        let location = cell.hasPosition ? parser.location(ofCell: cell) : parser.location(of: table)
+        let location = cell.position != nil ? parser.location(ofCell: cell) : parser.location(of: table)
         if signals.isEmpty, !text.isEmpty {
             parser.diagnostics.report(.triggerWithoutSignal(platform), at: location)
         }
@@ -227,7 +227,7 @@ extension SpecWalker {
 
     private func copyEntry(_ cell: MarkdownNode?, key: String, table: MarkdownNode) -> CopyEntry {
         guard let cell else { return CopyEntry(key: key, text: "", location: parser.location(of: table)) }
-        let location = cell.hasPosition ? parser.location(ofCell: cell) : parser.location(of: table)
+        let location = cell.position != nil ? parser.location(ofCell: cell) : parser.location(of: table)
         let text = cell.plainText.trimmingWhitespace()
         guard let note = CopyEntry.noneNote(text) else { return CopyEntry(key: key, text: text, location: location) }
         return CopyEntry(key: key, text: nil, note: note.isEmpty ? nil : note, location: location)

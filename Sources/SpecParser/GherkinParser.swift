@@ -28,8 +28,8 @@ extension SpecWalker {
     mutating func parseChecks(_ block: MarkdownNode, owner: CheckOwner) {
         let source = parser.source
         let start = parser.location(of: block)
-        let fenceLine = block.startLine
-        var lastLine = max(block.endLine, fenceLine)
+        let fenceLine = start.line
+        var lastLine = max(block.position?.endLine ?? fenceLine, fenceLine)
         if isClosingFence(source.line(lastLine), fence: block.fence), lastLine > fenceLine {
             lastLine -= 1
         } else if block.fence != nil {

@@ -45,27 +45,35 @@ public struct MarkdownNode: Sendable, Equatable {
     public var info: String?
     /// The fence of a fenced code block; nil for indented code.
     public var fence: Fence?
-    /// 1-based line and UTF-8 column where the node starts and ends (inclusive), as cmark-gfm
-    /// reports them; 0 where it reports none.
-    public var startLine: Int
-    public var startColumn: Int
-    public var endLine: Int
-    public var endColumn: Int
+    /// Where the node starts and ends, as cmark-gfm reports it; nil where it reports none.
+    public var position: Position?
     public var children: [MarkdownNode]
+
+    /// 1-based lines and UTF-8 columns where a node starts and ends, inclusive.
+    public struct Position: Sendable, Equatable {
+        public var startLine: Int
+        public var startColumn: Int
+        public var endLine: Int
+        public var endColumn: Int
+
+        public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
+            self.startLine = startLine
+            self.startColumn = startColumn
+            self.endLine = endLine
+            self.endColumn = endColumn
+        }
+    }
 
     public init(
         kind: Kind, literal: String? = nil, url: String? = nil, info: String? = nil, fence: Fence? = nil,
-        startLine: Int = 0, startColumn: Int = 0, endLine: Int = 0, endColumn: Int = 0, children: [MarkdownNode] = []
+        position: Position? = nil, children: [MarkdownNode] = []
     ) {
         self.kind = kind
         self.literal = literal
         self.url = url
         self.info = info
         self.fence = fence
-        self.startLine = startLine
-        self.startColumn = startColumn
-        self.endLine = endLine
-        self.endColumn = endColumn
+        self.position = position
         self.children = children
     }
 
@@ -94,7 +102,4 @@ public struct MarkdownNode: Sendable, Equatable {
         }
         return result
     }
-
-    /// Whether cmark-gfm reported a position for the node.
-    public var hasPosition: Bool { startLine > 0 }
 }

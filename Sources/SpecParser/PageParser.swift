@@ -42,7 +42,7 @@ public struct PageParser {
             let metadata = MetadataComment(html: blocks[1].literal ?? ""),
             metadata.kind == "spec" || metadata.kind == "page"
         else {
-            diagnostics.report(.notASpecPage, at: source.location(line: first.endLine + 1, column: 1))
+            diagnostics.report(.notASpecPage, at: source.location(line: (first.position?.endLine ?? 0) + 1, column: 1))
             return nil
         }
         let rest = Array(blocks.dropFirst(2))
@@ -144,29 +144,33 @@ public struct PageParser {
     }
 
     /// Where a node starts.
+    /// Where a node starts; the file's start for the rare node cmark-gfm gives no position
+    /// (block nodes always have one).
     func location(of node: MarkdownNode) -> SourceLocation {
-        source.location(line: node.startLine, column: node.startColumn)
+        guard let position = node.position else { return source.location(line: 1, column: 1) }
+        return source.location(line: position.startLine, column: position.startColumn)
     }
 
     /// Where a metadata field's value starts, or the comment when the field is missing.
     func location(of block: MarkdownNode, field: MetadataComment.Field?) -> SourceLocation {
-        guard let field else { return location(of: block) }
-        let line = source.line(block.startLine)
+        guard let field, let position = block.position else { return location(of: block) }
+        let line = source.line(position.startLine)
         let leading = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
-        return source.location(line: block.startLine, column: leading + field.valueOffset + 1)
+        return source.location(line: position.startLine, column: leading + field.valueOffset + 1)
     }
 
     /// Where a table cell's content starts (after the padding space), or the cell itself.
     func location(ofCell cell: MarkdownNode) -> SourceLocation {
-        if let first = cell.children.first, first.hasPosition { return location(of: first) }
+        if let first = cell.children.first, first.position != nil { return location(of: first) }
         return location(of: cell)
     }
 
     /// The block's source lines, kept as Markdown.
     func prose(of block: MarkdownNode) -> Prose {
-        let end = max(block.endLine, block.startLine)
+        let start = location(of: block)
+        let end = max(block.position?.endLine ?? start.line, start.line)
         return Prose(
-            markdown: source.text(lines: block.startLine, through: end),
-            range: SourceRange(start: location(of: block), endLine: end, endColumn: max(block.endColumn, 1)))
+            markdown: source.text(lines: start.line, through: end),
+            range: SourceRange(start: start, endLine: end, endColumn: max(block.position?.endColumn ?? 1, 1)))
     }
 }

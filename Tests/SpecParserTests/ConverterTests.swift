@@ -10,8 +10,8 @@ import Testing
         #expect(table.children.map(\.kind) == [.tableRow(isHeader: true), .tableRow(isHeader: false)])
         let cell = table.children[1].children[1]
         #expect(cell.plainText.trimmingWhitespace() == "d")
-        #expect(cell.children[0].startLine == 3)
-        #expect(cell.children[0].startColumn == 7)
+        #expect(cell.children[0].position?.startLine == 3)
+        #expect(cell.children[0].position?.startColumn == 7)
     }
 
     @Test func fencedCodeKeepsInfoAndFence() {
