@@ -163,7 +163,7 @@ public struct CheckContext: Sendable {
     /// The state in words, for failure messages.
     var summary: String {
         var parts = ["screen \(state.screen)"]
-        parts.append(state.notice.map { "error notice \"\($0.rawValue)\"" } ?? "no error notice")
+        parts.append(state.notice.map { "error notice \"\($0.id)\"" } ?? "no error notice")
         let actions = state.offeredActions.map { "\"\($0.rawValue)\"" }
         parts.append(actions.isEmpty ? "no actions offered" : "offers \(actions.joined(separator: ", "))")
         if let ceremony = state.ceremony { parts.append("\(ceremony.route.rawValue) prompt open") }

@@ -10,16 +10,32 @@ public enum Screen: Hashable, Codable, Sendable {
     case accountRoute(AccountRoute)
 }
 
-/// A modal alert (iOS) or dialog (Android) with copy from the spec. Raw values are the
-/// spec's scenario IDs.
-public enum Notice: String, Hashable, Codable, Sendable, CaseIterable {
-    case accountCannotContinue = "account-cannot-continue"
-    case lookupFailed = "lookup-failed"
-    case passkeyFailed = "passkey-failed"
-    case passkeyUnavailable = "passkey-unavailable"
-    case deletedPasskey = "deleted-passkey"
-    case restrictedAccount = "restricted-account"
-    case passkeyNotAccepted = "passkey-not-accepted"
+/// A modal alert (iOS) or dialog (Android) with copy from the spec: the scenarios that show
+/// one. Their IDs are the scenarios' (`Situation`), written once there.
+public enum Notice: Hashable, Codable, Sendable, CaseIterable {
+    case accountCannotContinue
+    case lookupFailed
+    case passkeyFailed
+    case passkeyUnavailable
+    case deletedPasskey
+    case restrictedAccount
+    case passkeyNotAccepted
+
+    /// The scenario whose copy the notice shows.
+    public var situation: Situation {
+        switch self {
+        case .accountCannotContinue: .accountCannotContinue
+        case .lookupFailed: .lookupFailed
+        case .passkeyFailed: .passkeyFailed
+        case .passkeyUnavailable: .passkeyUnavailable
+        case .deletedPasskey: .deletedPasskey
+        case .restrictedAccount: .restrictedAccount
+        case .passkeyNotAccepted: .passkeyNotAccepted
+        }
+    }
+
+    /// The scenario ID, e.g. `passkey-failed`.
+    public var id: String { situation.rawValue }
 
     /// The actions the notice offers, in the order the spec lists them.
     public var actions: [UserAction] {

@@ -213,7 +213,7 @@ public struct EnumerationCheck: Sendable {
 
     static func describe(_ transition: Transition) -> String {
         var parts = ["screen \(transition.state.screen)"]
-        if let notice = transition.state.notice { parts.append("error notice \"\(notice.rawValue)\"") }
+        if let notice = transition.state.notice { parts.append("error notice \"\(notice.id)\"") }
         if !transition.effects.isEmpty { parts.append(transition.effects.map(\.description).joined(separator: "; ")) }
         return parts.joined(separator: ", ")
     }

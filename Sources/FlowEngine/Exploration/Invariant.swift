@@ -72,7 +72,7 @@ extension Invariant {
                 context.before.cancellationStreak == 0
             else { return .notApplicable }
             let after = context.after
-            if after.notice != nil { return .violated("an error (\(after.notice!.rawValue)) was shown") }
+            if after.notice != nil { return .violated("an error (\(after.notice!.id)) was shown") }
             if after.screen != .login { return .violated("the screen is \(after.screen), not the login screen") }
             if !after.offeredActions.contains(.retry) { return .violated("no retry is offered") }
             if !context.startedCeremonies.isEmpty { return .violated("a prompt reopened by itself") }
@@ -345,14 +345,14 @@ extension Invariant {
         ) { context in
             guard let notice = context.after.notice else { return .notApplicable }
             let actions = context.after.offeredActions
-            if actions.isEmpty { return .violated("\(notice.rawValue) offers nothing") }
+            if actions.isEmpty { return .violated("\(notice.id) offers nothing") }
             if notice == .passkeyFailed || notice == .lookupFailed,
                 !(actions.contains(.retry) && actions.contains(.fallback))
             {
-                return .violated("\(notice.rawValue) offers \(actions)")
+                return .violated("\(notice.id) offers \(actions)")
             }
             if notice == .passkeyUnavailable, !actions.contains(.fallback) {
-                return .violated("\(notice.rawValue) offers \(actions)")
+                return .violated("\(notice.id) offers \(actions)")
             }
             return .holds
         },
