@@ -17,19 +17,27 @@ let package = Package(
         .target(name: "SpecModel"),
         // The reference flow engine: a pure reducer, platform adapters, a world, invariants
         // and the explorer. It knows nothing of Markdown or HTML.
-        .target(name: "FlowEngine"),
-        // Binds check steps to the engine, runs them per platform, explores, cross-checks copy.
-        .target(name: "SpecRunner", dependencies: ["SpecModel", "FlowEngine"]),
+        .target(name: "FlowEngine", dependencies: ["SpecModel"]),
+        // Flows as values: binds check steps to a flow, runs them per platform, cross-checks
+        // copy against what the flow can show, and rolls it all up into a run report.
+        .target(name: "SpecRunner", dependencies: ["SpecModel"]),
+        // The passkey-login flow: FlowEngine's steps, parameter types, exploration and rules.
+        .target(name: "PasskeyLoginFlow", dependencies: ["SpecModel", "SpecRunner", "FlowEngine"]),
         // A spec-conformant Mustache renderer for the site's templates.
         .target(name: "Mustache"),
+        // Every file engineers and CI take: the model's JSON and schema, the copy for Xcode and
+        // Android, the run report and JUnit.
+        .target(name: "Exports", dependencies: ["SpecModel", "SpecRunner"]),
+        // cmark-gfm's documents and HTML renderer, for the parser and for prose on the site.
+        .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
         // Model + run report + templates to the files of the static site; atomic output.
-        .target(name: "SiteBuilder", dependencies: ["SpecModel", "SpecRunner", "Mustache", "SpecParser"]),
+        .target(name: "SiteBuilder", dependencies: ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports"]),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
-        .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM"]),
+        .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM", "CommonMark"]),
         // The commands, as a library so tests can call them in-process too.
         .target(
             name: "PasskeySpecCLI",
-            dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "SiteBuilder"]
+            dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SiteBuilder"]
         ),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
@@ -37,24 +45,27 @@ let package = Package(
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
-        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine"]),
+        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "SpecModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "Mustache", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine"]),
+            dependencies: [
+                "SiteBuilder", "Mustache", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine", "PasskeyLoginFlow",
+                "Exports",
+            ]),
         .testTarget(
             name: "SpecRunnerTests",
-            dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser"],
+            dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser", "PasskeyLoginFlow", "Exports"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "SpecParserTests",
-            dependencies: ["SpecParser", "SpecModel", "TestSupport"],
+            dependencies: ["SpecParser", "SpecModel", "CommonMark", "TestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "PasskeySpecCLITests",
-            dependencies: ["PasskeySpecCLI", "passkey-spec", "TestSupport"]
+            dependencies: ["PasskeySpecCLI", "passkey-spec", "TestSupport", "SpecModel", "SpecRunner"]
         ),
     ]
 )

@@ -61,6 +61,8 @@ struct Positional: Sendable {
 /// The parsed command line of one command. Options and flags are read through their
 /// declarations, so a misspelt name does not compile.
 struct ParsedArguments {
+    /// The flows the tool runs with (`FlowCatalogue.registered` unless a caller gives others).
+    var flows = FlowCatalogue.registered
     var positionals: [String] = []
     private var options: [String: String] = [:]
     private var flags: Set<String> = []

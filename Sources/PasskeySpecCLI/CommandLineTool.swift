@@ -1,4 +1,5 @@
 import SpecModel
+import SpecRunner
 
 /// How a command ended; the raw value is the process exit status.
 public enum ExitStatus: Int32, Sendable {
@@ -24,8 +25,10 @@ public enum CommandLineTool {
     /// The tool's version, printed by `--version`.
     public static let version = "0.1.0"
 
-    /// Runs the tool with `arguments` (without the program name).
-    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+    /// Runs the tool with `arguments` (without the program name), checking specs against `flows`.
+    public static func run(
+        _ arguments: [String], console: Console, flows: FlowRegistry = FlowCatalogue.registered
+    ) -> ExitStatus {
         guard let first = arguments.first else {
             console.out(mainHelp)
             return .usage
@@ -57,7 +60,8 @@ public enum CommandLineTool {
             return .success
         }
         do {
-            let parsed = try command.parse(rest)
+            var parsed = try command.parse(rest)
+            parsed.flows = flows
             return try command.run(parsed, console)
         } catch let error as UsageError {
             console.printUsageError(error.message)

@@ -1,5 +1,5 @@
 import SpecModel
-import SpecParser
+import CommonMark
 
 /// Prose as HTML: cmark-gfm's renderer (raw HTML omitted, unsafe links dropped), with links
 /// to other Markdown pages pointed at their HTML pages.
@@ -10,7 +10,7 @@ enum MarkdownHTML {
 
     static func render(_ markdown: String) -> String {
         guard !markdown.isEmpty else { return "" }
-        return rewriteLinks(CommonMarkConverter.renderHTML(markdown))
+        return rewriteLinks(CommonMarkHTML.render(markdown))
     }
 
     /// `href="page.md"` and `href="page.md#part"` (relative only) become `.html`.

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import SpecModel
+import Exports
 import SpecRunner
 
 /// Renders the model and the run report into the files of a static site, in memory.

@@ -33,6 +33,14 @@ struct HomePage: MustacheObject {
     let body: String
     let badges: [BadgeLink]
     let specs: [SpecSummary]
+    let exports: [ExportLink]
+}
+
+/// A file of `exports/`, listed on the home page.
+struct ExportLink: MustacheObject {
+    let href: String
+    let name: String
+    let summary: String
 }
 
 /// An SVG status badge of the site, listed on the home page.
@@ -257,6 +265,13 @@ struct CopyIndexCell: MustacheObject {
 // MARK: - Platform errors
 
 struct ErrorsPage: MustacheObject {
+    let flows: [ErrorFlow]
+}
+
+/// One flow's native errors, by platform.
+struct ErrorFlow: MustacheObject {
+    let id: String
+    let title: String
     let platforms: [ErrorPlatform]
 }
 
@@ -286,6 +301,14 @@ struct ErrorLead: MustacheObject {
 // MARK: - Steps
 
 struct StepsPage: MustacheObject {
+    let flows: [StepFlow]
+}
+
+/// One flow's steps, by kind.
+struct StepFlow: MustacheObject {
+    let id: String
+    let title: String
+    let summary: String
     let groups: [StepGroup]
 }
 
@@ -310,6 +333,13 @@ struct StepParameter: MustacheObject {
 // MARK: - Decisions
 
 struct DecisionsPage: MustacheObject {
+    let flows: [DecisionFlow]
+}
+
+/// One flow's decisions.
+struct DecisionFlow: MustacheObject {
+    let id: String
+    let title: String
     let decisions: [DecisionView]
 }
 

@@ -1,3 +1,4 @@
+import Exports
 import Mustache
 import SpecModel
 import SpecRunner
@@ -94,7 +95,11 @@ struct ViewModels {
         }
         return SitePage(
             layout: layout(page: page, title: home?.title ?? "Specs"),
-            content: HomePage(body: MarkdownHTML.render(home?.body ?? []), badges: badgeLinks, specs: specs))
+            content: HomePage(
+                body: MarkdownHTML.render(home?.body ?? []), badges: badgeLinks, specs: specs,
+                exports: ExportFormat.allCases.map {
+                    ExportLink(href: $0.sitePath, name: String($0.sitePath.split(separator: "/").last!), summary: $0.summary)
+                }))
     }
 
     private func badges(_ spec: Spec, _ run: SpecRun?) -> [BadgeView] {
@@ -129,8 +134,9 @@ struct ViewModels {
         var references: [ReferenceView]?
         if section.kind == .criteria {
             criteria = spec.criteria.map { criterion($0, spec: spec, run: run, checks: checks) }
-            let explored = report.exploration
-            exploration = ExplorationView(
+            let flow = run?.flow.flatMap(report.flow(id:))
+            if let explored = flow?.exploration {
+                exploration = ExplorationView(
                 states: Self.number(explored.states), transitions: Self.number(explored.transitions),
                 runs: Self.number(explored.runs),
                 breakdown:
@@ -138,7 +144,8 @@ struct ViewModels {
                 coverage: explored.complete
                     ? "the whole reachable space (every run ran out of new states by depth \(explored.deepestLevel))"
                     : "cut short at depth \(explored.depthLimit)")
-            generalInvariants = report.generalInvariants.map(Self.invariant)
+            }
+            generalInvariants = flow?.generalInvariants.map(Self.invariant)
         }
         if section.kind == .references {
             references = spec.references.map { reference in
@@ -317,7 +324,7 @@ struct ViewModels {
     // MARK: - Copy index
 
     func copyIndex(page: String) -> SitePage<CopyIndexPage> {
-        let platforms = Platform.allCases.filter { platform in
+        let platforms = Platform.known.filter { platform in
             content.specs.contains { $0.platforms.contains(platform) }
         }
         var entries: [CopyIndexEntry] = []
@@ -350,25 +357,29 @@ struct ViewModels {
     // MARK: - Platform errors, steps, decisions
 
     func errors(page: String) -> SitePage<ErrorsPage> {
-        let platforms: [Platform] = [.ios, .android].filter { platform in
-            report.errorReference.contains { $0.platform == platform }
-        }
-        return SitePage(
+        SitePage(
             layout: layout(page: page, title: "Platform errors"),
             content: ErrorsPage(
-                platforms: platforms.map { platform in
-                    let entries = report.errorReference.filter { $0.platform == platform }
-                    return ErrorPlatform(
-                        id: platform.rawValue,
-                        name: platform == .ios ? "iOS: ASAuthorizationError.Code" : "Android: GetCredentialException",
-                        caption: "\(entries.count) native results on \(platform.displayName)",
-                        entries: entries.enumerated().map { index, entry in
-                            ErrorEntry(
-                                anchor: "\(platform.rawValue)-\(index + 1)", name: entry.name, code: entry.code,
-                                message: entry.message, outcome: entry.outcome,
-                                leads: [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead))
-                        })
+                flows: report.flows.filter { !$0.errorReference.isEmpty }.map { flow in
+                    ErrorFlow(
+                        id: SitePaths.anchor(flow.id), title: flow.title,
+                        platforms: Platform.known.compactMap { errors(of: flow, on: $0) })
                 }))
+    }
+
+    private func errors(of flow: FlowRun, on platform: Platform) -> ErrorPlatform? {
+        let entries = flow.errorReference.filter { $0.platform == platform }
+        guard !entries.isEmpty else { return nil }
+        let id = SitePaths.anchor("\(flow.id)-\(platform.rawValue)")
+        return ErrorPlatform(
+            id: id, name: "\(platform.displayName): \(platform.errorType)",
+            caption: "\(entries.count) native results on \(platform.displayName)",
+            entries: entries.enumerated().map { index, entry in
+                ErrorEntry(
+                    anchor: "\(id)-\(index + 1)", name: entry.name, code: entry.code, message: entry.message,
+                    outcome: entry.outcome,
+                    leads: [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead))
+            })
     }
 
     private func lead(_ target: String) -> ErrorLead {
@@ -377,39 +388,49 @@ struct ViewModels {
     }
 
     func steps(page: String) -> SitePage<StepsPage> {
-        let groups: [(String, String)] = [
-            ("setup", "Set up the world (Given)"), ("action", "What the user and the OS do (When)"),
-            ("outcome", "What must be true (Then)"),
+        let groups: [(StepKind, String)] = [
+            (.setup, "Set up the world (Given)"), (.action, "What the user and the OS do (When)"),
+            (.outcome, "What must be true (Then)"),
         ]
         return SitePage(
             layout: layout(page: page, title: "Steps"),
             content: StepsPage(
-                groups: groups.map { kind, title in
-                    StepGroup(
-                        id: kind, title: title,
-                        steps: report.steps.filter { $0.kind == kind }.map { step in
-                            StepEntry(
-                                pattern: step.pattern, summary: step.summary,
-                                parameters: step.parameters.map { parameter in
-                                    StepParameter(
-                                        name: parameter.name,
-                                        values: parameter.values.isEmpty
-                                            ? (parameter.name == "count" ? "a whole number" : "any name")
-                                            : parameter.values.joined(separator: ", "))
-                                })
+                flows: report.flows.map { flow in
+                    StepFlow(
+                        id: SitePaths.anchor(flow.id), title: flow.title, summary: flow.summary,
+                        groups: groups.map { kind, title in
+                            StepGroup(
+                                id: SitePaths.anchor("\(flow.id)-\(kind.rawValue)"), title: title,
+                                steps: flow.steps.filter { $0.kind == kind }.map(Self.step))
                         })
                 }))
+    }
+
+    private static func step(_ step: StepPattern) -> StepEntry {
+        StepEntry(
+            pattern: step.display, summary: step.summary,
+            parameters: step.parameters.map { parameter in
+                StepParameter(
+                    name: parameter.name,
+                    values: parameter.values?.joined(separator: ", ")
+                        ?? (parameter.isNumber ? "a whole number" : "any name"))
+            })
     }
 
     func decisions(page: String) -> SitePage<DecisionsPage> {
         SitePage(
             layout: layout(page: page, title: "Engine decisions"),
             content: DecisionsPage(
-                decisions: report.decisions.map { decision in
-                    DecisionView(
-                        id: decision.id, anchor: "decision-\(SitePaths.anchor(decision.id))",
-                        question: decision.question, choice: decision.choice, reason: decision.reason,
-                        criterion: decision.criterion, href: decision.criterion.flatMap { criterionLinks[$0] } ?? "")
+                flows: report.flows.filter { !$0.decisions.isEmpty }.map { flow in
+                    DecisionFlow(
+                        id: SitePaths.anchor(flow.id), title: flow.title,
+                        decisions: flow.decisions.map { decision in
+                            DecisionView(
+                                id: decision.id, anchor: "decision-\(SitePaths.anchor(decision.id))",
+                                question: decision.question, choice: decision.choice, reason: decision.reason,
+                                criterion: decision.criterion,
+                                href: decision.criterion.flatMap { criterionLinks[$0] } ?? "")
+                        })
                 }))
     }
 

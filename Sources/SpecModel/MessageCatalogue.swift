@@ -22,6 +22,9 @@ public enum MessageID: String, Codable, Sendable, CaseIterable {
     case duplicatePageID = "duplicate-page-id"
     case missingPlatforms = "missing-platforms"
     case unknownPlatform = "unknown-platform"
+    case missingFlow = "missing-flow"
+    case unknownFlow = "unknown-flow"
+    case platformNotInFlow = "platform-not-in-flow"
 
     // MARK: Sections and scenarios
     case missingSectionID = "missing-section-id"
@@ -198,6 +201,24 @@ extension Message {
 
     public static let missingPlatforms = Message(
         .missingPlatforms, .error, "spec metadata declares no platforms; add 'platforms: ios, android'")
+
+    public static func missingFlow(known: [String]) -> Message {
+        Message(
+            .missingFlow, .error,
+            "spec metadata names no flow; add 'flow: ID' with one of \(known.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+
+    public static func unknownFlow(_ name: String, known: [String]) -> Message {
+        Message(
+            .unknownFlow, .error,
+            "unknown flow '\(name)'; known flows are \(known.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+
+    public static func platformNotInFlow(_ platform: String, flow: String, supported: [String]) -> Message {
+        Message(
+            .platformNotInFlow, .error,
+            "flow '\(flow)' does not run on '\(platform)'; it runs on \(supported.map { "'\($0)'" }.joined(separator: ", "))")
+    }
 
     public static func unknownPlatform(_ name: String) -> Message {
         Message(.unknownPlatform, .error, "unknown platform '\(name)'; known platforms are \(Platform.knownList)")

@@ -229,6 +229,45 @@ extension MessageID {
                     """,
                 fix: "Use 'ios' and/or 'android', separated by commas; remove other names.")
 
+        case .missingFlow:
+            MessageExplanation(
+                summary: "The spec comment does not say which flow the page is checked against.",
+                detail: """
+                    A spec page names its flow in its metadata comment ('flow: passkey-login'): the flow \
+                    brings the steps its checks may use, the scenarios its engine can reach, the platforms \
+                    it runs on and the rules its copy is held to. Without one, nothing on the page can be \
+                    checked. Reported by 'lint', 'check' and 'build' at the page's title, with the flows \
+                    the tool knows.
+                    """,
+                example: """
+                    <!-- spec: N1.4 platforms: ios, android -->
+                    """,
+                fix: "Add 'flow: ID' to the spec comment, with one of the flows the message lists.")
+        case .unknownFlow:
+            MessageExplanation(
+                summary: "The spec comment names a flow the tool does not know.",
+                detail: """
+                    The 'flow' value must be the ID of a registered flow ('passkey-spec steps' lists each \
+                    flow with its steps). A misspelt flow would leave every step undefined and every \
+                    scenario unreached, so the page is not run at all. Reported at the value.
+                    """,
+                example: """
+                    <!-- spec: N1.4 flow: passkey-signin platforms: ios, android -->
+                    """,
+                fix: "Use one of the flows the message lists.")
+        case .platformNotInFlow:
+            MessageExplanation(
+                summary: "The spec covers a platform its flow does not run on.",
+                detail: """
+                    A flow runs on the platforms its engine has an adapter for. A spec that lists another \
+                    platform could not check that platform's copy or behaviour, so its criteria could not \
+                    pass there. Reported at the 'flow' value, once per platform.
+                    """,
+                example: """
+                    <!-- spec: N1.4 flow: passkey-login platforms: ios, android, web -->
+                    """,
+                fix: "Remove the platform from 'platforms', or choose a flow that runs on it.")
+
         // MARK: Sections and scenarios
         case .missingSectionID:
             MessageExplanation(
@@ -1421,6 +1460,10 @@ extension MessageID {
         case .duplicatePageID: return .duplicatePageID("home", first: first)
         case .missingPlatforms: return .missingPlatforms
         case .unknownPlatform: return .unknownPlatform("web")
+        case .missingFlow: return .missingFlow(known: ["passkey-login"])
+        case .unknownFlow: return .unknownFlow("passkey-signin", known: ["passkey-login"])
+        case .platformNotInFlow:
+            return .platformNotInFlow("web", flow: "passkey-login", supported: ["ios", "android"])
         case .missingSectionID: return .missingSectionID("General login errors")
         case .unknownSectionKind: return .unknownSectionKind("acceptance")
         case .malformedID: return .malformedID("Deleted_Passkey")

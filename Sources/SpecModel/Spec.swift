@@ -53,6 +53,9 @@ public struct Spec: Codable, Sendable, Equatable {
     public var title: String
     /// The page's path relative to the content root, e.g. `native/login-error-states.md`.
     public var path: String
+    /// The flow the spec is checked against (`flow: passkey-login`), as written; nil when the
+    /// metadata names none. Which flows exist is the runner's to know.
+    public var flow: FlowName?
     /// The platforms the spec covers, in declaration order.
     public var platforms: [Platform]
     /// Prose between the title and the first section.
@@ -66,13 +69,14 @@ public struct Spec: Codable, Sendable, Equatable {
     public var location: SourceLocation
 
     public init(
-        id: String, title: String, path: String, platforms: [Platform], introduction: [Prose] = [],
+        id: String, title: String, path: String, flow: FlowName? = nil, platforms: [Platform], introduction: [Prose] = [],
         sections: [Section] = [], criteria: [Criterion] = [], checks: [Check] = [],
         references: [Reference] = [], benchmark: Benchmark? = nil, location: SourceLocation
     ) {
         self.id = id
         self.title = title
         self.path = path
+        self.flow = flow
         self.platforms = platforms
         self.introduction = introduction
         self.sections = sections
@@ -94,6 +98,17 @@ public struct Spec: Codable, Sendable, Equatable {
 
     /// The checks written for one criterion, in page order.
     public func checks(for criterion: CriterionID) -> [Check] { checks.filter { $0.criterion == criterion } }
+}
+
+/// The name of a flow as a spec's metadata gives it, with where.
+public struct FlowName: Codable, Sendable, Equatable {
+    public var name: String
+    public var location: SourceLocation
+
+    public init(_ name: String, at location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
 }
 
 /// What a `##` section holds, from its metadata comment.

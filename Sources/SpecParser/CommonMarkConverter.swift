@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CommonMark
 import SpecModel
 
 #if canImport(Glibc)
@@ -7,57 +8,17 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place that calls cmark-gfm. It parses with source positions and the GFM
-/// extensions, converts the tree into `MarkdownNode` values and frees everything it made.
+/// Parses with source positions and the GFM extensions (through `CommonMarkDocument`), converts the tree into `MarkdownNode` values and frees everything it made.
 public enum CommonMarkConverter {
     /// Nodes nested deeper than this keep no children; no spec needs such depth, and the
     /// limit keeps pathological input (thousands of nested quotes) from exhausting the stack.
     public static let maximumDepth = 128
 
-    private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
-
     /// Parses UTF-8 Markdown into a document node.
     public static func parse(_ markdown: String) -> MarkdownNode {
-        withDocument(markdown, options: CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES) { document, _ in
+        CommonMarkDocument.with(markdown, options: CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES) { document, _ in
             convert(document)
         } ?? MarkdownNode(kind: .document)
-    }
-
-    /// Renders Markdown to HTML with cmark-gfm's renderer. Raw HTML is replaced by a comment
-    /// and unsafe link destinations (`javascript:` and the like) are dropped.
-    public static func renderHTML(_ markdown: String) -> String {
-        let options = CMARK_OPT_FOOTNOTES
-        return withDocument(markdown, options: options) { document, parser in
-            guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-                return ""
-            }
-            defer { free(html) }
-            return String(cString: html)
-        } ?? ""
-    }
-
-    /// Parses with every GFM extension attached, hands the document to `body` and frees the
-    /// parser and the tree afterwards.
-    private static func withDocument<Result>(
-        _ markdown: String, options: Int32, _ body: (OpaquePointer, OpaquePointer) -> Result
-    ) -> Result? {
-        cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(options) else { return nil }
-        defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let syntaxExtension = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-            }
-        }
-        var text = markdown
-        text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-            }
-        }
-        guard let document = cmark_parser_finish(parser) else { return nil }
-        defer { cmark_node_free(document) }
-        return body(document, parser)
     }
 
     /// Builds the Swift tree iteratively (first child, next sibling, back up), so a deep

@@ -1,46 +1,5 @@
 import SpecModel
 
-/// How one platform's guidelines want the copy on screen written. Each platform picks its
-/// conventions in `Platform.copyConventions`; the rules in `CopyStyle` read only these.
-public struct CopyConventions: Sendable, Equatable {
-    /// How titles and button labels are capitalized.
-    public enum Capitalization: Sendable, Equatable {
-        /// Apple's title-style capitalization: every word capitalized except articles,
-        /// coordinating conjunctions and short prepositions in the middle.
-        case titleStyle
-        /// Material's sentence case: only the first word and proper nouns capitalized.
-        case sentenceCase
-    }
-
-    /// How titles and button labels are capitalized.
-    public var capitalization: Capitalization
-    /// The longest button label, in characters (grapheme clusters), that shows without truncation.
-    public var maximumButtonLength: Int
-
-    public init(capitalization: Capitalization, maximumButtonLength: Int) {
-        self.capitalization = capitalization
-        self.maximumButtonLength = maximumButtonLength
-    }
-}
-
-extension Platform {
-    /// The copy conventions of the platform's design guidelines.
-    public var copyConventions: CopyConventions {
-        switch self {
-        case .ios:
-            // Human Interface Guidelines: alert titles and buttons use title-style capitalization.
-            // An alert is 270 pt wide; a label longer than about 25 characters of the 17 pt
-            // system font does not fit on one stacked button and is truncated.
-            CopyConventions(capitalization: .titleStyle, maximumButtonLength: 25)
-        case .android:
-            // Material 3: dialog titles and buttons use sentence case. A dialog can be as narrow
-            // as 280 dp with 24 dp padding; a text button label (Label Large, 14 sp) longer than
-            // about 25 characters no longer fits beside another button.
-            CopyConventions(capitalization: .sentenceCase, maximumButtonLength: 25)
-        }
-    }
-}
-
 /// The copy style rules of each platform's guidelines, as warnings.
 public enum CopyStyle {
     /// One finding per rule per copy cell, located at the cell, in source order.

@@ -78,12 +78,13 @@ public struct PageParser {
         title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode],
         titleBlock: MarkdownNode
     ) -> Spec? {
-        checkKeys(metadata, allowed: ["spec", "platforms"], block: metadataBlock)
+        checkKeys(metadata, allowed: ["spec", "flow", "platforms"], block: metadataBlock)
         let specID = metadata.value("spec") ?? ""
         if !SpecID.isValid(specID) {
             diagnostics.report(.malformedSpecID(specID), at: location(of: metadataBlock, field: metadata.field("spec")))
         }
         let platforms = parsePlatforms(metadata, block: metadataBlock)
+        let flow = metadata.field("flow").map { FlowName($0.value, at: location(of: metadataBlock, field: $0)) }
         var walker = SpecWalker(specID: specID, platforms: platforms, parser: self)
         walker.walk(body)
         diagnostics = walker.parser.diagnostics
@@ -91,7 +92,7 @@ public struct PageParser {
             walker.criteria[index].notes = walker.criterionNotes[walker.criteria[index].id] ?? []
         }
         var spec = Spec(
-            id: specID, title: title, path: relativePath, platforms: platforms, introduction: walker.introduction,
+            id: specID, title: title, path: relativePath, flow: flow, platforms: platforms, introduction: walker.introduction,
             sections: walker.sections, criteria: walker.criteria, checks: walker.checks, references: walker.references,
             benchmark: walker.benchmark, location: location(of: titleBlock))
         validateCrossReferences(&spec, checkHeadings: walker.checkHeadings)

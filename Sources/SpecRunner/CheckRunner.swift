@@ -1,160 +1,136 @@
-import Dispatch
-import FlowEngine
-import Foundation
 import SpecModel
 
-/// Runs every check of every spec on each of its platforms, explores the engine, cross-checks
-/// the copy against what the engine can show, and rolls it all up into a `RunReport`.
+/// Runs every check of every spec on each of its platforms against the spec's flow, explores
+/// each flow the content names, cross-checks the copy against what the flow can show, and
+/// rolls it all up into a `RunReport`.
 public struct CheckRunner: Sendable {
-    public var registry: StepRegistry
-    public var explorer: Explorer
+    public var flows: FlowRegistry
 
-    public init(registry: StepRegistry = StepRegistry(), explorer: Explorer = Explorer()) {
-        self.registry = registry
-        self.explorer = explorer
+    public init(flows: FlowRegistry) {
+        self.flows = flows
     }
 
     public func run(_ content: ContentSet) -> RunReport {
-        let exploration = explore()
+        let (groups, resolution) = flows.resolve(content.specs)
         var diagnostics = DiagnosticBag()
+        diagnostics.append(contentsOf: resolution)
+        var flowRuns: [FlowRun] = []
+        var specRuns: [String: SpecRun] = [:]
+        for group in groups {
+            let (flowRun, runs) = run(group.flow, specs: group.specs, into: &diagnostics)
+            flowRuns.append(flowRun)
+            for run in runs { specRuns[run.path] = run }
+        }
+        // A spec without a known flow is not run, and passes nowhere.
+        let ordered = content.specs.map { spec in
+            specRuns[spec.path] ?? Self.unrun(spec)
+        }
+        var report = RunReport(flows: flowRuns, specs: ordered, diagnostics: diagnostics.sorted)
+        report.fingerprint = RunReport.fingerprint(of: content, flows: groups.map(\.flow))
+        return report
+    }
+
+    /// The fingerprint a run of `content` would have, without running it.
+    public func fingerprint(of content: ContentSet) -> String {
+        RunReport.fingerprint(of: content, flows: flows.resolve(content.specs).groups.map(\.flow))
+    }
+
+    /// Checks, explores and cross-checks the specs of one flow.
+    private func run(_ flow: Flow, specs: [Spec], into diagnostics: inout DiagnosticBag) -> (FlowRun, [SpecRun]) {
+        let exploration = flow.explore(nil)
         var specRuns: [SpecRun] = []
-        var checkPresentations = Set<Presentation>()
-        for spec in content.specs {
+        var checkScreens = Set<ScreenPresentation>()
+        for spec in specs {
             var checkRuns: [CheckRun] = []
+            let platforms = spec.platforms.filter(flow.platforms.contains)
             for check in spec.checks {
-                let (run, presentations, problems) = self.run(check, platforms: spec.platforms)
+                let (run, screens, problems) = self.run(check, flow: flow, platforms: platforms)
                 checkRuns.append(run)
-                checkPresentations.formUnion(presentations)
+                checkScreens.formUnion(screens)
                 diagnostics.append(contentsOf: problems)
             }
             specRuns.append(
-                SpecRun(id: spec.id, title: spec.title, path: spec.path, checks: checkRuns, criteria: [], scenarios: [])
-            )
+                SpecRun(
+                    id: spec.id, flow: flow.id, title: spec.title, path: spec.path, checks: checkRuns, criteria: [],
+                    scenarios: []))
         }
 
-        let presentations = Set(exploration.presentations).union(checkPresentations)
-        let coverage = CopyCoverage(presentations: presentations).problems(in: content.specs)
+        let screens = Set(exploration.screens).union(checkScreens)
+        let coverage = CopyCoverage(screens: screens).problems(in: specs)
         diagnostics.append(contentsOf: coverage.map(\.diagnostic))
-        if !exploration.complete {
-            let location = content.specs.first?.location ?? SourceLocation(file: "content", line: 1, column: 1)
-            diagnostics.report(.explorationIncomplete(depth: exploration.depthLimit), at: location)
+        let location = specs.first?.location ?? SourceLocation(file: "content", line: 1, column: 1)
+        if !exploration.summary.complete {
+            diagnostics.report(.explorationIncomplete(depth: exploration.summary.depthLimit), at: location)
         }
-
         for index in specRuns.indices {
-            let spec = content.specs[index]
+            let spec = specs[index]
             specRuns[index].criteria = criterionRuns(
                 spec, checks: specRuns[index].checks, exploration: exploration, into: &diagnostics)
             specRuns[index].scenarios = scenarioRuns(
                 spec, checks: specRuns[index].checks, coverage: coverage, into: &diagnostics)
         }
 
-        var report = RunReport(
-            specs: specRuns,
-            exploration: ExplorationSummary(
-                runs: exploration.runs, platforms: exploration.platforms.count,
-                configurations: exploration.configurations, worlds: exploration.worlds, states: exploration.states,
-                transitions: exploration.transitions,
-                depthLimit: exploration.depthLimit, deepestLevel: exploration.deepestLevel,
-                complete: exploration.complete,
-                nativeResults: exploration.nativeResultsExercised),
-            decisions: Decision.all.map {
-                DecisionRecord(
-                    id: $0.id, question: $0.question, choice: $0.choice, reason: $0.reason, criterion: $0.criterion)
-            },
-            errorReference: ErrorReference.entries().compactMap { entry in
-                Platform(rawValue: entry.platform.rawValue).map {
-                    ErrorRecord(
-                        platform: $0, name: entry.name, code: entry.code, message: entry.message,
-                        outcome: entry.outcome,
-                        automaticFirst: entry.automaticFirst, automaticRepeated: entry.automaticRepeated,
-                        explicit: entry.explicit)
-                }
-            },
-            steps: registry.definitions.map { definition in
-                StepRecord(
-                    pattern: definition.display, kind: definition.kind.rawValue, summary: definition.summary,
-                    parameters: definition.parameters.map { ParameterRecord(name: $0.name, values: $0.values ?? []) })
-            },
-            diagnostics: diagnostics.sorted)
-        report.fingerprint = RunReport.fingerprint(of: content)
-        let criteria = Set(content.specs.flatMap(\.criteria).map(\.id.description))
-        report.generalInvariants = exploration.invariants.filter { !criteria.contains($0.criterion) }.map(Self.run)
-        let location = content.specs.first?.location ?? SourceLocation(file: "content", line: 1, column: 1)
-        for invariant in report.generalInvariants where invariant.violations > 0 {
+        let criteria = Set(specs.flatMap(\.criteria).map(\.id.description))
+        let general = exploration.invariants.filter { !criteria.contains($0.criterion) }
+        for invariant in general where invariant.violations > 0 {
             let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
-            report.diagnostics.append(Diagnostic(.invariantViolated(invariant.id, detail: trace), at: location))
+            diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: location)
         }
-        return report
+        let flowRun = FlowRun(
+            id: flow.id, title: flow.title, summary: flow.summary, platforms: flow.platforms,
+            exploration: exploration.summary, generalInvariants: general, decisions: flow.decisions,
+            errorReference: flow.errorReference, steps: flow.steps.patterns)
+        return (flowRun, specRuns)
+    }
+
+    private static func unrun(_ spec: Spec) -> SpecRun {
+        let failing = spec.platforms.map { PlatformStatus(platform: $0, passed: false) }
+        return SpecRun(
+            id: spec.id, flow: nil, title: spec.title, path: spec.path, checks: [],
+            criteria: spec.criteria.map {
+                CriterionRun(id: $0.id.description, checks: [], platforms: failing, invariants: [])
+            },
+            scenarios: spec.scenarios.map { ScenarioRun(id: $0.id, exercisedBy: [], platforms: failing) })
     }
 
     // MARK: - Checks
 
     /// Runs one check on each platform. Binding problems are reported once, not per platform.
-    func run(_ check: Check, platforms: [Platform]) -> (CheckRun, Set<Presentation>, [Diagnostic]) {
+    func run(_ check: Check, flow: Flow, platforms: [Platform]) -> (CheckRun, Set<ScreenPresentation>, [Diagnostic]) {
         var problems: [Diagnostic] = []
-        let bound = check.steps.map { registry.bind($0) }
-        for case .unbound(let diagnostic) in bound { problems.append(diagnostic) }
-        var presentations = Set<Presentation>()
+        let bindings = check.steps.map { flow.steps.bind($0) }
+        for case .unbound(let diagnostic) in bindings { problems.append(diagnostic) }
+        var screens = Set<ScreenPresentation>()
         var results: [PlatformCheckRun] = []
         for platform in platforms {
-            guard let device = DevicePlatform(rawValue: platform.rawValue) else { continue }
-            var context = CheckContext(platform: device)
-            var steps: [StepRun] = []
-            var status = RunStatus.passed
-            for (step, binding) in zip(check.steps, bound) {
-                var run = StepRun(
-                    keyword: step.keyword.rawValue, text: step.text, location: step.location, status: .skipped,
-                    native: [])
-                defer { steps.append(run) }
-                guard case .bound(let boundStep) = binding else {
-                    run.status = .undefined
-                    if status == .passed { status = .undefined }
-                    continue
-                }
-                guard status == .passed else { continue }
-                context.beginStep(isAction: boundStep.definition.kind == .action)
-                do {
-                    try boundStep.definition.run(&context, boundStep.values)
-                    run.status = .passed
-                } catch var failure as StepFailure {
-                    // An outcome is reported in the step's own words.
-                    if boundStep.definition.kind == .outcome { failure.expected = step.text }
-                    run.status = .failed
-                    run.expected = failure.expected
-                    run.observed = failure.observed
-                    status = .failed
-                    problems.append(
-                        Diagnostic(
-                            .stepFailed(
-                                platform: platform.displayName, expected: failure.expected, observed: failure.observed),
-                            at: step.location))
-                } catch {
-                    run.status = .failed
-                    status = .failed
-                }
-                run.native = context.stepNative
+            let run = flow.runSteps(platform, check.steps, bindings)
+            for (step, failure) in run.failures {
+                problems.append(
+                    Diagnostic(
+                        .stepFailed(
+                            platform: platform.displayName, expected: failure.expected, observed: failure.observed),
+                        at: step.location))
             }
-            presentations.formUnion(context.presentations)
-            var seen = Set<String>()
-            let scenarios = context.situations.map(\.rawValue).filter { seen.insert($0).inserted }
-            results.append(PlatformCheckRun(platform: platform, status: status, steps: steps, scenarios: scenarios))
+            screens.formUnion(run.screens)
+            results.append(
+                PlatformCheckRun(platform: platform, status: run.status, steps: run.steps, scenarios: run.scenarios))
         }
         let run = CheckRun(
             id: check.id, criterion: check.criterion?.description, scenario: check.scenario, name: check.name,
             location: check.location, platforms: results)
-        return (run, presentations, problems)
+        return (run, screens, problems)
     }
 
     // MARK: - Roll-ups
 
     private func criterionRuns(
-        _ spec: Spec, checks: [CheckRun], exploration: ExplorationReport, into diagnostics: inout DiagnosticBag
+        _ spec: Spec, checks: [CheckRun], exploration: FlowExploration, into diagnostics: inout DiagnosticBag
     ) -> [CriterionRun] {
         spec.criteria.map { criterion in
             let id = criterion.id.description
             let own = checks.filter { $0.criterion == id }
             // A criterion without checks is reported by `SpecLint`; here it simply does not pass.
-            let invariants = exploration.invariants.filter { $0.criterion == id }.map(Self.run)
+            let invariants = exploration.invariants.filter { $0.criterion == id }
             for invariant in invariants where invariant.violations > 0 {
                 let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
                 diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: criterion.location)
@@ -189,63 +165,5 @@ public struct CheckRunner: Sendable {
             }
             return ScenarioRun(id: scenario.id, exercisedBy: exercising.map(\.id), platforms: platforms)
         }
-    }
-
-    static func run(_ result: InvariantResult) -> InvariantRun {
-        InvariantRun(
-            id: result.id, statement: result.statement, transitionsChecked: result.transitionsChecked,
-            violations: result.violations, counterexample: result.counterexample.map(Self.traceLines))
-    }
-
-    static func traceLines(_ example: Counterexample) -> [String] {
-        ["\(example.platform.rawValue); \(example.configuration); \(example.world)"]
-            + example.steps.map { step in
-                var line = step.event
-                if let native = step.native { line += " [\(native)]" }
-                if !step.effects.isEmpty { line += " → \(step.effects.joined(separator: "; "))" }
-                return line
-            } + ["violation: \(example.message)"]
-    }
-
-    // MARK: - Exploration
-
-    /// Explores with the world scripts split over the machine's cores.
-    public func explore() -> ExplorationReport {
-        // More slices than cores, so that a core that finishes early takes the next one.
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, 32))
-        let worlds = explorer.worlds
-        let results = ResultSlots<ExplorationReport>(count: parts)
-        let compared = ResultSlots<InvariantResult>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            // The lockstep comparison runs once, in the first slice.
-            if part == 0, explorer.comparesWorlds { compared.set(0, explorer.enumerationCheck.run()) }
-            var slice = explorer
-            slice.comparesWorlds = false
-            slice.worlds = stride(from: part, to: worlds.count, by: parts).map { worlds[$0] }
-            results.set(part, slice.run())
-        }
-        guard var merged = ExplorationReport.merged(results.values) else { return explorer.run() }
-        if explorer.comparesWorlds { merged.invariants += compared.values }
-        return merged
-    }
-}
-
-/// Results written by concurrent workers, each to its own slot.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
     }
 }

@@ -1,4 +1,3 @@
-import FlowEngine
 import SpecModel
 
 /// A gap between the spec's copy and what the engine can show.
@@ -14,11 +13,11 @@ public struct CoverageProblem: Sendable, Equatable {
 /// must have copy on every platform, and every piece of copy must be something the engine
 /// can show.
 public struct CopyCoverage: Sendable {
-    /// How the engine presented each scenario, from the explorer and the checks.
-    public var presentations: Set<Presentation>
+    /// How the flow presented each scenario, from its exploration and the checks.
+    public var screens: Set<ScreenPresentation>
 
-    public init(presentations: Set<Presentation>) {
-        self.presentations = presentations
+    public init(screens: Set<ScreenPresentation>) {
+        self.screens = screens
     }
 
     public func problems(in specs: [Spec]) -> [CoverageProblem] {
@@ -26,15 +25,14 @@ public struct CopyCoverage: Sendable {
         // The engine's scenarios must each be somewhere in the spec pages.
         let written = Set(specs.flatMap(\.scenarios).map(\.id))
         if let first = specs.first {
-            let reached = Set(presentations.map { "\($0.situation.rawValue)|\($0.platform.rawValue)" }).sorted()
-            for key in reached {
-                let parts = key.split(separator: "|").map(String.init)
-                guard !written.contains(parts[0]), let platform = Platform(rawValue: parts[1]) else { continue }
+            let reached = Set(screens.map { Reached(scenario: $0.scenario, platform: $0.platform) })
+            for missing in reached.sorted() where !written.contains(missing.scenario) {
                 problems.append(
                     CoverageProblem(
-                        spec: first.id, scenario: parts[0], platform: platform,
+                        spec: first.id, scenario: missing.scenario, platform: missing.platform,
                         diagnostic: Diagnostic(
-                            .scenarioMissingFromSpec(parts[0], platform: platform.displayName), at: first.location)))
+                            .scenarioMissingFromSpec(missing.scenario, platform: missing.platform.displayName),
+                            at: first.location)))
             }
         }
         for spec in specs {
@@ -47,20 +45,28 @@ public struct CopyCoverage: Sendable {
         return problems
     }
 
+    /// A scenario reached on a platform, in scenario then platform order.
+    private struct Reached: Hashable, Comparable {
+        var scenario: String
+        var platform: Platform
+
+        static func < (lhs: Reached, rhs: Reached) -> Bool {
+            (lhs.scenario, lhs.platform.rawValue) < (rhs.scenario, rhs.platform.rawValue)
+        }
+    }
+
     private func problems(spec: Spec, scenario: Scenario, copy: PlatformCopy) -> [CoverageProblem] {
         let platform = copy.platform
         func problem(_ message: Message, at location: SourceLocation) -> CoverageProblem {
             CoverageProblem(
                 spec: spec.id, scenario: scenario.id, platform: platform, diagnostic: Diagnostic(message, at: location))
         }
-        let shown = presentations.filter {
-            $0.platform.rawValue == platform.rawValue && $0.situation.rawValue == scenario.id
-        }
+        let shown = screens.filter { $0.platform == platform && $0.scenario == scenario.id }
         guard !shown.isEmpty else {
             return [problem(.unreachableScenario(scenario.id, platform: platform.displayName), at: scenario.location)]
         }
         var problems: [CoverageProblem] = []
-        let offered = Set(shown.flatMap(\.actions).map(\.rawValue))
+        let offered = Set(shown.flatMap(\.actions))
         let labelled = Dictionary(copy.actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for action in offered.sorted() where labelled[action]?.label.isNone ?? true {
             problems.append(

@@ -4,50 +4,38 @@ import SpecModel
 /// The verdict of a `check` run, saved as JSON so the site can be rendered without
 /// running again. Plain values only: platform and scenario names are the spec's IDs.
 public struct RunReport: Codable, Sendable, Equatable {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var schemaVersion = RunReport.schemaVersion
     /// What the run was made from: the content's model and the engine (see `fingerprint(of:)`).
     /// `build --report` refuses a report whose fingerprint is not the content's.
     public var fingerprint: String?
+    /// Each flow the content's specs name, in the registry's order.
+    public var flows: [FlowRun]
     public var specs: [SpecRun]
-    /// The engine's exploration of every reachable state.
-    public var exploration: ExplorationSummary
-    /// The invariants that belong to no criterion: the general rules of the flow (a notice
-    /// always has a way out, the enumeration policy holds, retry only where it helps).
-    public var generalInvariants: [InvariantRun] = []
-    /// The decisions the engine makes where the spec is silent.
-    public var decisions: [DecisionRecord]
-    /// Every native error of each platform and where it leads.
-    public var errorReference: [ErrorRecord]
-    /// Every step a check can use.
-    public var steps: [StepRecord]
     /// Every problem found, as diagnostics.
     public var diagnostics: [Diagnostic]
 
     /// Whether everything passed.
     public var passed: Bool { !diagnostics.contains { $0.severity == .error } && specs.allSatisfy(\.passed) }
 
-    public init(
-        specs: [SpecRun], exploration: ExplorationSummary, decisions: [DecisionRecord], errorReference: [ErrorRecord],
-        steps: [StepRecord], diagnostics: [Diagnostic]
-    ) {
+    public init(flows: [FlowRun], specs: [SpecRun], diagnostics: [Diagnostic]) {
+        self.flows = flows
         self.specs = specs
-        self.exploration = exploration
-        self.decisions = decisions
-        self.errorReference = errorReference
-        self.steps = steps
         self.diagnostics = diagnostics
     }
+
+    /// The run of the flow with this ID.
+    public func flow(id: String) -> FlowRun? { flows.first { $0.id == id } }
 
     public func encodedJSON() throws -> Data {
         try JSONOutput.encode(self)
     }
 
-    /// A hash (FNV-1a, 64 bits, hex) of the content's model and of what the engine decides
+    /// A hash (FNV-1a, 64 bits, hex) of the content's model and of what each flow decides
     /// with: its decisions, invariants, steps and error reference. Any change to either gives
     /// another value.
-    public static func fingerprint(of content: ContentSet) -> String {
+    public static func fingerprint(of content: ContentSet, flows: [Flow]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ bytes: some Sequence<UInt8>) {
             for byte in bytes {
@@ -58,7 +46,16 @@ public struct RunReport: Codable, Sendable, Equatable {
             hash &*= 0x0000_0100_0000_01b3
         }
         mix((try? content.encodedJSON()) ?? Data())
-        for part in EngineSignature.parts { mix(part.utf8) }
+        for flow in flows {
+            mix("flow \(flow.id)".utf8)
+            for part in flow.signature { mix(part.utf8) }
+            for decision in flow.decisions { mix("decision \(decision.id): \(decision.choice)".utf8) }
+            for entry in flow.errorReference {
+                mix(
+                    "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.message ?? "") \(entry.automaticFirst) \(entry.automaticRepeated) \(entry.explicit)"
+                        .utf8)
+            }
+        }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -123,7 +120,21 @@ public struct PlatformStatus: Codable, Sendable, Equatable {
 }
 
 public struct InvariantRun: Codable, Sendable, Equatable {
+    public init(
+        id: String, criterion: String, statement: String, transitionsChecked: Int, violations: Int,
+        counterexample: [String]?
+    ) {
+        self.id = id
+        self.criterion = criterion
+        self.statement = statement
+        self.transitionsChecked = transitionsChecked
+        self.violations = violations
+        self.counterexample = counterexample
+    }
+
     public var id: String
+    /// The criterion ID it belongs to, or `general` for a rule of the whole flow.
+    public var criterion: String
     public var statement: String
     public var transitionsChecked: Int
     public var violations: Int
@@ -142,6 +153,8 @@ public struct ScenarioRun: Codable, Sendable, Equatable {
 
 public struct SpecRun: Codable, Sendable, Equatable {
     public var id: String
+    /// The flow it was checked against; nil when it names none the registry knows.
+    public var flow: String?
     public var title: String
     public var path: String
     public var checks: [CheckRun]
@@ -165,36 +178,40 @@ public struct ExplorationSummary: Codable, Sendable, Equatable {
     public var deepestLevel: Int
     public var complete: Bool
     public var nativeResults: Int
+
+    public init(
+        runs: Int, platforms: Int, configurations: Int, worlds: Int, states: Int, transitions: Int, depthLimit: Int,
+        deepestLevel: Int, complete: Bool, nativeResults: Int
+    ) {
+        self.runs = runs
+        self.platforms = platforms
+        self.configurations = configurations
+        self.worlds = worlds
+        self.states = states
+        self.transitions = transitions
+        self.depthLimit = depthLimit
+        self.deepestLevel = deepestLevel
+        self.complete = complete
+        self.nativeResults = nativeResults
+    }
 }
 
-public struct ErrorRecord: Codable, Sendable, Equatable {
-    public var platform: Platform
-    public var name: String
-    public var code: String
-    public var message: String?
-    public var outcome: String
-    public var automaticFirst: String
-    public var automaticRepeated: String
-    public var explicit: String
-}
-
-public struct StepRecord: Codable, Sendable, Equatable {
-    public var pattern: String
-    public var kind: String
-    public var summary: String
-    /// Each parameter with the values it accepts (empty: any name or number).
-    public var parameters: [ParameterRecord]
-}
-
-public struct ParameterRecord: Codable, Sendable, Equatable {
-    public var name: String
-    public var values: [String]
-}
-
-public struct DecisionRecord: Codable, Sendable, Equatable {
+/// One flow of a run: its exploration, the invariants of no criterion, and the reference
+/// it brings (decisions, native errors, steps).
+public struct FlowRun: Codable, Sendable, Equatable {
     public var id: String
-    public var question: String
-    public var choice: String
-    public var reason: String
-    public var criterion: String?
+    public var title: String
+    public var summary: String
+    public var platforms: [Platform]
+    /// The engine's exploration of every reachable state.
+    public var exploration: ExplorationSummary
+    /// The invariants that belong to no criterion: the general rules of the flow (a notice
+    /// always has a way out, the enumeration policy holds, retry only where it helps).
+    public var generalInvariants: [InvariantRun]
+    /// The decisions the engine makes where the spec is silent.
+    public var decisions: [Decision]
+    /// Every native error of each platform and where it leads.
+    public var errorReference: [ErrorReferenceEntry]
+    /// Every step a check can use.
+    public var steps: [StepPattern]
 }

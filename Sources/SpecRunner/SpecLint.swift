@@ -3,10 +3,10 @@ import SpecModel
 /// What `lint` can find without running anything: criteria no check verifies, scenarios no
 /// check names, and steps that name a scenario the page does not define.
 public struct SpecLint: Sendable {
-    public var registry: StepRegistry
+    public var flow: Flow
 
-    public init(registry: StepRegistry = StepRegistry()) {
-        self.registry = registry
+    public init(flow: Flow) {
+        self.flow = flow
     }
 
     public func diagnostics(for specs: [Spec]) -> [Diagnostic] {
@@ -22,8 +22,8 @@ public struct SpecLint: Sendable {
         let defined = spec.scenarios.map(\.id)
         var named = Set<String>()
         for step in spec.checks.flatMap(\.steps) {
-            guard case .bound(let bound) = registry.bind(step) else { continue }
-            for (type, value) in zip(bound.definition.parameters, bound.values) where type == .scenario {
+            guard case .bound(let bound) = flow.steps.bind(step) else { continue }
+            for (type, value) in zip(bound.pattern.parameters, bound.values) where type.namesScenario {
                 named.insert(value)
                 if !defined.contains(value) {
                     diagnostics.append(
@@ -33,7 +33,7 @@ public struct SpecLint: Sendable {
         }
         // Only a scenario the steps can name can be named; the others are the copy coverage's
         // to report (`unreachable-scenario`), after a run.
-        let nameable = Set(ParameterType.scenario.values ?? [])
+        let nameable = Set(flow.scenarios)
         for scenario in spec.scenarios where nameable.contains(scenario.id) && !named.contains(scenario.id) {
             diagnostics.append(Diagnostic(.scenarioWithoutCheck(scenario.id), at: scenario.location))
         }

@@ -1,32 +1,21 @@
-import FlowEngine
 import SpecModel
 
 /// A kind of step parameter: its name in patterns and the values it accepts.
-public struct ParameterType: Sendable, Hashable {
+public struct ParameterType: Sendable, Hashable, Codable {
     public var name: String
     /// The accepted values; nil for free text (`{passkey}`) or a number (`{count}`).
     public var values: [String]?
     /// Whether the value is a bare number rather than a quoted string.
     public var isNumber: Bool
+    /// Whether the value is a scenario ID of the spec (lint checks the page defines it).
+    public var namesScenario: Bool
 
-    static let accountStatus = ParameterType(
-        name: "status", values: AccountStatus.allCases.map(\.rawValue), isNumber: false)
-    static let dependency = ParameterType(
-        name: "dependency", values: LookupDependency.allCases.map(\.rawValue), isNumber: false)
-    static let fault = ParameterType(name: "fault", values: LookupFault.allCases.map(\.rawValue), isNumber: false)
-    static let policy = ParameterType(
-        name: "policy", values: EnumerationPolicy.allCases.map(\.rawValue), isNumber: false)
-    static let fallback = ParameterType(
-        name: "fallback", values: FallbackMethod.allCases.map(\.rawValue), isNumber: false)
-    static let scenario = ParameterType(name: "scenario", values: Situation.allCases.map(\.rawValue), isNumber: false)
-    static let action = ParameterType(name: "action", values: UserAction.allCases.map(\.rawValue), isNumber: false)
-    static let route = ParameterType(name: "route", values: AccountRoute.allCases.map(\.rawValue), isNumber: false)
-    static let passkey = ParameterType(name: "passkey", values: nil, isNumber: false)
-    static let count = ParameterType(name: "count", values: nil, isNumber: true)
-
-    static let all: [ParameterType] = [
-        .accountStatus, .dependency, .fault, .policy, .fallback, .scenario, .action, .route, .passkey, .count,
-    ]
+    public init(name: String, values: [String]?, isNumber: Bool = false, namesScenario: Bool = false) {
+        self.name = name
+        self.values = values
+        self.isNumber = isNumber
+        self.namesScenario = namesScenario
+    }
 }
 
 /// A step failure: what the step expected and what the engine showed.
@@ -40,28 +29,50 @@ public struct StepFailure: Error, Sendable {
     }
 }
 
-/// A step pattern bound to the engine, e.g. `the account is {status}`. Parameters are written
-/// in double quotes in the spec (`the account is "locked"`), numbers bare.
-public struct StepDefinition: Sendable {
-    /// What a step does: set up the world, act, or check an outcome.
-    public enum Kind: String, Sendable, Codable {
-        case setup
-        case action
-        case outcome
-    }
+/// What a step does: set up the world, act, or check an outcome.
+public enum StepKind: String, Sendable, Codable, CaseIterable {
+    case setup
+    case action
+    case outcome
+}
 
+/// A step pattern, e.g. `the account is {status}`, with its parameter types resolved.
+/// Parameters are written in double quotes in the spec (`the account is "locked"`), numbers
+/// bare. The one description of a step: the registry binds with it, the report and the site
+/// list it.
+public struct StepPattern: Sendable, Hashable, Codable {
+    /// The pattern with `{type}` placeholders.
     public var pattern: String
+    /// How a writer writes it: `the account is "<status>"`.
+    public var display: String
     public var summary: String
-    public var kind: Kind = .outcome
-    let run: @Sendable (inout CheckContext, [String]) throws -> Void
+    public var kind: StepKind
+    /// The parameter types, in order.
+    public var parameters: [ParameterType]
 
-    init(_ pattern: String, _ summary: String, run: @escaping @Sendable (inout CheckContext, [String]) throws -> Void) {
+    /// Resolves `{name}` against `types`; an unknown name is a flow's programming error.
+    public init(_ pattern: String, summary: String, kind: StepKind, types: [ParameterType]) {
+        var parameters: [ParameterType] = []
+        var display = ""
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            display += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let type = types.first(where: { $0.name == name }) else {
+                preconditionFailure("step pattern '\(pattern)' names unknown parameter type '\(name)'")
+            }
+            parameters.append(type)
+            display += type.isNumber ? "<\(type.name)>" : "\"<\(type.name)>\""
+            rest = rest[rest.index(after: close)...]
+        }
         self.pattern = pattern
+        self.display = display + rest
         self.summary = summary
-        self.run = run
+        self.kind = kind
+        self.parameters = parameters
     }
 
-    enum Piece: Sendable {
+    enum Piece {
         case literal(String)
         case parameter(ParameterType)
     }
@@ -69,33 +80,15 @@ public struct StepDefinition: Sendable {
     /// The pattern split into literal text and parameters.
     var pieces: [Piece] {
         var pieces: [Piece] = []
+        var types = parameters.makeIterator()
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
-            let name = String(rest[rest.index(after: open)..<close])
-            pieces.append(.parameter(ParameterType.all.first { $0.name == name } ?? .passkey))
+            if let type = types.next() { pieces.append(.parameter(type)) }
             rest = rest[rest.index(after: close)...]
         }
         if !rest.isEmpty { pieces.append(.literal(String(rest))) }
         return pieces
-    }
-
-    /// The parameter types, in order.
-    public var parameters: [ParameterType] {
-        pieces.compactMap {
-            if case .parameter(let type) = $0 { return type }
-            return nil
-        }
-    }
-
-    /// How a writer writes it: `the account is "<status>"`.
-    public var display: String {
-        pieces.map {
-            switch $0 {
-            case .literal(let text): text
-            case .parameter(let type): type.isNumber ? "<\(type.name)>" : "\"<\(type.name)>\""
-            }
-        }.joined()
     }
 
     /// The raw parameter values when `text` has the pattern's shape, else nil. Values are not
@@ -126,10 +119,41 @@ public struct StepDefinition: Sendable {
     }
 }
 
+/// A step definition of a flow: its pattern and what it does to the flow's `Context`.
+public struct StepDefinition<Context>: Sendable {
+    public var pattern: String
+    public var summary: String
+    public var kind: StepKind
+    let run: @Sendable (inout Context, [String]) throws -> Void
+
+    public init(
+        _ pattern: String, _ summary: String, kind: StepKind = .outcome,
+        run: @escaping @Sendable (inout Context, [String]) throws -> Void
+    ) {
+        self.pattern = pattern
+        self.summary = summary
+        self.kind = kind
+        self.run = run
+    }
+
+    /// The same definition as another kind of step.
+    public func kind(_ kind: StepKind) -> StepDefinition {
+        var copy = self
+        copy.kind = kind
+        return copy
+    }
+
+    func pattern(types: [ParameterType]) -> StepPattern {
+        StepPattern(pattern, summary: summary, kind: kind, types: types)
+    }
+}
+
 /// A step bound to its definition, with its parameter values checked.
 public struct BoundStep: Sendable {
     public var step: Step
-    public var definition: StepDefinition
+    public var pattern: StepPattern
+    /// The definition's position in its flow.
+    public var index: Int
     public var values: [String]
 }
 
@@ -139,28 +163,30 @@ public enum StepBinding: Sendable {
     case unbound(Diagnostic)
 }
 
-/// The registry of step definitions, as Cucumber and Gauge keep them: every step of every
-/// check must match exactly one pattern.
+/// A flow's step patterns, as Cucumber and Gauge keep them: every step of every check must
+/// match exactly one.
 public struct StepRegistry: Sendable {
-    public var definitions: [StepDefinition]
+    public var patterns: [StepPattern]
 
-    public init(definitions: [StepDefinition] = StepLibrary.definitions) {
-        self.definitions = definitions
+    public init(patterns: [StepPattern]) {
+        self.patterns = patterns
     }
 
     /// Binds a step, or reports why it cannot be bound: undefined (with the closest known
     /// step), ambiguous, or a parameter value of the wrong kind.
     public func bind(_ step: Step) -> StepBinding {
-        let matches = definitions.compactMap { definition in definition.match(step.text).map { (definition, $0) } }
-        guard let (definition, values) = matches.first else {
-            let suggestion = closestDefinition(to: step.text)?.display
+        let matches = patterns.enumerated().compactMap { index, pattern in
+            pattern.match(step.text).map { (index, pattern, $0) }
+        }
+        guard let (index, pattern, values) = matches.first else {
+            let suggestion = closestPattern(to: step.text)?.display
             return .unbound(Diagnostic(.undefinedStep(step.text, suggestion: suggestion), at: step.location))
         }
         guard matches.count == 1 else {
             return .unbound(
-                Diagnostic(.ambiguousStep(step.text, patterns: matches.map(\.0.display)), at: step.location))
+                Diagnostic(.ambiguousStep(step.text, patterns: matches.map(\.1.display)), at: step.location))
         }
-        for (type, value) in zip(definition.parameters, values) {
+        for (type, value) in zip(pattern.parameters, values) {
             if let allowed = type.values, !allowed.contains(value) {
                 return .unbound(
                     Diagnostic(.invalidStepParameter(value, kind: type.name, allowed: allowed), at: step.location))
@@ -170,7 +196,7 @@ public struct StepRegistry: Sendable {
                     Diagnostic(.invalidStepParameter(value, kind: type.name, allowed: []), at: step.location))
             }
         }
-        return .bound(BoundStep(step: step, definition: definition, values: values))
+        return .bound(BoundStep(step: step, pattern: pattern, index: index, values: values))
     }
 
     /// Binds every step of every check; returns the diagnostics of the ones that do not bind.
@@ -181,10 +207,10 @@ public struct StepRegistry: Sendable {
         }
     }
 
-    /// The definition whose display form is nearest the text, with quoted values masked.
-    func closestDefinition(to text: String) -> StepDefinition? {
+    /// The pattern whose display form is nearest the text, with quoted values masked.
+    func closestPattern(to text: String) -> StepPattern? {
         let masked = Self.maskQuotes(text)
-        return definitions.min {
+        return patterns.min {
             editDistance(masked, Self.maskQuotes($0.display)) < editDistance(masked, Self.maskQuotes($1.display))
         }
     }

@@ -1,3 +1,4 @@
+import SpecModel
 import FlowEngine
 import Testing
 
@@ -5,8 +6,8 @@ import Testing
 @Suite struct AutomaticRouteTests {
     let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
 
-    @Test(arguments: DevicePlatform.allCases)
-    func firstCancellationOffersRetryWithoutReopening(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func firstCancellationOffersRetryWithoutReopening(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
         store.send(
@@ -27,8 +28,8 @@ import Testing
         }
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func cancellingTheRetryShowsTheFallback(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func cancellingTheRetryShowsTheFallback(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
         store.send(
@@ -60,8 +61,8 @@ import Testing
         }
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func aSuccessfulPasskeyLoginResetsTheCount(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func aSuccessfulPasskeyLoginResetsTheCount(platform: Platform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()
         store.send(

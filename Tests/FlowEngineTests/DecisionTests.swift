@@ -1,3 +1,4 @@
+import SpecModel
 import FlowEngine
 import Testing
 
@@ -22,8 +23,8 @@ import Testing
         }
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func explicitCancelKeepsStreak(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func explicitCancelKeepsStreak(platform: Platform) {
         var state = FlowState(cancellationStreak: 1)
         state.appeared = true
         let reducer = FlowReducer()
@@ -33,8 +34,8 @@ import Testing
         #expect(after.effects.isEmpty)
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func errorBreaksTheStreak(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func errorBreaksTheStreak(platform: Platform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()
         let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
@@ -49,8 +50,8 @@ import Testing
         }
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func noLocalPasskeyGoesToFallback(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func noLocalPasskeyGoesToFallback(platform: Platform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()
         store.send(
@@ -72,8 +73,8 @@ import Testing
                 "preferring passkeys on this device"))
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func explicitNoCredentialChangesNothing(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func explicitNoCredentialChangesNothing(platform: Platform) {
         var state = FlowState(cancellationStreak: 1)
         state.appeared = true
         let reducer = FlowReducer()

@@ -1,3 +1,4 @@
+import SpecModel
 import FlowEngine
 import Testing
 
@@ -5,8 +6,8 @@ import Testing
 @Suite struct ExplicitRouteTests {
     let explicit = Ceremony(route: .explicit, allowedCredentials: [])
 
-    @Test(arguments: DevicePlatform.allCases)
-    func cancellingRepeatedlyLeavesTheLoginScreenUnchanged(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func cancellingRepeatedlyLeavesTheLoginScreenUnchanged(platform: Platform) {
         var store = FlowTestStore(configuration: Configuration(startsPasskeyLoginAutomatically: false))
         store.send(.screenAppeared) { $0.appeared = true }
         for _ in 0..<5 {
@@ -22,8 +23,8 @@ import Testing
         #expect(store.reducer.accepts(.fallbackChosen, in: store.state))
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func anExplicitCancelBetweenAutomaticOnesKeepsTheRetryAndTheCount(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func anExplicitCancelBetweenAutomaticOnesKeepsTheRetryAndTheCount(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
         let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])

@@ -1,3 +1,4 @@
+import SpecModel
 import FlowEngine
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
         let world = WorldScript(
             account: activeAccount, serverCredentials: [passkey1: .active], deviceCredentials: [passkey1])
         let report = Explorer(
-            platforms: [.ios], configurations: [Configuration()], worlds: [world], invariants: [never]
+            adapters: [IOSAdapter()], configurations: [Configuration()], worlds: [world], invariants: [never]
         ).run()
         let result = try #require(report.invariants.first)
         #expect(result.violations > 0)
@@ -64,7 +65,7 @@ import Testing
 @Suite struct ErrorReferenceTests {
     let entries = ErrorReference.entries()
 
-    func entry(_ platform: DevicePlatform, _ name: String, message: String? = nil) -> ErrorReferenceEntry? {
+    func entry(_ platform: Platform, _ name: String, message: String? = nil) -> ErrorReferenceEntry? {
         entries.first { $0.platform == platform && $0.name == name && $0.message == message }
     }
 
@@ -74,7 +75,7 @@ import Testing
 
     @Test func cancellationLeadsToTheThreeCancelScenarios() throws {
         for (platform, name) in [
-            (DevicePlatform.ios, "ASAuthorizationError.Code.canceled"),
+            (Platform.ios, "ASAuthorizationError.Code.canceled"),
             (.android, "GetCredentialCancellationException"),
         ] {
             let cancel = try #require(entry(platform, name))

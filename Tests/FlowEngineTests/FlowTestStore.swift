@@ -1,3 +1,4 @@
+import SpecModel
 import FlowEngine
 import Testing
 
@@ -16,7 +17,7 @@ struct FlowTestStore {
     /// Sends `event` and checks the whole transition.
     mutating func send(
         _ event: FlowEvent, effects: [FlowEffect] = [], situation: Situation? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout FlowState) -> Void = { _ in }
+        sourceLocation: Testing.SourceLocation = #_sourceLocation, _ update: (inout FlowState) -> Void = { _ in }
     ) {
         #expect(
             reducer.accepts(event, in: state), "\(event) is not possible in \(state)", sourceLocation: sourceLocation)
@@ -34,7 +35,7 @@ struct FlowTestStore {
     }
 
     /// Checks that `event` is not possible now (the reducer would ignore it).
-    func refuses(_ event: FlowEvent, sourceLocation: SourceLocation = #_sourceLocation) {
+    func refuses(_ event: FlowEvent, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(!reducer.accepts(event, in: state), "\(event) should not be possible", sourceLocation: sourceLocation)
         #expect(reducer.reduce(state, event) == Transition(state: state), sourceLocation: sourceLocation)
     }
@@ -59,8 +60,8 @@ let passkey2 = CredentialID(named: "passkey-2")
 let activeAccount = Account(id: "account", userHandle: Array("user-1".utf8), status: .active)
 
 /// The engine outcome of a prompt action on a platform, through that platform's adapter.
-func outcome(_ action: PromptAction, on platform: DevicePlatform, credential: CredentialID? = nil) -> CeremonyOutcome {
-    let adapter = platform.adapter
+func outcome(_ action: PromptAction, on platform: Platform, credential: CredentialID? = nil) -> CeremonyOutcome {
+    let adapter = PlatformAdapters.adapter(for: platform)!
     guard let result = adapter.result(of: action, credential: credential) else {
         Issue.record("\(platform) has no native result for \(action)")
         return .failed

@@ -1,3 +1,4 @@
+import SpecModel
 import FlowEngine
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     let explicit = Ceremony(route: .explicit, allowedCredentials: [])
 
     /// Launch without automatic start, tap the passkey button and pick `credential`.
-    func storeWithAssertion(_ credential: CredentialID, platform: DevicePlatform) -> FlowTestStore {
+    func storeWithAssertion(_ credential: CredentialID, platform: Platform) -> FlowTestStore {
         var store = FlowTestStore(configuration: Configuration(startsPasskeyLoginAutomatically: false))
         store.send(.screenAppeared) { $0.appeared = true }
         store.send(.passkeyButtonTapped, effects: [.startCeremony(explicit)]) { $0.ceremony = explicit }
@@ -20,8 +21,8 @@ import Testing
         return store
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func anAbsentCredentialIsSignalledAsUnknown(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func anAbsentCredentialIsSignalledAsUnknown(platform: Platform) {
         var store = storeWithAssertion(passkey1, platform: platform)
         store.send(
             .verificationFinished(.credentialUnknown), effects: [.signalUnknownCredential(passkey1)],
@@ -37,8 +38,8 @@ import Testing
         }
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func aRevokedCredentialIsReconciledAtTheNextSignInNotSignalledAsUnknown(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func aRevokedCredentialIsReconciledAtTheNextSignInNotSignalledAsUnknown(platform: Platform) {
         var store = storeWithAssertion(passkey1, platform: platform)
         store.send(.verificationFinished(.credentialRevoked), situation: .passkeyNotAccepted) {
             $0.verification = nil
@@ -61,8 +62,8 @@ import Testing
         }
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func anInconclusiveAnswerSendsNoSignal(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func anInconclusiveAnswerSendsNoSignal(platform: Platform) {
         var store = storeWithAssertion(passkey1, platform: platform)
         store.send(.verificationFinished(.inconclusive), situation: .passkeyFailed) {
             $0.verification = nil
@@ -71,8 +72,8 @@ import Testing
         }
     }
 
-    @Test(arguments: AccountStatus.allCases.filter { !$0.allowsSignIn }, DevicePlatform.allCases)
-    func aValidAssertionDoesNotBypassAccountStatus(status: AccountStatus, platform: DevicePlatform) {
+    @Test(arguments: AccountStatus.allCases.filter { !$0.allowsSignIn }, PlatformAdapters.all.map(\.platform))
+    func aValidAssertionDoesNotBypassAccountStatus(status: AccountStatus, platform: Platform) {
         let configuration = Configuration(startsPasskeyLoginAutomatically: false)
         var store = storeWithAssertion(passkey1, platform: platform)
         let account = Account(id: "account", userHandle: [1], status: status)
@@ -101,8 +102,8 @@ import Testing
         #expect(Configuration().route(for: .disabled) == .recovery)
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func onlyAnActiveAccountGetsASession(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func onlyAnActiveAccountGetsASession(platform: Platform) {
         var store = storeWithAssertion(passkey1, platform: platform)
         store.send(
             .verificationFinished(.verified(activeAccount, acceptedCredentials: [passkey1])),
@@ -122,8 +123,8 @@ import Testing
 /// The general passkey error: every failing prompt action on each platform.
 @Suite struct GeneralPasskeyErrorTests {
     /// What a retry cannot fix offers the fallback and a way back, and no retry.
-    @Test(arguments: DevicePlatform.allCases)
-    func anUnsupportedDeviceOffersTheFallbackWithoutRetry(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func anUnsupportedDeviceOffersTheFallbackWithoutRetry(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
         store.send(.ceremonyFinished(outcome(.unsupported, on: platform)), situation: .passkeyUnavailable) {
@@ -142,8 +143,8 @@ import Testing
         #expect(outcome(.providerMisconfigured, on: .ios) == .failed)
     }
 
-    @Test(arguments: [PromptAction.unknownFailure, .interrupted], DevicePlatform.allCases)
-    func failuresOfferRetryAndFallback(action: PromptAction, platform: DevicePlatform) {
+    @Test(arguments: [PromptAction.unknownFailure, .interrupted], PlatformAdapters.all.map(\.platform))
+    func failuresOfferRetryAndFallback(action: PromptAction, platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
         let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
@@ -160,8 +161,8 @@ import Testing
         }
     }
 
-    @Test(arguments: DevicePlatform.allCases)
-    func noPasskeyOnTheDeviceGoesToTheFallbackWithoutAnError(platform: DevicePlatform) {
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func noPasskeyOnTheDeviceGoesToTheFallbackWithoutAnError(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
         store.send(

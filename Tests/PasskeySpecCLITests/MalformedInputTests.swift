@@ -21,7 +21,7 @@ private func garbage(count: Int, seed: UInt64, allowNUL: Bool) -> [UInt8] {
     }
 }
 
-private let header = "# Spec\n<!-- spec: M1 platforms: ios, android -->\n\n"
+private let header = "# Spec\n<!-- spec: M1 flow: passkey-login platforms: ios, android -->\n\n"
 private let table =
     "| | iOS | Android |\n| --- | --- | --- |\n| Trigger | `A` | `B` |\n| Title | T | T |\n| Message | M | M |\n"
 private let scenario = "## S\n<!-- section: s kind: scenarios -->\n\n### One\n<!-- scenario: one -->\n\n"

@@ -3,13 +3,14 @@ import SpecModel
 import SpecParser
 import Testing
 
+@testable import Exports
 @testable import SiteBuilder
 
 /// A one-scenario spec whose copy cells are `ios` and `android`.
 func content(ios: String, android: String, title: String = "Hostile copy") throws -> ContentSet {
     let text = """
         # Exports
-        <!-- spec: E1 platforms: ios, android -->
+        <!-- spec: E1 flow: passkey-login platforms: ios, android -->
 
         ## Scenarios
         <!-- section: scenarios kind: scenarios -->
@@ -58,7 +59,7 @@ let hostile = "It's \"50%\" <off> & more 🔑 مرحبا"
     }
 
     @Test func aPercentSignMarksTheStringAsNotFormatted() throws {
-        let xml = String(decoding: AndroidStrings.encode(try content(ios: "x", android: hostile)), as: UTF8.self)
+        let xml = String(decoding: AndroidStrings.encode(try content(ios: "x", android: hostile), platform: .android), as: UTF8.self)
         #expect(
             xml.contains(
                 "<string name=\"hostile_copy_title\" formatted=\"false\">It\\'s \\\"50%\\\" &lt;off&gt; &amp; more 🔑 مرحبا</string>"
@@ -72,13 +73,13 @@ let hostile = "It's \"50%\" <off> & more 🔑 مرحبا"
 @Suite struct AppleStringsTests {
     @Test func theStringsFileEscapesQuotesAndBackslashes() throws {
         let strings = String(
-            decoding: LocalizableStrings.encode(try content(ios: hostile + " \\", android: "x")), as: UTF8.self)
+            decoding: LocalizableStrings.encode(try content(ios: hostile + " \\", android: "x"), platform: .ios), as: UTF8.self)
         #expect(strings.contains("\"hostile-copy.title\" = \"It's \\\"50%\\\" <off> & more 🔑 مرحبا \\\\\";"))
         #expect(strings.contains("/* Hostile copy (hostile-copy): alert title */"))
     }
 
     @Test func theCatalogKeepsTheExactWords() throws {
-        let data = try StringCatalog.encode(try content(ios: hostile, android: "x"))
+        let data = try StringCatalog.encode(try content(ios: hostile, android: "x"), platform: .ios)
         let catalog = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(catalog["sourceLanguage"] as? String == "en")
         #expect(catalog["version"] as? String == "1.0")

@@ -1,4 +1,5 @@
 import FlowEngine
+import PasskeyLoginFlow
 import Foundation
 import SpecModel
 import SpecParser
@@ -31,7 +32,7 @@ func build(replacing old: String? = nil, with new: String = "") throws -> [Strin
         return [:]
     }
     result.content.specs = [spec]
-    let report = CheckRunner(explorer: Explorer(worlds: [], comparesWorlds: false)).run(result.content)
+    let report = CheckRunner(flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])).run(result.content)
     return try SiteBuilder(templates: templates).render(content: result.content, report: report)
 }
 
@@ -40,11 +41,13 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
 @Suite struct SiteBuilderTests {
     @Test func theExplorationBreakdownComesFromTheReport() throws {
         var result = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
-        let explorer = Explorer(
-            depthLimit: 4, platforms: [.ios], configurations: [Configuration()],
-            worlds: [WorldScript(account: nil), WorldScript(account: nil, routeAvailable: false)], comparesWorlds: false
-        )
-        let report = CheckRunner(explorer: explorer).run(result.content)
+        let flow = PasskeyLoginFlow.make { _ in
+            Explorer(
+                depthLimit: 4, adapters: [IOSAdapter()], configurations: [Configuration()],
+                worlds: [WorldScript(account: nil), WorldScript(account: nil, routeAvailable: false)],
+                comparesWorlds: false)
+        }
+        let report = CheckRunner(flows: FlowRegistry([flow])).run(result.content)
         result.diagnostics = []
         let page = text(
             try SiteBuilder(templates: templates).render(content: result.content, report: report),

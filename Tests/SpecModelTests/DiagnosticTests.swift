@@ -79,7 +79,7 @@ import Testing
         ]
         for message in samples {
             // A platform's name is a proper noun and may start a text: "Android button '…' is …".
-            let startsWithPlatform = Platform.allCases.contains { message.text.hasPrefix($0.displayName + " ") }
+            let startsWithPlatform = Platform.known.contains { message.text.hasPrefix($0.displayName + " ") }
             #expect(
                 message.text.first?.isLowercase == true || message.text.first == "'" || startsWithPlatform,
                 "\(message.id.rawValue)")

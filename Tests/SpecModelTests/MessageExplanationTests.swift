@@ -19,7 +19,7 @@ import Testing
     func theSampleMessageIsOfItsID(_ id: MessageID) {
         let sample = id.sampleMessage
         #expect(sample.id == id)
-        let startsWithPlatform = Platform.allCases.contains { sample.text.hasPrefix($0.displayName + " ") }
+        let startsWithPlatform = Platform.known.contains { sample.text.hasPrefix($0.displayName + " ") }
         #expect(
             sample.text.first?.isLowercase == true || sample.text.first == "'" || startsWithPlatform, "\(id.rawValue)")
         #expect(!sample.text.hasSuffix("."), "\(id.rawValue)")

@@ -1,3 +1,4 @@
+import CommonMark
 import Testing
 
 @testable import SpecParser
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func htmlRendererDropsRawHTMLAndUnsafeLinks() {
-        let html = CommonMarkConverter.renderHTML("<script>alert(1)</script>\n\n[x](javascript:alert(1)) *ok*\n")
+        let html = CommonMarkHTML.render("<script>alert(1)</script>\n\n[x](javascript:alert(1)) *ok*\n")
         #expect(!html.contains("<script>"))
         #expect(!html.contains("javascript:"))
         #expect(html.contains("<em>ok</em>"))

@@ -1,4 +1,6 @@
+import Exports
 import FlowEngine
+@testable import PasskeyLoginFlow
 import SpecModel
 import Testing
 
@@ -23,7 +25,7 @@ import Testing
                 "Given the device has passkey \"phone\"", "When the login screen appears",
                 "And the user cancels the OS prompt",
                 "Then the user sees the \"automatic-cancel-first\" copy",
-            ]), platforms: [.ios, .android])
+            ]), flow: fastFlow, platforms: [.ios, .android])
         #expect(problems.isEmpty)
         #expect(run.passed)
         #expect(run.platforms.map(\.platform) == [.ios, .android])
@@ -36,7 +38,8 @@ import Testing
                 ])
         #expect(
             presentations.contains(
-                Presentation(platform: .ios, situation: .automaticCancelFirst, actions: [.retry], showsNotice: false)))
+                ScreenPresentation(
+                    platform: .ios, scenario: "automatic-cancel-first", actions: ["retry"], showsNotice: false)))
     }
 
     @Test func aFailingStepReportsExpectedAndObservedAtItsLineAndSkipsTheRest() {
@@ -45,7 +48,7 @@ import Testing
                 "Given the device has passkey \"phone\"", "When the login screen appears",
                 "And the user cancels the OS prompt",
                 "Then the user sees the \"passkey-failed\" copy", "And no error is shown",
-            ]), platforms: [.ios])
+            ]), flow: fastFlow, platforms: [.ios])
         let steps = run.platforms[0].steps
         #expect(run.platforms[0].status == .failed)
         #expect(steps.map(\.status) == [.passed, .passed, .passed, .failed, .skipped])
@@ -62,7 +65,7 @@ import Testing
     @Test func anUndefinedStepMarksTheCheckUndefinedAndIsReportedOnce() {
         let (run, _, problems) = fastRunner.run(
             check(["Given the device has passkey \"phone\"", "When the user dances", "Then no error is shown"]),
-            platforms: [.ios, .android])
+            flow: fastFlow, platforms: [.ios, .android])
         #expect(run.platforms.map(\.status) == [.undefined, .undefined])
         #expect(run.platforms[0].steps.map(\.status) == [.passed, .undefined, .skipped])
         #expect(problems.map(\.id) == [.undefinedStep])
@@ -70,7 +73,7 @@ import Testing
 
     @Test func anImpossibleActionFailsWithTheScreenDescribed() {
         let (run, _, problems) = fastRunner.run(
-            check(["When the login screen appears", "And the user chooses \"retry\""]), platforms: [.android])
+            check(["When the login screen appears", "And the user chooses \"retry\""]), flow: fastFlow, platforms: [.android])
         #expect(run.platforms[0].status == .failed)
         #expect(run.platforms[0].steps[1].expected == "\"retry\" to be offered")
         #expect(run.platforms[0].steps[1].observed?.contains("screen ") == true)
@@ -93,7 +96,7 @@ import Testing
             #expect(specRun.scenarios.count == 11)
         }
         #expect(specRun.checks.count == spec.checks.count)
-        #expect(report.decisions.count == Decision.all.count)
+        #expect(report.flows.first?.decisions.count == Decision.all.count)
     }
 
     @Test func signalsAreRecordedInThePlatformsShape() throws {
@@ -125,9 +128,9 @@ import Testing
         let broken = Invariant(id: "AC01.test-broken", criterion: "N1.4-AC01", statement: "never sign in") { context in
             context.after.session == nil ? .holds : .violated("signed in")
         }
-        let runner = CheckRunner(
-            explorer: Explorer(
-                platforms: [.ios], configurations: [Configuration()], worlds: [world], invariants: [broken]))
+        let runner = runner {
+            Explorer(adapters: [IOSAdapter()], configurations: [Configuration()], worlds: [world], invariants: [broken])
+        }
         let spec = try parseSpec(try specText())
         let report = runner.run(ContentSet(specs: [spec]))
         let violation = try #require(report.diagnostics.first { $0.id == .invariantViolated })
@@ -139,11 +142,12 @@ import Testing
     }
 
     @Test func aCutShortExplorationFailsTheRun() throws {
-        let runner = CheckRunner(
-            explorer: Explorer(depthLimit: 1, platforms: [.ios], configurations: [Configuration()], worlds: [world]))
+        let runner = runner {
+            Explorer(depthLimit: 1, adapters: [IOSAdapter()], configurations: [Configuration()], worlds: [world])
+        }
         let report = runner.run(ContentSet(specs: [try parseSpec(try specText())]))
         #expect(report.diagnostics.contains { $0.id == .explorationIncomplete })
-        #expect(!report.exploration.complete)
+        #expect(report.flows.first?.exploration.complete == false)
         #expect(!report.passed)
     }
 
@@ -154,7 +158,7 @@ import Testing
         text.removeSubrange(start.lowerBound..<end.lowerBound)
         let spec = try parseSpec(text)
         // `lint` reports it (the check command lints first); the run marks it as not passing.
-        let problem = try #require(SpecLint().diagnostics(for: [spec]).first { $0.id == .criterionWithoutChecks })
+        let problem = try #require(SpecLint(flow: fastFlow).diagnostics(for: [spec]).first { $0.id == .criterionWithoutChecks })
         #expect(problem.location == spec.criteria[1].location)
         let report = fastRunner.run(ContentSet(specs: [spec]))
         #expect(report.specs[0].criteria[1].platforms.allSatisfy { !$0.passed })
@@ -167,15 +171,20 @@ import Testing
         let broken = Invariant(id: "general.always-broken", criterion: "general", statement: "Never holds.") { _ in
             .violated("it never holds")
         }
-        let explorer = Explorer(
-            platforms: [.ios], worlds: [WorldScript(account: nil)], invariants: [broken], comparesWorlds: false)
-        let report = CheckRunner(explorer: explorer).run(ContentSet(specs: [try parseSpec(try specText())]))
-        #expect(report.generalInvariants.map(\.id) == ["general.always-broken"])
+        let report = runner {
+            Explorer(adapters: [IOSAdapter()], worlds: [WorldScript(account: nil)], invariants: [broken], comparesWorlds: false)
+        }.run(ContentSet(specs: [try parseSpec(try specText())]))
+        #expect(report.flows.first?.generalInvariants.map(\.id) == ["general.always-broken"])
         let problem = try #require(report.diagnostics.first { $0.id == .invariantViolated })
         #expect(problem.message.text.hasPrefix("invariant 'general.always-broken' is violated"))
         #expect(!report.passed)
         let xml = JUnitReport.xml(report)
-        #expect(xml.contains("<testsuite name=\"general invariants\" tests=\"1\" failures=\"1\""))
+        #expect(xml.contains("<testsuite name=\"passkey-login general invariants\" tests=\"1\" failures=\"1\""))
         #expect(xml.contains("name=\"general.always-broken\"><failure"))
     }
+}
+
+/// A runner whose passkey-login flow explores with `explorer`.
+func runner(_ explorer: @escaping @Sendable () -> Explorer) -> CheckRunner {
+    CheckRunner(flows: FlowRegistry([PasskeyLoginFlow.make { _ in explorer() }]))
 }

@@ -2,6 +2,8 @@ import Foundation
 import SpecModel
 import Testing
 
+@testable import Exports
+
 @testable import SpecRunner
 
 /// Single edits to a copy of the spec: each wrong expectation must fail `check` at its line,
@@ -165,7 +167,7 @@ import Testing
         let xml = JUnitReport.xml(report)
         let total =
             spec.checks.count * 2 + report.specs[0].criteria.flatMap(\.invariants).count
-            + report.generalInvariants.count
+            + report.flows.flatMap(\.generalInvariants).count
         #expect(
             xml.contains(
                 "<testsuites name=\"passkey-spec\" tests=\"\(total)\" failures=\"4\" errors=\"0\" skipped=\"2\">"))

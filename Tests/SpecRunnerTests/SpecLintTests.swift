@@ -7,7 +7,7 @@ import Testing
 /// What `lint` finds without running the engine, each at the line a writer edits.
 @Suite struct SpecLintTests {
     func lint(_ text: String) throws -> [Diagnostic] {
-        SpecLint().diagnostics(for: [try parseSpec(text)])
+        SpecLint(flow: fastFlow).diagnostics(for: [try parseSpec(text)])
     }
 
     /// The real content and the fixture the other tests edit.

@@ -1,11 +1,12 @@
 import FlowEngine
+@testable import PasskeyLoginFlow
 import SpecModel
 import Testing
 
 @testable import SpecRunner
 
 @Suite struct StepRegistryTests {
-    let registry = StepRegistry()
+    let registry = PasskeyLoginFlow.flow.steps
     let here = SourceLocation(file: "spec.md", line: 7, column: 3)
 
     func step(_ text: String) -> Step { Step(keyword: .given, text: text, location: here) }
@@ -16,9 +17,9 @@ import Testing
             Issue.record("did not bind")
             return
         }
-        #expect(bound.definition.pattern == "the {dependency} lookup fails once with {fault}")
+        #expect(bound.pattern.pattern == "the {dependency} lookup fails once with {fault}")
         #expect(bound.values == ["credential-list", "timeout"])
-        #expect(bound.definition.display == "the \"<dependency>\" lookup fails once with \"<fault>\"")
+        #expect(bound.pattern.display == "the \"<dependency>\" lookup fails once with \"<fault>\"")
     }
 
     @Test func numbersAreWrittenBare() throws {
@@ -61,9 +62,10 @@ import Testing
     }
 
     @Test func anAmbiguousStepIsAnError() {
-        let overlapping = StepRegistry(definitions: [
-            StepDefinition("the user taps {passkey}", "one") { _, _ in },
-            StepDefinition("the user taps {action}", "two") { _, _ in },
+        let types = PasskeyLoginFlow.parameterTypes
+        let overlapping = StepRegistry(patterns: [
+            StepPattern("the user taps {passkey}", summary: "one", kind: .action, types: types),
+            StepPattern("the user taps {action}", summary: "two", kind: .action, types: types),
         ])
         guard case .unbound(let diagnostic) = overlapping.bind(step("the user taps \"retry\"")) else {
             Issue.record("bound")
@@ -74,7 +76,7 @@ import Testing
     }
 
     @Test func theLibraryHasNoAmbiguousPatternsAndEveryParameterIsKnown() {
-        for definition in registry.definitions {
+        for definition in registry.patterns {
             let example = definition.pieces.map { piece -> String in
                 switch piece {
                 case .literal(let text): text
@@ -85,14 +87,14 @@ import Testing
                 Issue.record("'\(example)' does not bind to exactly one definition")
                 continue
             }
-            #expect(bound.definition.pattern == definition.pattern)
-            #expect(definition.parameters.allSatisfy { ParameterType.all.contains($0) })
+            #expect(bound.pattern.pattern == definition.pattern)
+            #expect(definition.parameters.allSatisfy { PasskeyLoginFlow.parameterTypes.contains($0) })
         }
-        #expect(Set(registry.definitions.map(\.pattern)).count == registry.definitions.count)
+        #expect(Set(registry.patterns.map(\.pattern)).count == registry.patterns.count)
     }
 
     @Test func theLibraryCoversEveryKind() {
-        let kinds = Set(registry.definitions.map(\.kind))
+        let kinds = Set(registry.patterns.map(\.kind))
         #expect(kinds == [.setup, .action, .outcome])
     }
 }

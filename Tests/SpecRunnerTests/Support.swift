@@ -1,4 +1,5 @@
 import FlowEngine
+import PasskeyLoginFlow
 import Foundation
 import SpecModel
 import SpecParser
@@ -35,8 +36,12 @@ func parseSpec(_ text: String, path: String = "spec.md") throws -> Spec {
     return spec
 }
 
-/// A runner without the (slow) exploration: coverage then rests on what the checks show.
-let fastRunner = CheckRunner(explorer: Explorer(worlds: [], comparesWorlds: false))
+/// The passkey-login flow without the (slow) exploration: coverage then rests on what the
+/// checks show.
+let fastFlow = PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }
+
+/// A runner with `fastFlow`.
+let fastRunner = CheckRunner(flows: FlowRegistry([fastFlow]))
 
 /// The 1-based line of the first line holding `text` after line `after`.
 func line(of text: String, in source: String, after: Int = 0) -> Int {

@@ -3,6 +3,7 @@ import SpecModel
 import Testing
 
 @testable import FlowEngine
+@testable import PasskeyLoginFlow
 @testable import SpecRunner
 
 /// Trigger cells are data: each kind of mistake a writer makes in one is an error at the
@@ -141,15 +142,15 @@ import Testing
     /// The probe that computes where each result goes must find everything the explorer
     /// reaches: a breadth-first run over a sample of worlds finds no destination it lacks.
     @Test func theProbeAgreesWithTheExplorer() {
-        for platform in DevicePlatform.allCases {
-            let catalogue = TriggerCatalogue(platform: platform)
+        for adapter in PlatformAdapters.all {
+            let catalogue = TriggerCatalogue(adapter: adapter)
             var byCause: [String: Set<String>] = [:]
             for result in catalogue.results {
                 for cause in result.causes {
                     byCause["\(cause)", default: []].formUnion(catalogue.destinations[result.id] ?? [])
                 }
             }
-            let explorer = Explorer(platforms: [platform], worlds: Array(WorldScript.explorationSet.prefix(40)))
+            let explorer = Explorer(adapters: [adapter], worlds: Array(WorldScript.explorationSet.prefix(40)))
             var missed: [String] = []
             for configuration in Explorer.configurations {
                 let reducer = FlowReducer(configuration: configuration)
@@ -158,7 +159,7 @@ import Testing
                     var frontier = [FlowState()]
                     while let state = frontier.popLast() {
                         for (event, _) in explorer.successors(
-                            of: state, reducer: reducer, adapter: platform.adapter, world: world)
+                            of: state, reducer: reducer, adapter: adapter, world: world)
                         {
                             let transition = reducer.reduce(state, event)
                             if let cause = Self.cause(of: event), let known = byCause["\(cause)"] {
@@ -170,7 +171,7 @@ import Testing
                     }
                 }
             }
-            #expect(Set(missed).isEmpty, "\(platform): \(Set(missed).sorted())")
+            #expect(Set(missed).isEmpty, "\(adapter.platform): \(Set(missed).sorted())")
         }
     }
 

@@ -1,17 +1,4 @@
-/// A choice the engine makes where the seed document is silent, with its reason. The site
-/// shows the list; tests pin each one.
-public struct Decision: Hashable, Codable, Sendable {
-    /// A stable ID, referenced from the reducer's comments.
-    public var id: String
-    /// The question the seed leaves open.
-    public var question: String
-    /// What the engine does.
-    public var choice: String
-    /// Why.
-    public var reason: String
-    /// The criterion the question belongs to, if any.
-    public var criterion: String?
-}
+import SpecModel
 
 extension Decision {
     /// Every decision, in the order the site lists them.

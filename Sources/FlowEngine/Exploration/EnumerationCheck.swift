@@ -1,3 +1,5 @@
+import SpecModel
+
 /// A property of pairs of runs rather than of one: with the `conceal` policy, before the user
 /// has authenticated, an unknown identifier, an account without passkeys and an account that
 /// cannot continue with this route must look the same (OWASP: responses must not differ by
@@ -12,7 +14,7 @@ public struct EnumerationCheck: Sendable {
         "With the conceal policy, before the user authenticates, an unknown identifier, an account without passkeys and an account that cannot continue look the same: same events, same observations."
 
     public var depthLimit: Int
-    public var platforms: [DevicePlatform]
+    public var adapters: [any PlatformAdapter]
     /// The configurations to compare under; only those with `policy` are used.
     public var configurations: [Configuration]
     /// The policy that promises the worlds look the same: `conceal`. Comparing under `reveal`,
@@ -20,11 +22,11 @@ public struct EnumerationCheck: Sendable {
     public var policy: EnumerationPolicy
 
     public init(
-        depthLimit: Int = Explorer.defaultDepth, platforms: [DevicePlatform] = DevicePlatform.allCases,
+        depthLimit: Int = Explorer.defaultDepth, adapters: [any PlatformAdapter] = PlatformAdapters.all,
         configurations: [Configuration] = Explorer.configurations, policy: EnumerationPolicy = .conceal
     ) {
         self.depthLimit = depthLimit
-        self.platforms = platforms
+        self.adapters = adapters
         self.configurations = configurations
         self.policy = policy
     }
@@ -71,13 +73,13 @@ public struct EnumerationCheck: Sendable {
         var result = InvariantResult(
             id: Self.id, criterion: "general", statement: Self.statement, transitionsChecked: 0, violations: 0,
             counterexample: nil)
-        for platform in platforms {
+        for adapter in adapters {
             for configuration in configurations where configuration.enumerationPolicy == policy {
                 for fault in Self.faults {
                     let reference = Self.unknownIdentifier(fault: fault)
                     for counterpart in Self.counterparts(fault: fault) {
                         compare(
-                            reference, counterpart, platform: platform, configuration: configuration, into: &result)
+                            reference, counterpart, adapter: adapter, configuration: configuration, into: &result)
                     }
                 }
             }
@@ -114,11 +116,11 @@ public struct EnumerationCheck: Sendable {
     }
 
     private func compare(
-        _ reference: WorldScript, _ counterpart: Counterpart, platform: DevicePlatform, configuration: Configuration,
+        _ reference: WorldScript, _ counterpart: Counterpart, adapter: any PlatformAdapter, configuration: Configuration,
         into result: inout InvariantResult
     ) {
         let reducer = FlowReducer(configuration: configuration)
-        let adapter = platform.adapter
+        let platform = adapter.platform
         var pairs = [Pair(reference: FlowState(), other: FlowState())]
         var parents: [(index: Int, step: TraceStep)?] = [nil]
         var seen: Set<Pair> = [pairs[0]]
@@ -199,7 +201,7 @@ public struct EnumerationCheck: Sendable {
 
     private func record(
         _ message: String, step: TraceStep, at index: Int, parents: [(index: Int, step: TraceStep)?],
-        platform: DevicePlatform, configuration: Configuration, counterpart: Counterpart,
+        platform: Platform, configuration: Configuration, counterpart: Counterpart,
         into result: inout InvariantResult
     ) {
         result.violations += 1

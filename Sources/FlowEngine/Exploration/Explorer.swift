@@ -1,3 +1,5 @@
+import SpecModel
+
 /// One step of a trace: the event, the native result behind it, and what it did.
 public struct TraceStep: Hashable, Codable, Sendable {
     public var event: String
@@ -8,7 +10,7 @@ public struct TraceStep: Hashable, Codable, Sendable {
 
 /// The shortest run of events that breaks an invariant.
 public struct Counterexample: Hashable, Codable, Sendable {
-    public var platform: DevicePlatform
+    public var platform: Platform
     public var configuration: String
     public var world: String
     public var steps: [TraceStep]
@@ -29,12 +31,12 @@ public struct InvariantResult: Hashable, Codable, Sendable {
 /// What one scenario looks like when the engine reaches it: the actions it presents and
 /// whether it shows an error notice. Copy coverage compares these with the spec's copy.
 public struct Presentation: Hashable, Codable, Sendable, Comparable {
-    public var platform: DevicePlatform
+    public var platform: Platform
     public var situation: Situation
     public var actions: [UserAction]
     public var showsNotice: Bool
 
-    public init(platform: DevicePlatform, situation: Situation, actions: [UserAction], showsNotice: Bool) {
+    public init(platform: Platform, situation: Situation, actions: [UserAction], showsNotice: Bool) {
         self.platform = platform
         self.situation = situation
         self.actions = actions
@@ -42,7 +44,7 @@ public struct Presentation: Hashable, Codable, Sendable, Comparable {
     }
 
     /// The presentation of a transition, if it led to a scenario.
-    public init?(platform: DevicePlatform, transition: Transition) {
+    public init?(platform: Platform, transition: Transition) {
         guard let situation = transition.situation else { return nil }
         self.init(
             platform: platform, situation: situation, actions: transition.presentedActions,
@@ -63,7 +65,7 @@ public struct Presentation: Hashable, Codable, Sendable, Comparable {
 /// What the explorer found.
 public struct ExplorationReport: Hashable, Codable, Sendable {
     public var depthLimit: Int
-    public var platforms: [DevicePlatform]
+    public var platforms: [Platform]
     /// Platform × configuration × world script combinations explored.
     public var runs: Int
     /// How many configurations and world scripts those runs combined.
@@ -118,7 +120,8 @@ public struct Explorer: Sendable {
     public static let defaultDepth = 16
 
     public var depthLimit: Int
-    public var platforms: [DevicePlatform]
+    /// The platforms to explore on, each through its adapter.
+    public var adapters: [any PlatformAdapter]
     public var configurations: [Configuration]
     public var worlds: [WorldScript]
     public var invariants: [Invariant]
@@ -127,13 +130,13 @@ public struct Explorer: Sendable {
     public var comparesWorlds = true
 
     public init(
-        depthLimit: Int = Explorer.defaultDepth, platforms: [DevicePlatform] = DevicePlatform.allCases,
+        depthLimit: Int = Explorer.defaultDepth, adapters: [any PlatformAdapter] = PlatformAdapters.all,
         configurations: [Configuration] = Explorer.configurations, worlds: [WorldScript] = WorldScript.explorationSet,
         invariants: [Invariant] = Invariant.all, comparesWorlds: Bool = true
     ) {
         self.comparesWorlds = comparesWorlds
         self.depthLimit = depthLimit
-        self.platforms = platforms
+        self.adapters = adapters
         self.configurations = configurations
         self.worlds = worlds
         self.invariants = invariants
@@ -158,8 +161,8 @@ public struct Explorer: Sendable {
     public func run() -> ExplorationReport {
         var accumulator = Accumulator(invariants: invariants)
         var native = Set<NativeResult>()
-        for platform in platforms {
-            let adapter = platform.adapter
+        for adapter in adapters {
+            let platform = adapter.platform
             native.formUnion(adapter.errorResults)
             for configuration in configurations {
                 for world in worlds {
@@ -170,7 +173,7 @@ public struct Explorer: Sendable {
             }
         }
         return ExplorationReport(
-            depthLimit: depthLimit, platforms: platforms, runs: accumulator.runs,
+            depthLimit: depthLimit, platforms: adapters.map(\.platform), runs: accumulator.runs,
             configurations: configurations.count, worlds: worlds.count, states: accumulator.states,
             transitions: accumulator.transitions, deepestLevel: accumulator.deepestLevel,
             complete: accumulator.complete,
@@ -185,7 +188,7 @@ public struct Explorer: Sendable {
 
     /// The lockstep comparison of worlds, with this explorer's depth, platforms and configurations.
     public var enumerationCheck: EnumerationCheck {
-        EnumerationCheck(depthLimit: depthLimit, platforms: platforms, configurations: configurations)
+        EnumerationCheck(depthLimit: depthLimit, adapters: adapters, configurations: configurations)
     }
 
     // MARK: - One run
@@ -209,7 +212,7 @@ public struct Explorer: Sendable {
     }
 
     private func explore(
-        platform: DevicePlatform, adapter: any PlatformAdapter, configuration: Configuration, world: WorldScript,
+        platform: Platform, adapter: any PlatformAdapter, configuration: Configuration, world: WorldScript,
         into accumulator: inout Accumulator
     ) {
         let reducer = FlowReducer(configuration: configuration)

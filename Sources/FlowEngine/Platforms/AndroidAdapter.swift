@@ -1,3 +1,5 @@
+import SpecModel
+
 /// The `DomError` types a `GetPublicKeyCredentialDomException` carries
 /// (`androidx.credentials.exceptions.domerrors`).
 public enum DomError: String, Hashable, Codable, Sendable, CaseIterable {
@@ -119,7 +121,7 @@ public enum GetCredentialException: Hashable, Codable, Sendable {
 public struct AndroidAdapter: PlatformAdapter {
     public init() {}
 
-    public var platform: DevicePlatform { .android }
+    public var platform: Platform { .android }
 
     public var errorResults: [NativeResult] { GetCredentialException.allCases.map(result(of:)) }
 
@@ -193,5 +195,33 @@ public struct AndroidAdapter: PlatformAdapter {
         default:
             return nil
         }
+    }
+}
+
+extension AndroidAdapter {
+    /// Every name a Trigger cell may use on Android, with the native results each stands for.
+    public func nativeTriggers(results: inout [TriggerResult], names: inout [TriggerNameEntry]) {
+        var domIDs: [String] = []
+        for exception in GetCredentialException.allCases {
+            let native = result(of: exception)
+            let id: String
+            let label: String
+            if case .publicKeyCredentialDom(let error) = exception {
+                id = "\(exception.className)/\(error.rawValue)"
+                label = "\(exception.className) with \(error.rawValue)"
+                domIDs.append(id)
+                names.append(TriggerNameEntry(name: error.rawValue, rawValue: nil, results: [id]))
+            } else {
+                id = exception.className
+                label = exception.className
+                names.append(TriggerNameEntry(name: exception.className, rawValue: nil, results: [id]))
+            }
+            results.append(TriggerResult(id: id, label: label, causes: [.ceremony(outcome(of: native))]))
+        }
+        names.append(
+            TriggerNameEntry(name: "GetPublicKeyCredentialDomException", rawValue: nil, results: domIDs))
+        TriggerCatalogue.addTransport(
+            [("SocketTimeoutException", .timeout), ("UnknownHostException", .networkFailure)],
+            results: &results, names: &names)
     }
 }

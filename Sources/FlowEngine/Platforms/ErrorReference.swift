@@ -1,27 +1,11 @@
-/// Where one native result leads, in each context a passkey prompt can be open in.
-public struct ErrorReferenceEntry: Hashable, Codable, Sendable {
-    public var platform: DevicePlatform
-    /// The API's name, e.g. `ASAuthorizationError.Code.canceled`.
-    public var name: String
-    /// The raw code or `type` string.
-    public var code: String
-    public var message: String?
-    /// The engine outcome the adapter reads from it.
-    public var outcome: String
-    /// The scenario (or what happens without one) on the automatic route, first attempt.
-    public var automaticFirst: String
-    /// The same after one automatic cancellation.
-    public var automaticRepeated: String
-    /// The same on the explicit route (the passkey button).
-    public var explicit: String
-}
+import SpecModel
 
 /// The platform error reference: for every native error of each platform, the engine
 /// outcome and the spec scenario it leads to. Computed by running the reducer, not written
 /// by hand, so it cannot drift from the engine.
 public enum ErrorReference {
     public static func entries(
-        platforms: [DevicePlatform] = DevicePlatform.allCases, configuration: Configuration = Configuration()
+        adapters: [any PlatformAdapter] = PlatformAdapters.all, configuration: Configuration = Configuration()
     ) -> [ErrorReferenceEntry] {
         let reducer = FlowReducer(configuration: configuration)
         let allowed = [CredentialID(named: "passkey-1")]
@@ -34,8 +18,8 @@ public enum ErrorReference {
         var explicit = automatic
         explicit.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
 
-        return platforms.flatMap { platform -> [ErrorReferenceEntry] in
-            let adapter = platform.adapter
+        return adapters.flatMap { adapter -> [ErrorReferenceEntry] in
+            let platform = adapter.platform
             return adapter.errorResults.map { result in
                 let outcome = adapter.outcome(of: result)
                 func lead(_ state: FlowState) -> String {

@@ -1,3 +1,5 @@
+import SpecModel
+
 /// `ASAuthorizationError.Code` (domain `com.apple.AuthenticationServices.AuthorizationError`).
 public enum ASAuthorizationErrorCode: Int, Hashable, Codable, Sendable, CaseIterable {
     case unknown = 1000
@@ -35,7 +37,7 @@ public struct IOSAdapter: PlatformAdapter {
 
     public init() {}
 
-    public var platform: DevicePlatform { .ios }
+    public var platform: Platform { .ios }
 
     public var errorResults: [NativeResult] {
         ASAuthorizationErrorCode.allCases.map { error($0) } + [error(.canceled, message: Self.noCredentialsMessage)]
@@ -126,5 +128,35 @@ public struct IOSAdapter: PlatformAdapter {
     /// A `Data` literal in Swift: `Data(base64Encoded: "cGFzc2tleS0x")!` (standard base64, padded).
     static func data(_ bytes: [UInt8]) -> String {
         "Data(base64Encoded: \"\(Base64URL.standard(bytes))\")!"
+    }
+}
+
+extension IOSAdapter {
+    /// Every name a Trigger cell may use on iOS, with the native results each stands for.
+    public func nativeTriggers(results: inout [TriggerResult], names: inout [TriggerNameEntry]) {
+        for code in ASAuthorizationErrorCode.allCases {
+            let raw = String(code.rawValue)
+            var ids = [raw]
+            results.append(
+                TriggerResult(
+                    id: raw, label: "\(code.name) (\(raw))",
+                    causes: [.ceremony(outcome(of: error(code)))]))
+            if code == .canceled {
+                let id = "\(raw) no credentials"
+                ids.append(id)
+                results.append(
+                    TriggerResult(
+                        id: id, label: "\(code.name) (\(raw)) with “\(IOSAdapter.noCredentialsMessage)”",
+                        causes: [
+                            .ceremony(
+                                outcome(of: error(code, message: IOSAdapter.noCredentialsMessage)))
+                        ]
+                    ))
+            }
+            names.append(TriggerNameEntry(name: code.name, rawValue: raw, results: ids))
+        }
+        TriggerCatalogue.addTransport(
+            [("URLError.Code.timedOut", .timeout), ("URLError.Code.notConnectedToInternet", .networkFailure)],
+            results: &results, names: &names)
     }
 }

@@ -1,3 +1,5 @@
+import SpecModel
+
 /// What a native result, a server answer or a transport error feeds the engine.
 public enum TriggerCause: Hashable, Sendable {
     /// The OS passkey prompt ended this way.
@@ -33,71 +35,20 @@ public struct TriggerNameEntry: Hashable, Sendable {
 /// where the engine sends each result. Computed from the adapters and the reducer, so it
 /// cannot drift from the engine.
 public struct TriggerCatalogue: Sendable {
-    public var platform: DevicePlatform
+    public var platform: Platform { adapter.platform }
+    public let adapter: any PlatformAdapter
     public var results: [TriggerResult]
     public var names: [TriggerNameEntry]
     /// For each result ID, where the engine can send it: scenario IDs, or a description of
     /// what happens without a scenario ("fallback, no error").
     public var destinations: [String: Set<String>]
 
-    public init(platform: DevicePlatform, configurations: [Configuration] = Explorer.configurations) {
-        self.platform = platform
+    public init(adapter: any PlatformAdapter, configurations: [Configuration] = Explorer.configurations) {
+        self.adapter = adapter
         var results: [TriggerResult] = []
         var names: [TriggerNameEntry] = []
-        let adapter = platform.adapter
-        switch platform {
-        case .ios:
-            let ios = IOSAdapter()
-            for code in ASAuthorizationErrorCode.allCases {
-                let raw = String(code.rawValue)
-                var ids = [raw]
-                results.append(
-                    TriggerResult(
-                        id: raw, label: "\(code.name) (\(raw))",
-                        causes: [.ceremony(adapter.outcome(of: ios.error(code)))]))
-                if code == .canceled {
-                    let id = "\(raw) no credentials"
-                    ids.append(id)
-                    results.append(
-                        TriggerResult(
-                            id: id, label: "\(code.name) (\(raw)) with “\(IOSAdapter.noCredentialsMessage)”",
-                            causes: [
-                                .ceremony(
-                                    adapter.outcome(of: ios.error(code, message: IOSAdapter.noCredentialsMessage)))
-                            ]
-                        ))
-                }
-                names.append(TriggerNameEntry(name: code.name, rawValue: raw, results: ids))
-            }
-            Self.addTransport(
-                [("URLError.Code.timedOut", .timeout), ("URLError.Code.notConnectedToInternet", .networkFailure)],
-                results: &results, names: &names)
-        case .android:
-            let android = AndroidAdapter()
-            var domIDs: [String] = []
-            for exception in GetCredentialException.allCases {
-                let result = android.result(of: exception)
-                let id: String
-                let label: String
-                if case .publicKeyCredentialDom(let error) = exception {
-                    id = "\(exception.className)/\(error.rawValue)"
-                    label = "\(exception.className) with \(error.rawValue)"
-                    domIDs.append(id)
-                    names.append(TriggerNameEntry(name: error.rawValue, rawValue: nil, results: [id]))
-                } else {
-                    id = exception.className
-                    label = exception.className
-                    names.append(TriggerNameEntry(name: exception.className, rawValue: nil, results: [id]))
-                }
-                results.append(TriggerResult(id: id, label: label, causes: [.ceremony(adapter.outcome(of: result))]))
-            }
-            names.append(
-                TriggerNameEntry(name: "GetPublicKeyCredentialDomException", rawValue: nil, results: domIDs))
-            Self.addTransport(
-                [("SocketTimeoutException", .timeout), ("UnknownHostException", .networkFailure)],
-                results: &results, names: &names)
-        }
-        Self.addTransport([("HTTP 5xx", .serverError)], results: &results, names: &names)
+        adapter.nativeTriggers(results: &results, names: &names)
+        TriggerCatalogue.addTransport([("HTTP 5xx", .serverError)], results: &results, names: &names)
         let blocked = AccountStatus.allCases.filter { !$0.allowsSignIn }
         let server: [(String, [TriggerCause])] = [
             ("route-unavailable", [.lookup(.cannotContinue), .verification(.routeUnavailable)]),
@@ -137,7 +88,7 @@ public struct TriggerCatalogue: Sendable {
         names.filter { $0.results.contains(result.id) }.min { $0.results.count < $1.results.count }
     }
 
-    private static func addTransport(
+    static func addTransport(
         _ entries: [(String, LookupFault)], results: inout [TriggerResult], names: inout [TriggerNameEntry]
     ) {
         for (name, fault) in entries {

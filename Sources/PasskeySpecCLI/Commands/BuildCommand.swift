@@ -35,7 +35,7 @@ enum BuildCommand {
         positionals: [.paths], options: [out, report, templates], flags: [strictFlag], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals, strict: arguments[strictFlag])
+        let loaded = try lintContent(arguments.positionals, flows: arguments.flows, strict: arguments[strictFlag])
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("build: nothing rendered; fix the errors above first\n")
@@ -49,12 +49,12 @@ enum BuildCommand {
                 console.printUsageError(.unreadableReport(path, reason: "\(error)"))
                 return .failure
             }
-            guard report.fingerprint == RunReport.fingerprint(of: loaded.content) else {
+            guard report.fingerprint == CheckRunner(flows: arguments.flows).fingerprint(of: loaded.content) else {
                 console.printUsageError(.reportFromOtherContent(path))
                 return .failure
             }
         } else {
-            report = CheckRunner().run(loaded.content)
+            report = CheckRunner(flows: arguments.flows).run(loaded.content)
             report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         }
         console.print(report.diagnostics)

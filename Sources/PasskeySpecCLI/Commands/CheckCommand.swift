@@ -1,4 +1,4 @@
-import FlowEngine
+import Exports
 import Foundation
 import SpecModel
 import SpecParser
@@ -32,13 +32,13 @@ enum CheckCommand {
         positionals: [.paths], options: [junit, report], flags: [strictFlag], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals, strict: arguments[strictFlag])
+        let loaded = try lintContent(arguments.positionals, flows: arguments.flows, strict: arguments[strictFlag])
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("check: not run; fix the errors above first\n")
             return .failure
         }
-        var report = CheckRunner().run(loaded.content)
+        var report = CheckRunner(flows: arguments.flows).run(loaded.content)
         report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         console.print(report.diagnostics)
         console.out(summary(report))
@@ -81,10 +81,12 @@ enum CheckCommand {
                 "  checks: \(passed) of \(runs.count) passed (\(spec.checks.count) checks × platforms); scenarios: \(scenarios) of \(spec.scenarios.count) exercised and covered"
             )
         }
-        let exploration = report.exploration
-        lines.append(
-            "engine: \(exploration.states) states, \(exploration.transitions) transitions explored in \(exploration.runs) runs\(exploration.complete ? ", whole space covered" : ", CUT SHORT")"
-        )
+        for flow in report.flows {
+            let exploration = flow.exploration
+            lines.append(
+                "\(flow.id): \(exploration.states) states, \(exploration.transitions) transitions explored in \(exploration.runs) runs\(exploration.complete ? ", whole space covered" : ", CUT SHORT")"
+            )
+        }
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         lines.append("check: \(report.passed ? "passed" : "failed") with \(count(errors, "error"))")
         return lines.joined(separator: "\n") + "\n"

@@ -2,26 +2,26 @@ import Foundation
 import SpecModel
 import SpecParser
 
-/// `passkey-spec copy SCENARIO-ID [--platform ios|android] [--format text|json] [PATHS...]`
+/// `passkey-spec copy SCENARIO-ID [--platform PLATFORM] [--format text|json] [PATHS...]`
 /// and `passkey-spec copy --list`: the exact copy of a scenario, for engineers.
 enum CopyCommand {
     static let formats = ["text", "json"]
     static let platform = Option(
-        "--platform", value: "PLATFORM", help: "Only 'ios' or 'android' (default: every platform of the spec).")
+        "--platform", value: "PLATFORM", help: "Only \(Platform.knownList) (default: every platform of the spec).")
     static let format = Option.format(formats, default: "text")
     static let list = Flag("--list", help: "List the scenario IDs instead.")
 
     static let command = Command(
         name: "copy", abstract: "Print the exact copy of a scenario, or list the scenarios",
         usage: [
-            "copy SCENARIO-ID [--platform ios|android] [--format text|json] [PATHS...]",
+            "copy SCENARIO-ID [--platform \(Platform.knownAlternatives)] [--format text|json] [PATHS...]",
             "copy --list [PATHS...]",
         ],
         discussion: [
             """
             Prints the copy of one scenario of the spec pages under PATHS (default: content):
             the native trigger and the words on screen (title, message, each action), with the
-            stable key of each string, for one platform or both. An unknown ID lists the closest
+            stable key of each string, for one platform or all of the spec's. An unknown ID lists the closest
             ones and exits 1. '--list' lists every scenario ID with its title.
             """
         ],
@@ -60,7 +60,7 @@ enum CopyCommand {
         var platformFilter: Platform?
         if let name = arguments[platform] {
             guard let platform = Platform(rawValue: name) else {
-                throw UsageError(.invalidOptionValue("--platform", value: name, expected: "'ios' or 'android'"))
+                throw UsageError(.invalidOptionValue("--platform", value: name, expected: Platform.knownList))
             }
             platformFilter = platform
         }

@@ -1,44 +1,47 @@
-import FlowEngine
 import Foundation
 import SpecModel
+import SpecRunner
 
-/// `passkey-spec errors [--platform ios|android] [--format text|json]`: the platform error reference.
+/// `passkey-spec errors [--platform PLATFORM] [--format text|json]`: the platform error
+/// reference of every flow.
 enum ErrorsCommand {
     static let formats = ["text", "json"]
-    static let platform = Option("--platform", value: "PLATFORM", help: "Only 'ios' or 'android' (default: both).")
+    static let platform = Option(
+        "--platform", value: "PLATFORM", help: "Only \(Platform.knownList) (default: every platform).")
     static let format = Option.format(formats, default: "text")
 
     static let command = Command(
-        name: "errors", abstract: "List every native iOS and Android error and the scenario it leads to",
-        usage: ["errors [--platform ios|android] [--format text|json]"],
+        name: "errors", abstract: "List every native error of each platform and the scenario it leads to",
+        usage: ["errors [--platform \(Platform.knownAlternatives)] [--format text|json]"],
         discussion: [
             """
-            Prints the platform error reference: every ASAuthorizationError code (iOS) and every
-            GetCredentialException subclass and DomError (Android), the outcome the reference
-            engine reads from it, and the spec scenario it leads to on the automatic route
-            (first and repeated attempt) and on the explicit route (the passkey button). The
-            table is computed by running the engine, so it always matches it.
+            Prints the platform error reference of each flow: every native error a request can
+            end with on each platform (the platform's error type, e.g. an error code or an
+            exception class), the outcome the reference engine reads from it, and the spec
+            scenario it leads to on the automatic route (first and repeated attempt) and on the
+            explicit route (the passkey button). The table is computed by running the engine,
+            so it always matches it.
             """
         ],
         options: [platform, format], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let format = try arguments.format(Self.format, from: formats)
-        var platforms = DevicePlatform.allCases
+        var platforms = Platform.known
         if let name = arguments[platform] {
-            guard let platform = DevicePlatform(rawValue: name) else {
-                throw UsageError(.invalidOptionValue("--platform", value: name, expected: "'ios' or 'android'"))
+            guard let platform = Platform(rawValue: name) else {
+                throw UsageError(.invalidOptionValue("--platform", value: name, expected: Platform.knownList))
             }
             platforms = [platform]
         }
-        let entries = ErrorReference.entries(platforms: platforms)
+        let entries = arguments.flows.flows.flatMap(\.errorReference).filter { platforms.contains($0.platform) }
         if format == "json" {
             console.out(try JSONOutput.string(entries))
             return .success
         }
         var lines: [String] = []
-        for platform in platforms {
-            lines.append(platform == .ios ? "iOS (ASAuthorizationError.Code)" : "Android (GetCredentialException)")
+        for platform in platforms where entries.contains(where: { $0.platform == platform }) {
+            lines.append("\(platform.displayName) (\(platform.errorType))")
             for entry in entries where entry.platform == platform {
                 var name = entry.name
                 if let message = entry.message { name += " \"\(message)\"" }

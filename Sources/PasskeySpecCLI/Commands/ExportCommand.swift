@@ -1,5 +1,5 @@
 import Foundation
-import SiteBuilder
+import Exports
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -23,14 +23,7 @@ enum ExportCommand {
             """,
             """
             FORMATS:
-              json          The whole typed model (default), under a 'schemaVersion' field
-                            (currently \(ContentSet.schemaVersion)).
-              schema        The JSON Schema of the 'json' format.
-              xcstrings     The iOS copy as an Xcode String Catalog (Localizable.xcstrings).
-              strings       The iOS copy as a classic Localizable.strings file.
-              android-xml   The Android copy as res/values/strings.xml.
-              junit         JUnit XML of a check run (runs the checks).
-              report        The run report JSON of a check run (runs the checks).
+            \(formatList)
             """,
             """
             Copy keys are '<scenario-id>.<part>' ('deleted-passkey.title',
@@ -40,12 +33,20 @@ enum ExportCommand {
         ],
         positionals: [.paths], options: [format, out], run: run)
 
+    /// Each format with what it holds, as the help lists them.
+    static var formatList: String {
+        ExportFormat.allCases.map { format in
+            "  " + format.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0) + format.summary
+                + (format == .json ? " (the default; schemaVersion \(ContentSet.schemaVersion))." : ".")
+        }.joined(separator: "\n")
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let format = ExportFormat(rawValue: try arguments.format(Self.format, from: formats))!
         let result = try loadContent(arguments.positionals)
         console.print(result.diagnostics)
         guard !result.hasErrors else { return .failure }
-        let report = format.needsRun ? CheckRunner().run(result.content) : nil
+        let report = format.needsRun ? CheckRunner(flows: arguments.flows).run(result.content) : nil
         let data = try format.data(content: result.content, report: report)
         guard let path = arguments[out] else {
             console.out(String(decoding: data, as: UTF8.self))

@@ -23,7 +23,7 @@ enum LintCommand {
         positionals: [.paths], flags: [strictFlag], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let result = try lintContent(arguments.positionals, strict: arguments[strictFlag])
+        let result = try lintContent(arguments.positionals, flows: arguments.flows, strict: arguments[strictFlag])
         console.print(result.diagnostics)
         console.out(summary(result) + "\n")
         return result.hasErrors ? .failure : .success
@@ -57,18 +57,14 @@ func loadContent(_ paths: [String]) throws -> ContentLoader.Result {
 /// Loads content and checks everything that needs no run, as `lint` does: the parser's
 /// diagnostics, every step bound, criteria and scenarios without checks, every Trigger name
 /// resolved against the engine's catalogue, and the copy style (errors with `strict`), in order.
-func lintContent(_ paths: [String], strict: Bool = false) throws -> ContentLoader.Result {
+func lintContent(_ paths: [String], flows: FlowRegistry, strict: Bool = false) throws -> ContentLoader.Result {
     var result = try loadContent(paths)
     // What builds on the page's structure runs on pages that parsed without errors, so one
     // mistake is not reported again as its consequences.
     let broken = Set(result.diagnostics.filter { $0.severity == .error }.map(\.location.file))
     let specs = result.content.specs.filter { !broken.contains($0.location.file) }
-    let registry = StepRegistry()
     let style = CopyStyle.findings(in: result.content.specs).map { strict ? $0.promotedToError() : $0 }
-    result.diagnostics =
-        (result.diagnostics + registry.diagnostics(for: result.content.specs.flatMap(\.checks))
-        + SpecLint(registry: registry).diagnostics(for: specs) + TriggerCheck().diagnostics(for: specs) + style)
-        .sortedByLocation()
+    result.diagnostics = (result.diagnostics + flows.lint(specs) + style).sortedByLocation()
     return result
 }
 

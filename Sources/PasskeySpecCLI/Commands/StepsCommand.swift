@@ -11,59 +11,57 @@ enum StepsCommand {
         name: "steps", abstract: "List every step a check can use", usage: ["steps [--format text|json]"],
         discussion: [
             """
-            Lists every step pattern a check can use, grouped by what it does (set up the
-            world, act, check an outcome), with the values each parameter accepts. Parameters
+            Lists every step pattern a check can use, by flow (a spec names its flow in its
+            metadata) and by what it does (set up the world, act, check an outcome), with the
+            values each parameter accepts. Parameters
             are written in double quotes in a check; numbers are written bare.
             """
         ],
         options: [format], run: run)
 
-    struct Entry: Encodable {
-        var pattern: String
-        var kind: String
-        var summary: String
-        var parameters: [Parameter]
-    }
-
-    struct Parameter: Encodable {
-        var name: String
-        var values: [String]?
+    /// One flow's steps, as `--format json` prints them.
+    struct FlowSteps: Encodable {
+        var flow: String
+        var title: String
+        var steps: [StepPattern]
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let format = try arguments.format(Self.format, from: formats)
-        let definitions = StepRegistry().definitions
+        let flows = arguments.flows.flows
         if format == "json" {
-            let entries = definitions.map { definition in
-                Entry(
-                    pattern: definition.display, kind: definition.kind.rawValue, summary: definition.summary,
-                    parameters: definition.parameters.map { Parameter(name: $0.name, values: $0.values) })
-            }
-            console.out(try JSONOutput.string(entries))
+            let output = flows.map { FlowSteps(flow: $0.id, title: $0.title, steps: $0.steps.patterns) }
+            console.out(try JSONOutput.string(output))
             return .success
         }
         var lines: [String] = []
-        let titles: [(StepDefinition.Kind, String)] = [
+        let titles: [(StepKind, String)] = [
             (.setup, "Set up the world (Given)"), (.action, "What the user and the OS do (When)"),
             (.outcome, "What must be true (Then)"),
         ]
-        for (kind, title) in titles {
-            lines.append(title)
-            for definition in definitions where definition.kind == kind {
-                lines.append("  \(definition.display)")
-                lines.append("      \(definition.summary)")
+        for flow in flows {
+            let patterns = flow.steps.patterns
+            lines.append("Flow \(flow.id): \(flow.title)")
+            lines.append("")
+            for (kind, title) in titles {
+                lines.append(title)
+                for pattern in patterns where pattern.kind == kind {
+                    lines.append("  \(pattern.display)")
+                    lines.append("      \(pattern.summary)")
+                }
+                lines.append("")
+            }
+            lines.append("Parameter values")
+            var seen = Set<String>()
+            for parameter in patterns.flatMap(\.parameters) where seen.insert(parameter.name).inserted {
+                let values =
+                    parameter.values.map { $0.joined(separator: ", ") }
+                    ?? (parameter.isNumber ? "a whole number" : "any name")
+                lines.append("  <\(parameter.name)>: \(values)")
             }
             lines.append("")
         }
-        lines.append("Parameter values")
-        var seen = Set<String>()
-        for parameter in definitions.flatMap(\.parameters) where seen.insert(parameter.name).inserted {
-            let values =
-                parameter.values.map { $0.joined(separator: ", ") }
-                ?? (parameter.isNumber ? "a whole number" : "any name")
-            lines.append("  <\(parameter.name)>: \(values)")
-        }
-        console.out(lines.joined(separator: "\n") + "\n")
+        console.out(lines.joined(separator: "\n"))
         return .success
     }
 }

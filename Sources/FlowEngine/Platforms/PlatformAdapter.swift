@@ -1,16 +1,4 @@
-/// The native platforms the engine models.
-public enum DevicePlatform: String, Hashable, Codable, Sendable, CaseIterable {
-    case ios
-    case android
-
-    /// The adapter that speaks this platform's native API.
-    public var adapter: any PlatformAdapter {
-        switch self {
-        case .ios: IOSAdapter()
-        case .android: AndroidAdapter()
-        }
-    }
-}
+import SpecModel
 
 /// Something the user or the OS does at the passkey prompt, in words a check can use. The
 /// platform adapter turns it into that platform's real native result.
@@ -33,7 +21,7 @@ public enum PromptAction: Hashable, Codable, Sendable, CaseIterable {
 
 /// A native result of a passkey get request, as the platform's API reports it.
 public struct NativeResult: Hashable, Codable, Sendable, CustomStringConvertible {
-    public var platform: DevicePlatform
+    public var platform: Platform
     /// The API's own name, e.g. `ASAuthorizationError.Code.canceled` or `NoCredentialException`.
     public var name: String
     /// The raw value: an `ASAuthorizationError` code, or an Android exception's `type` string.
@@ -44,7 +32,7 @@ public struct NativeResult: Hashable, Codable, Sendable, CustomStringConvertible
     public var credential: CredentialID?
 
     public init(
-        platform: DevicePlatform, name: String, code: String, message: String? = nil, credential: CredentialID? = nil
+        platform: Platform, name: String, code: String, message: String? = nil, credential: CredentialID? = nil
     ) {
         self.platform = platform
         self.name = name
@@ -63,7 +51,7 @@ public struct NativeResult: Hashable, Codable, Sendable, CustomStringConvertible
 
 /// A signal request in the platform's real shape, for the site and for checks.
 public struct NativeSignal: Hashable, Codable, Sendable {
-    public var platform: DevicePlatform
+    public var platform: Platform
     /// The API used, e.g. `ASCredentialDataManager` or `CredentialManager.signalCredentialState`.
     public var api: String
     /// The method or request class, e.g. `reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)`.
@@ -73,7 +61,7 @@ public struct NativeSignal: Hashable, Codable, Sendable {
     /// The OS and library versions that have the API, and what happens below them.
     public var availability: String
 
-    public init(platform: DevicePlatform, api: String, call: String, payload: String, availability: String) {
+    public init(platform: Platform, api: String, call: String, payload: String, availability: String) {
         self.platform = platform
         self.api = api
         self.call = call
@@ -85,7 +73,7 @@ public struct NativeSignal: Hashable, Codable, Sendable {
 /// Turns prompt actions into native results, native results into engine outcomes, and
 /// signal effects into native signal requests, for one platform.
 public protocol PlatformAdapter: Sendable {
-    var platform: DevicePlatform { get }
+    var platform: Platform { get }
     /// Every error result a passkey get request can end with on this platform.
     var errorResults: [NativeResult] { get }
     /// The success result for a credential.
@@ -96,6 +84,9 @@ public protocol PlatformAdapter: Sendable {
     func outcome(of result: NativeResult) -> CeremonyOutcome
     /// The native request for a signal effect; nil for other effects.
     func signal(for effect: FlowEffect, relyingPartyID: String) -> NativeSignal?
+    /// Adds every name a Trigger cell may use for this platform's own results (native errors
+    /// and transport failures) to a trigger catalogue; the server's answers are added for all.
+    func nativeTriggers(results: inout [TriggerResult], names: inout [TriggerNameEntry])
 }
 
 /// JSON with sorted keys and no spaces, built by hand so the engine needs no Foundation.

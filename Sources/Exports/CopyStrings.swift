@@ -14,7 +14,7 @@ struct CopyString {
         content.specs.flatMap(\.scenarios).flatMap { scenario -> [CopyString] in
             guard let copy = scenario.copy(for: platform) else { return [] }
             var strings: [CopyString] = []
-            let container = copy.presentation?.text?.lowercased() ?? (platform == .ios ? "alert" : "dialog")
+            let container = copy.presentation?.text?.lowercased() ?? platform.noticeName
             if let text = copy.title.text {
                 strings.append(
                     CopyString(key: copy.title.key, text: text, scenario: scenario, role: "\(container) title"))

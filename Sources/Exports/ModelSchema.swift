@@ -1,7 +1,16 @@
+import Foundation
+import SpecModel
+
 /// The JSON Schema of `export --format json`, published beside it as `spec.schema.json`.
 /// Kept in step with the model by a test that validates the export against it.
 public enum ModelSchema {
-    public static let json = #"""
+    /// The schema, with the platform IDs of `Platform.known`.
+    public static var json: String {
+        let platforms = Platform.known.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        return template.replacingOccurrences(of: "\"PLATFORM-IDS\"", with: platforms)
+    }
+
+    private static let template = #"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "$id": "https://passkey-spec.invalid/schema/spec.schema.json",
@@ -46,7 +55,7 @@ public enum ModelSchema {
             },
             "slug": { "type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$" },
             "criterionID": { "type": "string", "pattern": "^[A-Z][A-Z0-9.]*-AC[0-9]{2,}$" },
-            "platform": { "enum": ["ios", "android"] },
+            "platform": { "enum": ["PLATFORM-IDS"] },
             "page": {
               "type": "object",
               "required": ["id", "title", "path", "body", "location"],
@@ -67,6 +76,12 @@ public enum ModelSchema {
                 "id": { "type": "string" },
                 "title": { "type": "string" },
                 "path": { "type": "string" },
+                "flow": {
+                  "type": "object",
+                  "required": ["name", "location"],
+                  "additionalProperties": false,
+                  "properties": { "name": { "type": "string" }, "location": { "$ref": "#/$defs/location" } }
+                },
                 "platforms": { "type": "array", "items": { "$ref": "#/$defs/platform" } },
                 "introduction": { "type": "array", "items": { "$ref": "#/$defs/prose" } },
                 "sections": { "type": "array", "items": { "$ref": "#/$defs/section" } },

@@ -1,8 +1,10 @@
 import FlowEngine
+import SpecModel
+import SpecRunner
 
 /// The world and engine of one check on one platform, as its steps build and drive them.
-public struct CheckContext: Sendable {
-    public let platform: DevicePlatform
+public struct CheckContext: CheckSession {
+    public let platform: Platform
     let adapter: any PlatformAdapter
     /// The app's configuration; steps may change it until the first event.
     var configuration = Configuration()
@@ -22,7 +24,7 @@ public struct CheckContext: Sendable {
     /// The state just before the most recent passkey prompt opened.
     private(set) var stateBeforePrompt: FlowState?
     /// The native result the current step fed to the engine, and the native signals it caused.
-    private(set) var stepNative: [String] = []
+    public private(set) var stepNative: [String] = []
     /// What the user and the OS did so far, in order, to replay in other worlds.
     private(set) var inputs: [Input] = []
 
@@ -49,9 +51,9 @@ public struct CheckContext: Sendable {
 
     static let defaultAccount = Account(id: "account", userHandle: Array("user-1".utf8), status: .active)
 
-    public init(platform: DevicePlatform) {
-        self.platform = platform
-        self.adapter = platform.adapter
+    public init(adapter: any PlatformAdapter) {
+        self.platform = adapter.platform
+        self.adapter = adapter
     }
 
     var reducer: FlowReducer { FlowReducer(configuration: configuration) }
@@ -60,13 +62,17 @@ public struct CheckContext: Sendable {
     func passkey(_ name: String) -> CredentialID { CredentialID(named: name) }
 
     /// Called before each step.
-    mutating func beginStep(isAction: Bool) {
+    public mutating func beginStep(isAction: Bool) {
         stepNative = []
         if isAction {
             lastEffects = []
             lastSituations = []
         }
     }
+
+    public var scenariosReached: [String] { situations.map(\.rawValue) }
+
+    public var screens: Set<ScreenPresentation> { Set(presentations.map(ScreenPresentation.init)) }
 
     /// Changes the world; an engine already running sees the change from its next request on.
     mutating func configureWorld(_ change: (inout WorldScript) -> Void) {
@@ -140,7 +146,7 @@ public struct CheckContext: Sendable {
     /// world with the same app and device; returns what the user observed after each input, or
     /// where the replay could not go on.
     func replay(in world: WorldScript) -> [String] {
-        var other = CheckContext(platform: platform)
+        var other = CheckContext(adapter: adapter)
         other.configuration = configuration
         other.script = world
         var observed: [String] = []

@@ -1,4 +1,5 @@
 import SpecModel
+import SpecRunner
 
 /// JUnit XML for CI: one test suite per spec and platform with one test case per check, and
 /// one suite for the engine's invariants.
@@ -49,8 +50,11 @@ public enum JUnitReport {
             }
             suites += invariantSuite("\(spec.id) invariants", invariants, totals: &totals)
         }
-        suites += invariantSuite(
-            "general invariants", report.generalInvariants.map { ("general.invariants", $0) }, totals: &totals)
+        for flow in report.flows {
+            suites += invariantSuite(
+                "\(flow.id) general invariants", flow.generalInvariants.map { ("\(flow.id).general.invariants", $0) },
+                totals: &totals)
+        }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="passkey-spec" tests="\(totals.tests)" failures="\(totals.failures)" errors="0" skipped="\(totals.skipped)">

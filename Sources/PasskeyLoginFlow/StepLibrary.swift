@@ -1,13 +1,15 @@
 import FlowEngine
+import SpecModel
+import SpecRunner
 
 /// Every step a check can use, bound to the engine and the world.
-public enum StepLibrary {
-    public static let definitions: [StepDefinition] =
+enum StepLibrary {
+    static let definitions: [StepDefinition<CheckContext>] =
         setup.map { $0.kind(.setup) } + actions.map { $0.kind(.action) } + outcomes.map { $0.kind(.outcome) }
 
     // MARK: - The world and the app (Given)
 
-    static let setup: [StepDefinition] = [
+    static let setup: [StepDefinition<CheckContext>] = [
         StepDefinition(
             "the app starts passkey login automatically",
             "The app opens the passkey prompt by itself once the route lookup succeeds."
@@ -88,7 +90,7 @@ public enum StepLibrary {
 
     // MARK: - What the user and the OS do (When)
 
-    static let actions: [StepDefinition] = [
+    static let actions: [StepDefinition<CheckContext>] = [
         StepDefinition("the login screen appears", "The login screen is shown (after launch or sign-out).") {
             context, _ in
             try context.send(.screenAppeared)
@@ -160,7 +162,7 @@ public enum StepLibrary {
 
     // MARK: - What must be true (Then)
 
-    static let outcomes: [StepDefinition] = [
+    static let outcomes: [StepDefinition<CheckContext>] = [
         StepDefinition("no error is shown", "No error alert or dialog is shown.") { context, _ in
             try expect(context.state.notice == nil, "no error notice", context.summary)
         },
@@ -359,14 +361,6 @@ public enum StepLibrary {
         try expect(
             started && context.state.ceremony?.route == route, "an \(route.rawValue) passkey prompt",
             context.effectsSummary)
-    }
-}
-
-extension StepDefinition {
-    func kind(_ kind: Kind) -> StepDefinition {
-        var copy = self
-        copy.kind = kind
-        return copy
     }
 }
 

@@ -2,7 +2,8 @@ import Foundation
 import SpecModel
 import SpecRunner
 
-/// The files engineers and CI take from a spec, by format.
+/// The files engineers and CI take from a spec, by format: all of them, in one place. The
+/// copy formats belong to the platform whose descriptor names them (`Platform.exports`).
 public enum ExportFormat: String, CaseIterable, Sendable {
     /// The whole model.
     case json
@@ -18,6 +19,25 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case junit
     /// The run report JSON of a check run.
     case report
+
+    /// What the file holds, in a few words; copy formats name their platform.
+    public var summary: String {
+        let copy = platform.map { "The \($0.displayName) copy" } ?? "The copy"
+        return switch self {
+        case .json: "The whole typed model"
+        case .schema: "The JSON Schema of the 'json' format"
+        case .xcstrings: "\(copy) as an Xcode String Catalog (Localizable.xcstrings)"
+        case .strings: "\(copy) as a classic Localizable.strings file"
+        case .androidXML: "\(copy) as res/values/strings.xml"
+        case .junit: "JUnit XML of a check run (runs the checks)"
+        case .report: "The run report JSON of a check run (runs the checks)"
+        }
+    }
+
+    /// The platform whose copy it holds, for the copy formats.
+    public var platform: Platform? {
+        Platform.known.first { $0.exports.contains(rawValue) }
+    }
 
     /// Whether producing it needs the checks to run.
     public var needsRun: Bool { self == .junit || self == .report }
@@ -40,13 +60,25 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         switch self {
         case .json: return try content.encodedJSON()
         case .schema: return Data(ModelSchema.json.utf8)
-        case .xcstrings: return try StringCatalog.encode(content)
-        case .strings: return LocalizableStrings.encode(content)
-        case .androidXML: return AndroidStrings.encode(content)
+        case .xcstrings: return try StringCatalog.encode(content, platform: try copyPlatform())
+        case .strings: return LocalizableStrings.encode(content, platform: try copyPlatform())
+        case .androidXML: return AndroidStrings.encode(content, platform: try copyPlatform())
         case .junit, .report:
             guard let report else { throw MissingRun(format: self) }
             return self == .junit ? Data(JUnitReport.xml(report).utf8) : try report.encodedJSON()
         }
+    }
+
+    /// The platform of a copy format; a descriptor that names no platform for it is a
+    /// programming error reported as such.
+    private func copyPlatform() throws -> Platform {
+        guard let platform else { throw UnownedFormat(format: self) }
+        return platform
+    }
+
+    /// A copy format that no platform descriptor lists in its `exports`.
+    public struct UnownedFormat: Error {
+        public var format: ExportFormat
     }
 
     /// `junit` and `report` describe a run; asked for without one.

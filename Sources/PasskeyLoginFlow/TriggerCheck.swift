@@ -6,10 +6,10 @@ import SpecModel
 /// and lead to the scenario; each native result that leads to the scenario must be named.
 /// Prose around the names is free.
 public struct TriggerCheck: Sendable {
-    private let catalogues: [DevicePlatform: TriggerCatalogue]
+    private let catalogues: [Platform: TriggerCatalogue]
 
-    public init(platforms: [DevicePlatform] = DevicePlatform.allCases) {
-        catalogues = Dictionary(uniqueKeysWithValues: platforms.map { ($0, TriggerCatalogue(platform: $0)) })
+    public init(adapters: [any PlatformAdapter] = PlatformAdapters.all) {
+        catalogues = Dictionary(uniqueKeysWithValues: adapters.map { ($0.platform, TriggerCatalogue(adapter: $0)) })
     }
 
     public func diagnostics(for specs: [Spec]) -> [Diagnostic] {
@@ -18,9 +18,7 @@ public struct TriggerCheck: Sendable {
         for spec in specs {
             for scenario in spec.scenarios where engineScenarios.contains(scenario.id) {
                 for copy in scenario.copy {
-                    guard let device = DevicePlatform(rawValue: copy.platform.rawValue),
-                        let catalogue = catalogues[device]
-                    else { continue }
+                    guard let catalogue = catalogues[copy.platform] else { continue }
                     diagnostics += problems(copy.trigger, scenario: scenario.id, platform: copy.platform, catalogue)
                 }
             }
@@ -81,6 +79,6 @@ public struct TriggerCheck: Sendable {
         let suggestion = closest(to: name, in: catalogue.names.map(\.name))
         return .unknownTriggerName(
             name, platform: platform.displayName, suggestion: suggestion,
-            otherPlatform: other.flatMap { Platform(rawValue: $0.platform.rawValue)?.displayName })
+            otherPlatform: other?.platform.displayName)
     }
 }

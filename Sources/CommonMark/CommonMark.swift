@@ -1,0 +1,53 @@
+import CCmarkGFM
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place that opens cmark-gfm documents: a parser with every GFM extension attached,
+/// freed with its tree when the caller is done.
+public enum CommonMarkDocument {
+    static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// Parses with every GFM extension attached, hands the document to `body` and frees the
+    /// parser and the tree afterwards.
+    public static func with<Result>(
+        _ markdown: String, options: Int32, _ body: (OpaquePointer, OpaquePointer) -> Result
+    ) -> Result? {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let parser = cmark_parser_new(options) else { return nil }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var text = markdown
+        text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else { return nil }
+        defer { cmark_node_free(document) }
+        return body(document, parser)
+    }
+}
+
+/// Markdown to HTML with cmark-gfm's renderer, for prose on the site.
+public enum CommonMarkHTML {
+    /// Renders Markdown to HTML with cmark-gfm's renderer. Raw HTML is replaced by a comment
+    /// and unsafe link destinations (`javascript:` and the like) are dropped.
+    public static func render(_ markdown: String) -> String {
+        let options = CMARK_OPT_FOOTNOTES
+        return CommonMarkDocument.with(markdown, options: options) { document, parser in
+            guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+                return ""
+            }
+            defer { free(html) }
+            return String(cString: html)
+        } ?? ""
+    }
+}

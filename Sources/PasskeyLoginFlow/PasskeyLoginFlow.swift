@@ -1,0 +1,139 @@
+import Dispatch
+import FlowEngine
+import Foundation
+import SpecModel
+import SpecRunner
+
+/// The passkey-login flow: login with a passkey on the automatic route (the app opens the
+/// prompt itself) and the explicit route (the passkey button), with every error state the
+/// native spec pages describe. Its engine is `FlowEngine`; its steps drive a `CheckContext`.
+public enum PasskeyLoginFlow {
+    /// The flow, for the registry.
+    public static let flow = make { depth in Explorer(depthLimit: depth ?? Explorer.defaultDepth) }
+
+    /// The flow with its exploration made by `explorer` (given the depth asked for, if any);
+    /// tests use a smaller explorer.
+    public static func make(explorer: @escaping @Sendable (_ depthLimit: Int?) -> Explorer) -> Flow {
+        Flow(
+            id: "passkey-login", title: "Passkey login",
+            summary: "Passkey login on the automatic and explicit routes, with every error state and its recovery.",
+            platforms: PlatformAdapters.all.map(\.platform), parameterTypes: parameterTypes,
+            steps: StepLibrary.definitions, scenarios: Situation.allCases.map(\.rawValue), decisions: Decision.all,
+            errorReference: ErrorReference.entries(), signature: signature,
+            explore: { depth in exploration(of: explorer(depth)) },
+            lint: { specs in triggerCheck.diagnostics(for: specs) },
+            makeContext: { platform in CheckContext(adapter: adapter(for: platform)) })
+    }
+
+    /// The kinds of value the steps take.
+    static let parameterTypes: [ParameterType] = [
+        ParameterType(name: "status", values: AccountStatus.allCases.map(\.rawValue)),
+        ParameterType(name: "dependency", values: LookupDependency.allCases.map(\.rawValue)),
+        ParameterType(name: "fault", values: LookupFault.allCases.map(\.rawValue)),
+        ParameterType(name: "policy", values: EnumerationPolicy.allCases.map(\.rawValue)),
+        ParameterType(name: "fallback", values: FallbackMethod.allCases.map(\.rawValue)),
+        ParameterType(name: "scenario", values: Situation.allCases.map(\.rawValue), namesScenario: true),
+        ParameterType(name: "action", values: UserAction.allCases.map(\.rawValue)),
+        ParameterType(name: "route", values: AccountRoute.allCases.map(\.rawValue)),
+        ParameterType(name: "passkey", values: nil),
+        ParameterType(name: "count", values: nil, isNumber: true),
+    ]
+
+    /// What the engine decides with beyond its steps, decisions and error reference.
+    static var signature: [String] {
+        Invariant.all.map { "invariant \($0.id): \($0.statement)" }
+            + ["invariant \(EnumerationCheck.id): \(EnumerationCheck.statement)"]
+    }
+
+    private static let triggerCheck = TriggerCheck()
+
+    /// The adapter of a platform of the flow; the runner only asks for the flow's platforms.
+    static func adapter(for platform: Platform) -> any PlatformAdapter {
+        guard let adapter = PlatformAdapters.adapter(for: platform) else {
+            preconditionFailure("passkey-login has no adapter for '\(platform.rawValue)'")
+        }
+        return adapter
+    }
+
+    // MARK: - Exploration
+
+    /// Explores with the world scripts split over the machine's cores, in the runner's terms.
+    public static func exploration(of explorer: Explorer) -> FlowExploration {
+        let report = explore(explorer)
+        return FlowExploration(
+            summary: ExplorationSummary(
+                runs: report.runs, platforms: report.platforms.count, configurations: report.configurations,
+                worlds: report.worlds, states: report.states, transitions: report.transitions,
+                depthLimit: report.depthLimit, deepestLevel: report.deepestLevel, complete: report.complete,
+                nativeResults: report.nativeResultsExercised),
+            invariants: report.invariants.map(invariantRun),
+            screens: report.presentations.map(ScreenPresentation.init))
+    }
+
+    /// Explores with the world scripts split over the machine's cores.
+    public static func explore(_ explorer: Explorer) -> ExplorationReport {
+        // More slices than cores, so that a core that finishes early takes the next one.
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, 32))
+        let worlds = explorer.worlds
+        let results = ResultSlots<ExplorationReport>(count: parts)
+        let compared = ResultSlots<InvariantResult>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            // The lockstep comparison runs once, in the first slice.
+            if part == 0, explorer.comparesWorlds { compared.set(0, explorer.enumerationCheck.run()) }
+            var slice = explorer
+            slice.comparesWorlds = false
+            slice.worlds = stride(from: part, to: worlds.count, by: parts).map { worlds[$0] }
+            results.set(part, slice.run())
+        }
+        guard var merged = ExplorationReport.merged(results.values) else { return explorer.run() }
+        if explorer.comparesWorlds { merged.invariants += compared.values }
+        return merged
+    }
+
+    static func invariantRun(_ result: InvariantResult) -> InvariantRun {
+        InvariantRun(
+            id: result.id, criterion: result.criterion, statement: result.statement,
+            transitionsChecked: result.transitionsChecked, violations: result.violations,
+            counterexample: result.counterexample.map(traceLines))
+    }
+
+    /// A counterexample, one line per step.
+    public static func traceLines(_ example: Counterexample) -> [String] {
+        ["\(example.platform.rawValue); \(example.configuration); \(example.world)"]
+            + example.steps.map { step in
+                var line = step.event
+                if let native = step.native { line += " [\(native)]" }
+                if !step.effects.isEmpty { line += " → \(step.effects.joined(separator: "; "))" }
+                return line
+            } + ["violation: \(example.message)"]
+    }
+}
+
+extension ScreenPresentation {
+    /// The engine's presentation of a scenario, in the runner's terms.
+    init(_ presentation: Presentation) {
+        self.init(
+            platform: presentation.platform, scenario: presentation.situation.rawValue,
+            actions: presentation.actions.map(\.rawValue), showsNotice: presentation.showsNotice)
+    }
+}
+
+/// Results written by concurrent workers, each to its own slot.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}

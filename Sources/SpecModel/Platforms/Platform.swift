@@ -1,0 +1,110 @@
+// A platform is a value: everything the tool knows about iOS, Android (and any platform
+// added later) that is not engine behaviour lives in its descriptor, one file each in this
+// folder (`Platform+iOS.swift`, `Platform+Android.swift`), and `Platform.known` lists them.
+//
+// To add a platform:
+// 1. a descriptor here (`Platform+Name.swift`) and its entry in `Platform.known`;
+// 2. its adapter in `Sources/FlowEngine/Platforms/` (native results, outcomes, signals,
+//    trigger names), listed in the flows that run on it (`PasskeyLoginFlow.adapters`);
+// 3. its copy exports, if it has any, in `Sources/Exports/` (named in `exports` below).
+// Nothing else names a platform: commands, the runner, the site and the JSON schema read
+// these values.
+
+/// A platform a spec covers, as a value: its ID and name, what its notices are called, how
+/// its guidelines want copy written, and which copy exports it has. Identified by `rawValue`.
+public struct Platform: RawRepresentable, Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
+    /// The ID writers use in metadata (`platforms: ios, android`) and the site uses in anchors.
+    public let rawValue: String
+    /// The name writers use in copy-table headers and people see on the site.
+    public let displayName: String
+    /// What a blocking error notice is called on the platform ("alert", "dialog").
+    public let noticeName: String
+    /// The native error type a passkey request fails with, e.g. `ASAuthorizationError.Code`.
+    public let errorType: String
+    /// How the platform's design guidelines want copy written.
+    public let copyConventions: CopyConventions
+    /// The IDs of the copy exports for this platform's engineers (see the Exports module).
+    public let exports: [String]
+
+    public init(
+        id: String, displayName: String, noticeName: String, errorType: String, copyConventions: CopyConventions,
+        exports: [String]
+    ) {
+        self.rawValue = id
+        self.displayName = displayName
+        self.noticeName = noticeName
+        self.errorType = errorType
+        self.copyConventions = copyConventions
+        self.exports = exports
+    }
+
+    /// A known platform by its ID.
+    public init?(rawValue: String) {
+        guard let match = Platform.known.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = match
+    }
+
+    /// Looks a platform up by its ID or display name, ignoring case.
+    public init?(name: String) {
+        let key = name.trimmingWhitespace().lowercased()
+        guard let match = Platform.known.first(where: { $0.rawValue == key || $0.displayName.lowercased() == key })
+        else { return nil }
+        self = match
+    }
+
+    /// The known platform IDs, quoted, for messages: `'ios', 'android'`.
+    public static var knownList: String {
+        known.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    }
+
+    /// The known platform IDs joined by `|`, for usage lines: `ios|android`.
+    public static var knownAlternatives: String {
+        known.map(\.rawValue).joined(separator: "|")
+    }
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: Platform, rhs: Platform) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// In the order of `Platform.known`; platforms outside it sort after, by ID.
+    public static func < (lhs: Platform, rhs: Platform) -> Bool {
+        let left = known.firstIndex(of: lhs) ?? known.count
+        let right = known.firstIndex(of: rhs) ?? known.count
+        return left != right ? left < right : lhs.rawValue < rhs.rawValue
+    }
+}
+
+/// How one platform's guidelines want the copy on screen written. Each platform's descriptor
+/// gives its conventions; the copy style rules read only these.
+public struct CopyConventions: Sendable, Equatable {
+    /// How titles and button labels are capitalized.
+    public enum Capitalization: Sendable, Equatable {
+        /// Apple's title-style capitalization: every word capitalized except articles,
+        /// coordinating conjunctions and short prepositions in the middle.
+        case titleStyle
+        /// Material's sentence case: only the first word and proper nouns capitalized.
+        case sentenceCase
+    }
+
+    /// How titles and button labels are capitalized.
+    public var capitalization: Capitalization
+    /// The longest button label, in characters (grapheme clusters), that shows without truncation.
+    public var maximumButtonLength: Int
+
+    public init(capitalization: Capitalization, maximumButtonLength: Int) {
+        self.capitalization = capitalization
+        self.maximumButtonLength = maximumButtonLength
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    public func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,173 @@
+import SpecModel
+
+// A flow is a value: everything a kind of spec is checked against, bundled so the runner,
+// the report, the site and the commands take flows as input and never reach for a global
+// step library or engine. A spec names its flow in its metadata (`flow: passkey-login`).
+//
+// To add a flow:
+// 1. a module of its own beside `Sources/PasskeyLoginFlow/` with its engine (or one from
+//    `Sources/FlowEngine/`), a `CheckSession` that steps drive, its step definitions and
+//    parameter types, and a `Flow` value built from them (see `PasskeyLoginFlow.flow`);
+// 2. its entry in `FlowCatalogue.registered` (`Sources/PasskeySpecCLI/FlowCatalogue.swift`)
+//    and the module in `Package.swift`.
+// The runner, the site builder and the commands need no change; `FlowTests` drives a flow
+// defined only in the tests through `lint`, `check` and `build`.
+
+/// What a check's steps drive on one platform: a flow's world and engine. The runner asks it
+/// only what every flow can answer; the flow's own steps know the rest.
+public protocol CheckSession: Sendable {
+    /// Called before each step; `isAction` for When steps.
+    mutating func beginStep(isAction: Bool)
+    /// The native results and signals the current step produced, in the platform's terms.
+    var stepNative: [String] { get }
+    /// Every scenario reached so far, in order (repeats allowed).
+    var scenariosReached: [String] { get }
+    /// How each scenario reached looked.
+    var screens: Set<ScreenPresentation> { get }
+}
+
+/// What one scenario looks like when a flow reaches it on a platform: the actions it offers
+/// and whether it shows an error notice. Copy coverage compares these with the spec's copy.
+public struct ScreenPresentation: Hashable, Codable, Sendable, Comparable {
+    public var platform: Platform
+    public var scenario: String
+    public var actions: [String]
+    public var showsNotice: Bool
+
+    public init(platform: Platform, scenario: String, actions: [String], showsNotice: Bool) {
+        self.platform = platform
+        self.scenario = scenario
+        self.actions = actions
+        self.showsNotice = showsNotice
+    }
+
+    public static func < (lhs: ScreenPresentation, rhs: ScreenPresentation) -> Bool {
+        func key(_ p: ScreenPresentation) -> [String] {
+            [p.platform.rawValue, p.scenario, p.actions.joined(separator: ","), "\(p.showsNotice)"]
+        }
+        return key(lhs).lexicographicallyPrecedes(key(rhs))
+    }
+}
+
+/// What exploring a flow's whole reachable space found: the counts, every invariant (each
+/// tagged with its criterion ID, or `general`) and every way a scenario was presented.
+public struct FlowExploration: Sendable {
+    public var summary: ExplorationSummary
+    public var invariants: [InvariantRun]
+    public var screens: [ScreenPresentation]
+
+    public init(summary: ExplorationSummary, invariants: [InvariantRun], screens: [ScreenPresentation]) {
+        self.summary = summary
+        self.invariants = invariants
+        self.screens = screens
+    }
+}
+
+/// A kind of spec and everything it is checked against: step definitions and parameter
+/// types, scenario vocabulary, platforms, exploration (world scripts, configurations,
+/// invariants), decisions, error reference, and lint rules of its own (a trigger catalogue).
+public struct Flow: Sendable {
+    /// The ID specs name in their metadata, e.g. `passkey-login`.
+    public let id: String
+    public let title: String
+    /// One sentence for the site and `steps`.
+    public let summary: String
+    /// The platforms the flow runs on, each through its adapter.
+    public let platforms: [Platform]
+    /// Every step a check of this flow can use.
+    public let steps: StepRegistry
+    /// The scenario IDs the flow's engine can reach and its steps can name.
+    public let scenarios: [String]
+    /// The choices the engine makes where the spec is silent.
+    public let decisions: [Decision]
+    /// Every native error of each platform and where it leads.
+    public let errorReference: [ErrorReferenceEntry]
+    /// Explores the whole reachable space, up to a depth (nil: the flow's own limit); the same
+    /// for any content.
+    public let explore: @Sendable (_ depthLimit: Int?) -> FlowExploration
+    /// The flow's own rules over its specs, run by `lint` (e.g. Trigger names).
+    public let lint: @Sendable ([Spec]) -> [Diagnostic]
+    /// What the engine decides with, as text; a change to it changes the report's fingerprint.
+    public let signature: [String]
+    /// Runs a check's bound steps on one platform.
+    let runSteps: @Sendable (Platform, [Step], [StepBinding]) -> PlatformRun
+
+    /// A flow whose steps drive a `Context` that `makeContext` starts for each platform.
+    public init<Context: CheckSession>(
+        id: String, title: String, summary: String, platforms: [Platform], parameterTypes: [ParameterType],
+        steps: [StepDefinition<Context>], scenarios: [String], decisions: [Decision] = [],
+        errorReference: [ErrorReferenceEntry] = [], signature: [String] = [],
+        explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
+        lint: @escaping @Sendable ([Spec]) -> [Diagnostic] = { _ in [] },
+        makeContext: @escaping @Sendable (Platform) -> Context
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.platforms = platforms
+        let registry = StepRegistry(patterns: steps.map { $0.pattern(types: parameterTypes) })
+        self.steps = registry
+        self.scenarios = scenarios
+        self.decisions = decisions
+        self.errorReference = errorReference
+        self.signature =
+            signature + registry.patterns.map { "step \($0.kind.rawValue) \($0.pattern)" }
+            + ["platforms \(platforms.map(\.rawValue).joined(separator: ","))"]
+        self.explore = explore
+        self.lint = lint
+        self.runSteps = { platform, written, bindings in
+            PlatformRun.run(steps, written: written, bindings: bindings, context: makeContext(platform))
+        }
+    }
+}
+
+/// One check on one platform, as run: its steps' results, the scenarios it reached and the
+/// screens it saw, and each step failure.
+struct PlatformRun {
+    var status: RunStatus
+    var steps: [StepRun]
+    var scenarios: [String]
+    var screens: Set<ScreenPresentation>
+    var failures: [(step: Step, failure: StepFailure)]
+
+    static func run<Context: CheckSession>(
+        _ definitions: [StepDefinition<Context>], written: [Step], bindings: [StepBinding], context: Context
+    ) -> PlatformRun {
+        var context = context
+        var steps: [StepRun] = []
+        var failures: [(Step, StepFailure)] = []
+        var status = RunStatus.passed
+        for (step, binding) in zip(written, bindings) {
+            var run = StepRun(
+                keyword: step.keyword.rawValue, text: step.text, location: step.location, status: .skipped, native: [])
+            defer { steps.append(run) }
+            guard case .bound(let bound) = binding else {
+                run.status = .undefined
+                if status == .passed { status = .undefined }
+                continue
+            }
+            guard status == .passed else { continue }
+            let definition = definitions[bound.index]
+            context.beginStep(isAction: definition.kind == .action)
+            do {
+                try definition.run(&context, bound.values)
+                run.status = .passed
+            } catch var failure as StepFailure {
+                // An outcome is reported in the step's own words.
+                if definition.kind == .outcome { failure.expected = step.text }
+                run.status = .failed
+                run.expected = failure.expected
+                run.observed = failure.observed
+                status = .failed
+                failures.append((step, failure))
+            } catch {
+                run.status = .failed
+                status = .failed
+            }
+            run.native = context.stepNative
+        }
+        var seen = Set<String>()
+        let scenarios = context.scenariosReached.filter { seen.insert($0).inserted }
+        return PlatformRun(status: status, steps: steps, scenarios: scenarios, screens: context.screens, failures: failures)
+    }
+}
