@@ -7,8 +7,7 @@ import SpecModel
 /// The command line's part of the message catalogue.
 public enum CommandLineMessages {
     /// Every message the command line reports, group by group.
-    public static let catalogue: [CatalogueEntry] =
-        arguments + running + buildingTheSite + explainingDiagnostics
+    public static let catalogue: [CatalogueEntry] = arguments + running + buildingTheSite + explainingDiagnostics
 }
 
 // MARK: - Command line

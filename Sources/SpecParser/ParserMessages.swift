@@ -1284,7 +1284,8 @@ extension Message {
 }
 
 extension ParserMessages {
-    /// The paths given on the command line.
+    /// The paths given on the command line. `MessageCatalogue.all` lists this group among the
+    /// command line's messages, after `path-not-found`.
     public static let commandLine: [CatalogueEntry] = [
         CatalogueEntry(
             sample: .noMarkdownFiles("templates"),

@@ -7,8 +7,7 @@ import SpecModel
 /// The runner's part of the message catalogue.
 public enum RunnerMessages {
     /// Every message the runner reports, group by group.
-    public static let catalogue: [CatalogueEntry] =
-        triggerNames + runningChecks
+    public static let catalogue: [CatalogueEntry] = triggerNames + runningChecks
 }
 
 // MARK: - Trigger names
