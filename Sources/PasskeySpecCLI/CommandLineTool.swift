@@ -80,8 +80,8 @@ public enum CommandLineTool {
             return .success
         }
         let names = commands.map(\.name)
-        if ExplainCommand.messageID(name) == nil, let suggestion = closest(to: name, in: names),
-            closest(to: ExplainCommand.normalized(name), in: MessageID.allCases.map(\.rawValue)) == nil
+        if ExplainCommand.catalogueEntry(name) == nil, let suggestion = closest(to: name, in: names),
+            closest(to: ExplainCommand.normalized(name), in: MessageCatalogue.all.map(\.id.rawValue)) == nil
         {
             console.printUsageError(.unknownCommand(name, suggestion: suggestion))
             return .usage

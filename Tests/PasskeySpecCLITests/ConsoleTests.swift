@@ -1,4 +1,5 @@
 import SpecModel
+import SpecParser
 import Testing
 
 @testable import PasskeySpecCLI

@@ -5,23 +5,24 @@ import Testing
 @testable import PasskeySpecCLI
 
 @Suite struct ExplainCommandTests {
-    @Test(arguments: MessageID.allCases)
+    @Test(arguments: MessageCatalogue.all.map(\.id))
     func explainsEveryIDThroughTheBinary(_ id: MessageID) throws {
+        let entry = try #require(MessageCatalogue.entry(for: id))
         let result = try BinaryRunner.run(["explain", id.rawValue])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == ExplainCommand.text(id))
-        #expect(result.stdout.hasPrefix("\(id.rawValue) (\(id.sampleMessage.severity.rawValue))\n\n"))
+        #expect(result.stdout == ExplainCommand.text(entry))
+        #expect(result.stdout.hasPrefix("\(id.rawValue) (\(entry.severity.rawValue))\n\n"))
         #expect(result.stdout.contains("\nExample:\n"))
         #expect(result.stdout.contains("\nFix: "))
         let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        for part in [id.explanation.summary, id.explanation.detail, id.explanation.fix] {
+        for part in [entry.explanation.summary, entry.explanation.detail, entry.explanation.fix] {
             #expect(words.contains(part.split(whereSeparator: \.isWhitespace).joined(separator: " ")))
         }
     }
 
-    @Test func theTextHasEveryPartInOrder() {
-        let text = ExplainCommand.text(.emptyCopyCell)
+    @Test func theTextHasEveryPartInOrder() throws {
+        let text = ExplainCommand.text(try #require(MessageCatalogue.entry(for: "empty-copy-cell")))
         let parts = [
             "empty-copy-cell (error)", "A cell of a copy table is empty.", "A copy cell is never empty",
             "Reads like:\n  error: empty 'Title' cell for Android", "Example:\n  | Title | Unable to Sign In |  |",
@@ -80,10 +81,10 @@ import Testing
         let result = try BinaryRunner.run(["explain", "--list"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == MessageID.allCases.count)
-        for (line, id) in zip(lines, MessageID.allCases) {
-            #expect(line.hasPrefix(id.rawValue + " "))
-            #expect(line.hasSuffix("  " + id.explanation.summary))
+        #expect(lines.count == MessageCatalogue.all.count)
+        for (line, entry) in zip(lines, MessageCatalogue.all) {
+            #expect(line.hasPrefix(entry.id.rawValue + " "))
+            #expect(line.hasSuffix("  " + entry.explanation.summary))
         }
     }
 
@@ -111,9 +112,21 @@ import Testing
 
     @Test func theGuideNamesEveryDiagnosticIDInBackticks() throws {
         let text = try String(contentsOf: Self.guide, encoding: .utf8)
-        let missing = MessageID.allCases.filter { !text.contains("`\($0.rawValue)`") }.map(\.rawValue)
+        let missing = MessageCatalogue.all.map(\.id).filter { !text.contains("`\($0.rawValue)`") }
         #expect(missing.isEmpty, "the writer's guide does not name: \(missing)")
         #expect(text.contains("passkey-spec explain"))
+    }
+
+    /// The Diagnostics tables list one ID a row, grouped and ordered as `explain --list` lists
+    /// them, so the catalogue the command line assembles keeps the guide's order.
+    @Test func theGuideListsTheIDsInTheCataloguesOrder() throws {
+        let text = try String(contentsOf: Self.guide, encoding: .utf8)
+        let diagnostics = try #require(text.range(of: "\n## Diagnostics\n")).upperBound
+        let rows = text[diagnostics...].split(separator: "\n").compactMap { line -> MessageID? in
+            guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            return MessageID(rawValue: String(line[line.index(line.startIndex, offsetBy: 3)..<end]))
+        }
+        #expect(rows == MessageCatalogue.all.map(\.id))
     }
 
     @Test func theGuideAddsNoDiagnostic() throws {

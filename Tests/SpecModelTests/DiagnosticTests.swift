@@ -1,96 +1,54 @@
+import Foundation
 import SpecModel
 import Testing
 
 @Suite struct DiagnosticModelTests {
+    static let fileIsEmpty = Message("empty-file", .error, "file is empty")
+    static let styleWarning = Message("copy-title-case", .warning, "title 'x' is not in title case")
+
     @Test func printsInCompilerForm() {
-        let diagnostic = Diagnostic(.emptyFile, at: SourceLocation(file: "content/a.md", line: 3, column: 7))
-        #expect(diagnostic.description.hasPrefix("content/a.md:3:7: error: file is empty"))
-        #expect(diagnostic.description.hasSuffix(" [empty-file]"))
+        let diagnostic = Diagnostic(Self.fileIsEmpty, at: SourceLocation(file: "content/a.md", line: 3, column: 7))
+        #expect(diagnostic.description == "content/a.md:3:7: error: file is empty [empty-file]")
     }
 
     @Test func bagSortsByLocationAndKnowsAboutErrors() {
         var bag = DiagnosticBag()
-        bag.report(.triggerWithoutSignal(.ios), at: SourceLocation(file: "b.md", line: 1, column: 1))
+        bag.report(Self.styleWarning, at: SourceLocation(file: "b.md", line: 1, column: 1))
         #expect(!bag.hasErrors)
-        bag.report(.emptyFile, at: SourceLocation(file: "a.md", line: 9, column: 1))
-        bag.report(.binaryFile, at: SourceLocation(file: "a.md", line: 2, column: 5))
-        bag.report(.missingTitle, at: SourceLocation(file: "a.md", line: 2, column: 5))
+        bag.report(Self.fileIsEmpty, at: SourceLocation(file: "a.md", line: 9, column: 1))
+        bag.report(Message("binary-file", .error, "x"), at: SourceLocation(file: "a.md", line: 2, column: 5))
+        bag.report(Message("missing-title", .error, "y"), at: SourceLocation(file: "a.md", line: 2, column: 5))
         #expect(bag.hasErrors)
-        #expect(bag.sorted.map(\.id) == [.binaryFile, .missingTitle, .emptyFile, .triggerWithoutSignal])
+        #expect(bag.sorted.map(\.id) == ["binary-file", "missing-title", "empty-file", "copy-title-case"])
+    }
+
+    @Test func promotingAWarningKeepsItsIDAndText() {
+        let promoted = Diagnostic(Self.styleWarning, at: SourceLocation(file: "a.md", line: 1, column: 1))
+            .promotedToError()
+        #expect(promoted.message == Message("copy-title-case", .error, Self.styleWarning.text))
     }
 }
 
-@Suite struct MessageCatalogueTests {
-    @Test func idsAreUniqueLowercaseAndHyphenated() {
-        let ids = MessageID.allCases.map(\.rawValue)
-        #expect(Set(ids).count == ids.count)
-        for id in ids {
-            #expect(id.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }, "\(id)")
-            #expect(!id.hasPrefix("-") && !id.hasSuffix("-") && !id.contains("--"), "\(id)")
-        }
+@Suite struct MessageIDTests {
+    @Test func isWrittenAsItsPlainString() {
+        let id: MessageID = "empty-copy-cell"
+        #expect(id == MessageID(rawValue: "empty-copy-cell"))
+        #expect(id.rawValue == "empty-copy-cell")
+        #expect(id.description == "empty-copy-cell")
+        #expect("\(id)" == "empty-copy-cell")
     }
 
-    @Test func textsStartLowercaseAndHaveNoTrailingPeriod() {
-        let here = SourceLocation(file: "a.md", line: 1, column: 1)
-        let samples: [Message] = [
-            .emptyFile, .invalidUTF8(byte: 0xFF), .binaryFile, .fileTooLarge(bytes: 2, limit: 1), .notASpecPage,
-            .missingTitle,
-            .duplicateTitle, .malformedMetadata("x"), .malformedSpecID("x"), .missingPlatforms, .unknownPlatform("x"),
-            .missingSectionID("x"), .unknownSectionKind("x"), .malformedID("x"), .missingScenarioID("x"),
-            .scenarioOutsideSection, .missingCopyTable("x"), .extraCopyTable("x"), .missingPlatformColumn(.ios),
-            .unknownPlatformColumn("x", declared: [.ios]), .duplicatePlatformColumn(.ios), .unknownCopyRow("x"),
-            .missingCopyRow("x"), .duplicateCopyRow("x"), .emptyCopyCell(row: "x", platform: .ios), .missingActionID,
-            .triggerWithoutSignal(.ios), .missingCriteriaTable, .criteriaTableColumns(found: ["x"]),
-            .malformedCriterionID("x"), .foreignCriterionID("x", spec: "y"), .emptyCriterionCell("x"),
-            .malformedBenchmarkTable, .unclosedCheckBlock, .emptyCheckBlock, .checkOutsideCriterion,
-            .checkForUnknownCriterion("x"), .stepWithoutKeyword("x"), .stepOutsideScenario, .scenarioWithoutSteps("x"),
-            .unnamedCheck, .conjunctionWithoutStep("And"), .referenceWithoutLink, .unsafeReferenceLink("x"),
-            .referenceWithoutCriteria, .referenceToUnknownCriterion(["x"]), .backwardsCriterionRange("x"),
-            .unknownCommand("x", suggestion: nil), .unknownOption("x", command: "y", suggestion: "z"),
-            .missingOptionValue("x"), .unsupportedFormat("x", supported: ["json"]),
-            .unexpectedArgument("x", command: "y"), .invalidOptionValue("x", value: "y", expected: "z"),
-            .pathNotFound("x"), .noMarkdownFiles("x"), .writeFailed("x", reason: "y"), .unexpectedFailure("x"),
-            .duplicateSpecID("x", first: here), .duplicatePageID("x", first: here),
-            .duplicateSectionID("x", first: here),
-            .duplicateScenarioID("x", first: here), .duplicateCriterionID("x", first: here),
-            .duplicateCheckName("x", first: here), .unreadableFile("x"),
-            .undefinedStep("x", suggestion: "y"), .ambiguousStep("x", patterns: ["a", "b"]),
-            .invalidStepParameter("x", kind: "status", allowed: ["a"]),
-            .stepFailed(platform: "iOS", expected: "x", observed: "y"),
-            .scenarioNotExercised("x"), .scenarioMissingFromSpec("x", platform: "iOS"),
-            .unreachableScenario("x", platform: "iOS"),
-            .actionWithoutCopy("x", scenario: "y", platform: "iOS"),
-            .unreachableAction("x", scenario: "y", platform: "iOS"),
-            .noticeWithoutCopy("x", platform: "iOS"), .copyWithoutNotice("x", platform: "iOS"),
-            .invariantViolated("x", detail: "y"), .explorationIncomplete(depth: 1), .criterionWithoutChecks("x"),
-            .templateError("x"), .outputNotASite("x"), .unreadableReport("x", reason: "y"),
-            .unknownScenario("x", closest: ["y"]), .missingScenarioArgument,
-            .unknownTriggerName("x", platform: "iOS", suggestion: "y", otherPlatform: nil),
-            .triggerLeadsElsewhere("x", scenario: "y", platform: "iOS", destinations: ["z"]),
-            .triggerNotNamed("x", scenario: "y", platform: "iOS"), .triggerRawValue("x", expected: "1001", found: nil),
-            .copyTitleCase("x", words: ["y"], part: "title", platform: "iOS"),
-            .copySentenceCase("x", lowercase: ["Y"], part: "title", platform: "Android"),
-            .copyStraightQuote("x", quote: "'", replacement: "’"),
-            .copyTrailingPeriod("x", part: "title", platform: "iOS"),
-            .copyPlaceholder("x", placeholders: ["%@"], row: "Message"),
-            .copyButtonLength("x", length: 30, limit: 25, platform: "iOS"),
-            .scenarioWithoutCheck("x"), .stepNamesUnknownScenario("x", known: ["y"]),
-            .reportFromOtherContent("x"), .unknownMessageID("x", closest: ["y"]),
-        ]
-        for message in samples {
-            // A platform's name is a proper noun and may start a text: "Android button '…' is …".
-            let startsWithPlatform = Platform.known.contains { message.text.hasPrefix($0.displayName + " ") }
-            #expect(
-                message.text.first?.isLowercase == true || message.text.first == "'" || startsWithPlatform,
-                "\(message.id.rawValue)")
-            #expect(!message.text.hasSuffix("."), "\(message.id.rawValue)")
-        }
-        let missing = Set(MessageID.allCases).subtracting(samples.map(\.id)).map(\.rawValue).sorted()
-        #expect(missing.isEmpty, "messages without a sample: \(missing)")
+    @Test func encodesAndDecodesAsThePlainString() throws {
+        let message = Message("empty-file", .error, "file is empty")
+        let json = String(decoding: try JSONEncoder().encode(message.id), as: UTF8.self)
+        #expect(json == "\"empty-file\"")
+        #expect(try JSONDecoder().decode(MessageID.self, from: Data(json.utf8)) == "empty-file")
+        let decoded = try JSONDecoder().decode(Message.self, from: JSONEncoder().encode(message))
+        #expect(decoded == message)
     }
 
-    @Test func invalidUTF8NamesTheByteInHex() {
-        #expect(Message.invalidUTF8(byte: 0xC3).text.contains("0xC3"))
-        #expect(Message.invalidUTF8(byte: 0x0A).text.contains("0x0A"))
+    @Test func sortsByItsString() {
+        let ids: [MessageID] = ["unknown-option", "empty-file", "binary-file"]
+        #expect(ids.sorted() == ["binary-file", "empty-file", "unknown-option"])
     }
 }

@@ -28,11 +28,11 @@ import Testing
         let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
         #expect(
             diagnostics.contains {
-                $0.id == .duplicateSpecID && $0.location == SourceLocation(file: second, line: 1, column: 1)
+                $0.id == "duplicate-spec-id" && $0.location == SourceLocation(file: second, line: 1, column: 1)
             })
         #expect(
             diagnostics.contains {
-                $0.id == .duplicatePageID && $0.location == SourceLocation(file: page, line: 1, column: 1)
+                $0.id == "duplicate-page-id" && $0.location == SourceLocation(file: page, line: 1, column: 1)
             })
     }
 
@@ -40,7 +40,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write("readme.txt", "text")
         let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
-        #expect(diagnostics.map(\.id) == [.noMarkdownFiles])
+        #expect(diagnostics.map(\.id) == ["no-markdown-files"])
         #expect(diagnostics[0].location == SourceLocation(file: folder.url.path, line: 1, column: 1))
     }
 
@@ -52,7 +52,7 @@ import Testing
         let path = folder.url.appendingPathComponent("odd.md").path
         let (page, diagnostics) = ContentLoader().parseFile(at: path, relativePath: "odd.md")
         #expect(page == nil)
-        #expect(diagnostics.map(\.id) == [.unreadableFile])
+        #expect(diagnostics.map(\.id) == ["unreadable-file"])
         #expect(diagnostics.first?.location == SourceLocation(file: path, line: 1, column: 1))
     }
 
@@ -61,7 +61,7 @@ import Testing
         let path = try folder.write("huge.md", bytes: Array(repeating: 0x61, count: 10 * 1024 * 1024))
         let (page, diagnostics) = ContentLoader().parseFile(at: path, relativePath: "huge.md")
         #expect(page == nil)
-        #expect(diagnostics.map(\.id) == [.fileTooLarge])
+        #expect(diagnostics.map(\.id) == ["file-too-large"])
     }
 
     @Test func aMissingPathIsAnError() {

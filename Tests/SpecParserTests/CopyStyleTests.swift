@@ -40,16 +40,17 @@ private func summary(_ findings: [Diagnostic]) -> [String] {
 
 /// One case per copy-style message: an input that triggers it and where it must point.
 let copyStyleCases: [DiagnosticCase] = [
-    DiagnosticCase(.copyTitleCase, replacing: "| Title | T | T |", with: "| Title | Unable to sign in | T |", 13, 11),
     DiagnosticCase(
-        .copySentenceCase, replacing: "| Title | T | T |", with: "| Title | T | Sign In With Passkey |", 13, 15),
-    DiagnosticCase(.copyStraightQuote, replacing: "| Message | M | M |", with: "| Message | M | Can't |", 14, 17),
+        "copy-title-case", replacing: "| Title | T | T |", with: "| Title | Unable to sign in | T |", 13, 11),
     DiagnosticCase(
-        .copyTrailingPeriod, replacing: "| Message | M | M |",
+        "copy-sentence-case", replacing: "| Title | T | T |", with: "| Title | T | Sign In With Passkey |", 13, 15),
+    DiagnosticCase("copy-straight-quote", replacing: "| Message | M | M |", with: "| Message | M | Can't |", 14, 17),
+    DiagnosticCase(
+        "copy-trailing-period", replacing: "| Message | M | M |",
         with: "| Message | M | M |\n| Action `retry` | Try Again. | R |", 15, 20),
-    DiagnosticCase(.copyPlaceholder, replacing: "| Message | M | M |", with: "| Message | Hi %@ | M |", 14, 13),
+    DiagnosticCase("copy-placeholder", replacing: "| Message | M | M |", with: "| Message | Hi %@ | M |", 14, 13),
     DiagnosticCase(
-        .copyButtonLength, replacing: "| Message | M | M |",
+        "copy-button-length", replacing: "| Message | M | M |",
         with: "| Message | M | M |\n| Action `retry` | R | Try signing in with another passkey now |", 15, 24),
 ]
 
@@ -338,12 +339,12 @@ let copyStyleCases: [DiagnosticCase] = [
     }
 
     @Test(arguments: [
-        ("| Trigger (placeholders: %@) | `A` | `B` |", MessageID.unknownCopyRow),
-        ("| Presentation (placeholders: %@) | A | B |", MessageID.unknownCopyRow),
-        ("| Title (placeholders: ) | A | B |", MessageID.unknownCopyRow),
-        ("| Title (placeholder: %@) | A | B |", MessageID.unknownCopyRow),
-        ("| Title %@ | A | B |", MessageID.unknownCopyRow),
-        ("| Action (placeholders: %d) | A | B |", MessageID.missingActionID),
+        ("| Trigger (placeholders: %@) | `A` | `B` |", MessageID(rawValue: "unknown-copy-row")),
+        ("| Presentation (placeholders: %@) | A | B |", MessageID(rawValue: "unknown-copy-row")),
+        ("| Title (placeholders: ) | A | B |", MessageID(rawValue: "unknown-copy-row")),
+        ("| Title (placeholder: %@) | A | B |", MessageID(rawValue: "unknown-copy-row")),
+        ("| Title %@ | A | B |", MessageID(rawValue: "unknown-copy-row")),
+        ("| Action (placeholders: %d) | A | B |", MessageID(rawValue: "missing-action-id")),
     ])
     func malformedDeclarationsAreReported(_ row: String, _ id: MessageID) {
         // The row goes before the Trigger row, on line 12.

@@ -10,7 +10,7 @@ import Testing
     @Test func aRangePastTheTableIsOneError() {
         let text = validSpec(replacing: "- **T1-AC01:** [Doc](https://example.com) covers it.", with: Self.threeLinks)
         let found = parse(text).diagnostics
-        #expect(found.map(\.id) == [.referenceToUnknownCriterion])
+        #expect(found.map(\.id) == ["reference-to-unknown-criterion"])
         #expect(
             found.first?.message.text
                 == "reference names criteria 'T1-AC02', 'T1-AC03', which the criteria table does not define")
@@ -20,7 +20,7 @@ import Testing
         let backwards = Self.threeLinks.replacingOccurrences(of: "T1-AC01–AC03", with: "T1-AC03–AC01")
         let text = validSpec(replacing: "- **T1-AC01:** [Doc](https://example.com) covers it.", with: backwards)
         let found = parse(text).diagnostics
-        #expect(found.map(\.id) == [.backwardsCriterionRange])
+        #expect(found.map(\.id) == ["backwards-criterion-range"])
         #expect(found.first?.location.line == 33)
     }
 }

@@ -55,7 +55,7 @@ import Testing
         // An outcome fails in its own words: what the writer wrote is what was expected.
         #expect(steps[3].expected == "the user sees the \"passkey-failed\" copy")
         #expect(steps[3].observed == "scenario automatic-cancel-first")
-        #expect(problems.map(\.id) == [.stepFailed])
+        #expect(problems.map(\.id) == ["step-failed"])
         #expect(problems[0].location == SourceLocation(file: "spec.md", line: 14, column: 3))
         #expect(
             problems[0].message.text.hasPrefix(
@@ -68,7 +68,7 @@ import Testing
             flow: fastFlow, platforms: [.ios, .android])
         #expect(run.platforms.map(\.status) == [.undefined, .undefined])
         #expect(run.platforms[0].steps.map(\.status) == [.passed, .undefined, .skipped])
-        #expect(problems.map(\.id) == [.undefinedStep])
+        #expect(problems.map(\.id) == ["undefined-step"])
     }
 
     @Test func anImpossibleActionFailsWithTheScreenDescribed() {
@@ -133,7 +133,7 @@ import Testing
         }
         let spec = try parseSpec(try specText())
         let report = runner.run(ContentSet(specs: [spec]))
-        let violation = try #require(report.diagnostics.first { $0.id == .invariantViolated })
+        let violation = try #require(report.diagnostics.first { $0.id == "invariant-violated" })
         #expect(violation.location == spec.criteria[0].location)
         #expect(violation.message.text.contains("invariant 'AC01.test-broken' is violated: ios; automatic start"))
         let criterion = try #require(report.specs[0].criteria.first)
@@ -146,7 +146,7 @@ import Testing
             Explorer(depthLimit: 1, adapters: [IOSAdapter()], configurations: [Configuration()], worlds: [world])
         }
         let report = runner.run(ContentSet(specs: [try parseSpec(try specText())]))
-        #expect(report.diagnostics.contains { $0.id == .explorationIncomplete })
+        #expect(report.diagnostics.contains { $0.id == "exploration-incomplete" })
         #expect(report.flows.first?.exploration.complete == false)
         #expect(!report.passed)
     }
@@ -158,7 +158,7 @@ import Testing
         text.removeSubrange(start.lowerBound..<end.lowerBound)
         let spec = try parseSpec(text)
         // `lint` reports it (the check command lints first); the run marks it as not passing.
-        let problem = try #require(SpecLint(flow: fastFlow).diagnostics(for: [spec]).first { $0.id == .criterionWithoutChecks })
+        let problem = try #require(SpecLint(flow: fastFlow).diagnostics(for: [spec]).first { $0.id == "criterion-without-checks" })
         #expect(problem.location == spec.criteria[1].location)
         let report = fastRunner.run(ContentSet(specs: [spec]))
         #expect(report.specs[0].criteria[1].platforms.allSatisfy { !$0.passed })
@@ -175,7 +175,7 @@ import Testing
             Explorer(adapters: [IOSAdapter()], worlds: [WorldScript(account: nil)], invariants: [broken], comparesWorlds: false)
         }.run(ContentSet(specs: [try parseSpec(try specText())]))
         #expect(report.flows.first?.generalInvariants.map(\.id) == ["general.always-broken"])
-        let problem = try #require(report.diagnostics.first { $0.id == .invariantViolated })
+        let problem = try #require(report.diagnostics.first { $0.id == "invariant-violated" })
         #expect(problem.message.text.hasPrefix("invariant 'general.always-broken' is violated"))
         #expect(!report.passed)
         let xml = JUnitReport.xml(report)

@@ -62,7 +62,7 @@ import Testing
         let (text, target) = try apply(edit, to: try specText())
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)]))
         #expect(!report.passed)
-        let failures = report.diagnostics.filter { $0.id == .stepFailed }
+        let failures = report.diagnostics.filter { $0.id == "step-failed" }
         #expect(!failures.isEmpty)
         #expect(failures.allSatisfy { $0.location.line == target }, "\(failures.map(\.description))")
         #expect(Set(failures.map { $0.message.text.contains("on iOS") ? "ios" : "android" }) == ["ios", "android"])
@@ -72,7 +72,7 @@ import Testing
         let text = try specText().replacingOccurrences(
             of: "| Action `retry` | Try Passkey Again | Try passkey again |\n", with: "")
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)]))
-        let problems = report.diagnostics.filter { $0.id == .actionWithoutCopy }
+        let problems = report.diagnostics.filter { $0.id == "action-without-copy" }
         #expect(problems.count == 2)
         #expect(
             problems.map(\.message.text).contains(
@@ -88,7 +88,7 @@ import Testing
                 "| Message      | None — no error is shown | None — no error is shown |\n| Action `retry` | Try Again | None |\n"
         )
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)]))
-        let problems = report.diagnostics.filter { $0.id == .unreachableAction }
+        let problems = report.diagnostics.filter { $0.id == "unreachable-action" }
         #expect(
             problems.map(\.message.text) == [
                 "the iOS copy of scenario 'explicit-cancel' labels action 'retry', which the engine never offers there"
@@ -110,8 +110,8 @@ import Testing
         )
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)]))
         let ids = report.diagnostics.map(\.id)
-        #expect(ids.contains(.noticeWithoutCopy))
-        #expect(ids.contains(.copyWithoutNotice))
+        #expect(ids.contains("notice-without-copy"))
+        #expect(ids.contains("copy-without-notice"))
     }
 
     @Test func aScenarioTheEngineNeverReachesFailsCoverage() throws {
@@ -131,9 +131,9 @@ import Testing
             """
         let text = try specText().replacingOccurrences(of: "## Acceptance criteria", with: extra)
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)]))
-        let problems = report.diagnostics.filter { $0.id == .unreachableScenario }
+        let problems = report.diagnostics.filter { $0.id == "unreachable-scenario" }
         #expect(problems.count == 2)
-        #expect(report.diagnostics.contains { $0.id == .scenarioNotExercised })
+        #expect(report.diagnostics.contains { $0.id == "scenario-not-exercised" })
     }
 
     @Test func aScenarioMissingFromTheSpecFailsCoverage() throws {
@@ -144,7 +144,7 @@ import Testing
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)]))
         #expect(
             report.diagnostics.contains {
-                $0.id == .scenarioMissingFromSpec && $0.message.text.contains("'passkey-failed'")
+                $0.id == "scenario-missing-from-spec" && $0.message.text.contains("'passkey-failed'")
             })
     }
 }

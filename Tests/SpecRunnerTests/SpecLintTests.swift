@@ -22,7 +22,7 @@ import Testing
         let start = try #require(text.range(of: heading))
         let end = try #require(text.range(of: "### N1.4-AC03", range: start.upperBound..<text.endIndex))
         let edited = text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
-        let found = try lint(edited).filter { $0.id == .criterionWithoutChecks }
+        let found = try lint(edited).filter { $0.id == "criterion-without-checks" }
         #expect(found.count == 1)
         #expect(found.first?.message.text.contains("'N1.4-AC02'") == true)
         #expect(found.first?.location.line == line(of: "| N1.4-AC02 | Core", in: edited))
@@ -33,7 +33,7 @@ import Testing
         let edited = text.replacingOccurrences(
             of: "Then the user sees the \"passkey-unavailable\" copy", with: "Then \"fallback\" is offered")
         let found = try lint(edited)
-        #expect(found.map(\.id) == [.scenarioWithoutCheck])
+        #expect(found.map(\.id) == ["scenario-without-check"])
         #expect(found.first?.location.line == line(of: "### Error: passkey login unavailable", in: edited))
         #expect(found.first?.message.text.contains("'passkey-unavailable'") == true)
     }
@@ -44,7 +44,7 @@ import Testing
         let start = try #require(text.range(of: "### Error: tried deleted passkey"))
         let end = try #require(text.range(of: "### Restricted account state"))
         let edited = text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
-        let found = try lint(edited).filter { $0.id == .stepNamesUnknownScenario }
+        let found = try lint(edited).filter { $0.id == "step-names-unknown-scenario" }
         #expect(found.count == 1)
         #expect(found.first?.location.line == line(of: "Then the user sees the \"deleted-passkey\" copy", in: edited))
         #expect(found.first?.message.text.contains("'deleted-passkey', which this page does not define") == true)
@@ -58,7 +58,7 @@ import Testing
                 "  When the user cancels the OS prompt\n  Then the user sees the \"automatic-cancel-first\" copy\n  And no error is shown\n  And the fallback screen is shown"
         )
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)], pages: []))
-        let failure = try #require(report.diagnostics.first { $0.id == .stepFailed })
+        let failure = try #require(report.diagnostics.first { $0.id == "step-failed" })
         #expect(
             failure.message.text.hasPrefix(
                 "step failed on iOS: expected the fallback screen is shown; observed screen login"))
@@ -78,7 +78,7 @@ import Testing
                   And the enumeration policy is "reveal"
                 """)
         let report = fastRunner.run(ContentSet(specs: [try parseSpec(text)], pages: []))
-        let failures = report.diagnostics.filter { $0.id == .stepFailed }
+        let failures = report.diagnostics.filter { $0.id == "step-failed" }
         #expect(!failures.isEmpty)
         #expect(
             failures.allSatisfy {

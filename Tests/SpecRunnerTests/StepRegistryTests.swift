@@ -39,7 +39,7 @@ import Testing
             Issue.record("bound")
             return
         }
-        #expect(diagnostic.id == .undefinedStep)
+        #expect(diagnostic.id == "undefined-step")
         #expect(diagnostic.location == here)
         #expect(diagnostic.message.text.hasSuffix("the closest known step is 'the user cancels the OS prompt'"))
     }
@@ -57,7 +57,7 @@ import Testing
             Issue.record("bound")
             return
         }
-        #expect(diagnostic.id == .invalidStepParameter)
+        #expect(diagnostic.id == "invalid-step-parameter")
         #expect(diagnostic.message.text.hasPrefix("'frozen' is not a valid status; expected one of 'active', 'closed'"))
     }
 
@@ -71,7 +71,7 @@ import Testing
             Issue.record("bound")
             return
         }
-        #expect(diagnostic.id == .ambiguousStep)
+        #expect(diagnostic.id == "ambiguous-step")
         #expect(diagnostic.message.text.contains("'the user taps \"<passkey>\"', 'the user taps \"<action>\"'"))
     }
 

@@ -41,19 +41,19 @@ import Testing
             Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
             "`ASAuthorizationError.Code.failed` (1004)")
         let found = try diagnostics(text)
-        let wrong = try #require(found.first { $0.id == .triggerLeadsElsewhere })
+        let wrong = try #require(found.first { $0.id == "trigger-leads-elsewhere" })
         #expect(wrong.location.line == row && wrong.location.column == column + 1)
         #expect(wrong.message.text.contains("'automatic-cancel-first'"))
         #expect(wrong.message.text.contains("the engine sends it to 'passkey-failed'"))
         // The code it replaced is now missing: coverage the other way.
-        #expect(found.contains { $0.id == .triggerNotNamed && $0.message.text.contains("canceled (1001)") })
+        #expect(found.contains { $0.id == "trigger-not-named" && $0.message.text.contains("canceled (1001)") })
     }
 
     @Test func anInventedCodeGetsTheClosestRealName() throws {
         let (text, row, column) = try edit(
             Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
             "`ASAuthorizationError.Code.canceld` (1001)")
-        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        let unknown = try #require(try diagnostics(text).first { $0.id == "unknown-trigger-name" })
         #expect(unknown.location.line == row && unknown.location.column == column + 1)
         #expect(unknown.message.text.contains("closest real name is 'ASAuthorizationError.Code.canceled'"))
     }
@@ -62,7 +62,7 @@ import Testing
         let (text, row, _) = try edit(
             Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
             "`ASAuthorizationError.Code.bogus` (1001)")
-        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        let unknown = try #require(try diagnostics(text).first { $0.id == "unknown-trigger-name" })
         #expect(unknown.location.line == row)
         #expect(unknown.severity == .error)
     }
@@ -70,7 +70,7 @@ import Testing
     @Test func anInventedAndroidClassGetsTheClosestRealName() throws {
         let (text, row, column) = try edit(
             Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`GetCredentialCanceledException`")
-        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        let unknown = try #require(try diagnostics(text).first { $0.id == "unknown-trigger-name" })
         #expect(unknown.location.line == row && unknown.location.column == column + 1)
         #expect(unknown.message.text.contains("'GetCredentialCancellationException'"))
     }
@@ -78,7 +78,7 @@ import Testing
     @Test func noCredentialInACancelRowSaysWhereItGoes() throws {
         let (text, row, column) = try edit(
             Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`NoCredentialException`")
-        let wrong = try #require(try diagnostics(text).first { $0.id == .triggerLeadsElsewhere })
+        let wrong = try #require(try diagnostics(text).first { $0.id == "trigger-leads-elsewhere" })
         #expect(wrong.location.line == row && wrong.location.column == column + 1)
         #expect(wrong.message.text.contains("'no-passkey-used'"))
         #expect(wrong.message.text.contains("on Android"))
@@ -91,7 +91,7 @@ import Testing
         let found = try diagnostics(text)
         #expect(found.count == 1)
         let missing = try #require(found.first)
-        #expect(missing.id == .triggerNotNamed)
+        #expect(missing.id == "trigger-not-named")
         #expect(missing.location.line == row)
         #expect(
             missing.message.text.contains(
@@ -101,7 +101,7 @@ import Testing
     @Test func aWrongDomErrorSaysWhereItGoes() throws {
         let (text, row, column) = try edit(Self.firstCancelAndroid, "`NotAllowedError`", "`AbortError`")
         let found = try diagnostics(text)
-        let wrong = try #require(found.first { $0.id == .triggerLeadsElsewhere })
+        let wrong = try #require(found.first { $0.id == "trigger-leads-elsewhere" })
         #expect(wrong.location.line == row && wrong.location.column == column + 1)
         #expect(wrong.message.text.contains("'AbortError' never leads to 'automatic-cancel-first'"))
         #expect(wrong.message.text.contains("'passkey-failed'"))
@@ -109,7 +109,7 @@ import Testing
 
     @Test func aMisspelledDomErrorGetsTheClosestRealName() throws {
         let (text, _, _) = try edit(Self.firstCancelAndroid, "`NotAllowedError`", "`NotAlowedError`")
-        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        let unknown = try #require(try diagnostics(text).first { $0.id == "unknown-trigger-name" })
         #expect(unknown.message.text.contains("'NotAllowedError'"))
     }
 
@@ -117,19 +117,19 @@ import Testing
         let (wrongText, row, column) = try edit(
             Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
             "`ASAuthorizationError.Code.canceled` (1000)")
-        let wrong = try #require(try diagnostics(wrongText).first { $0.id == .triggerRawValue })
+        let wrong = try #require(try diagnostics(wrongText).first { $0.id == "trigger-raw-value" })
         #expect(wrong.location.line == row && wrong.location.column == column + 1)
         #expect(wrong.message.text == "'ASAuthorizationError.Code.canceled' has the raw value 1001, not 1000")
         let (missingText, _, _) = try edit(
             Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.canceled`")
-        let missing = try #require(try diagnostics(missingText).first { $0.id == .triggerRawValue })
+        let missing = try #require(try diagnostics(missingText).first { $0.id == "trigger-raw-value" })
         #expect(missing.message.text.contains("(1001)"))
     }
 
     @Test func aNameOfTheOtherPlatformSaysWhichColumn() throws {
         let (text, _, _) = try edit(
             Self.firstCancelAndroid, "`GetCredentialCancellationException`", "`ASAuthorizationError.Code.canceled`")
-        let unknown = try #require(try diagnostics(text).first { $0.id == .unknownTriggerName })
+        let unknown = try #require(try diagnostics(text).first { $0.id == "unknown-trigger-name" })
         #expect(unknown.message.text.contains("it is iOS's, so it belongs in the iOS column"))
     }
 

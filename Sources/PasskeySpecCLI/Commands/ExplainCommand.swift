@@ -40,20 +40,23 @@ enum ExplainCommand {
 
     /// Prints the explanation of `argument`, or the closest IDs when there is none.
     static func explain(_ argument: String, console: Console) -> ExitStatus {
-        guard let id = messageID(argument) else {
+        guard let entry = catalogueEntry(argument) else {
             let word = normalized(argument)
-            let closest = MessageID.allCases.map(\.rawValue).sorted { editDistance(word, $0) < editDistance(word, $1) }
-                .prefix(3)
+            let closest = MessageCatalogue.all.map(\.id.rawValue).sorted {
+                editDistance(word, $0) < editDistance(word, $1)
+            }
+            .prefix(3)
             console.printUsageError(.unknownMessageID(word, closest: Array(closest)))
             return .failure
         }
-        console.out(text(id))
+        console.out(text(entry))
         return .success
     }
 
-    /// The ID a writer typed or pasted: with or without the brackets of a diagnostic.
-    static func messageID(_ argument: String) -> MessageID? {
-        MessageID(rawValue: normalized(argument))
+    /// The catalogue entry of the ID a writer typed or pasted: with or without the brackets of a
+    /// diagnostic.
+    static func catalogueEntry(_ argument: String) -> CatalogueEntry? {
+        MessageCatalogue.entry(for: MessageID(rawValue: normalized(argument)))
     }
 
     static func normalized(_ argument: String) -> String {
@@ -65,18 +68,19 @@ enum ExplainCommand {
 
     /// Every ID with its summary, one a line.
     static func listing() -> String {
-        let ids = MessageID.allCases
-        let width = ids.map(\.rawValue.count).max() ?? 0
-        return ids.map {
-            "\($0.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.explanation.summary)"
+        let entries = MessageCatalogue.all
+        let width = entries.map(\.id.rawValue.count).max() ?? 0
+        return entries.map {
+            "\($0.id.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.explanation.summary)"
         }
         .joined(separator: "\n") + "\n"
     }
 
-    /// The full explanation of one ID.
-    static func text(_ id: MessageID) -> String {
-        let explanation = id.explanation
-        let sample = id.sampleMessage
+    /// The full explanation of one message.
+    static func text(_ entry: CatalogueEntry) -> String {
+        let id = entry.id
+        let explanation = entry.explanation
+        let sample = entry.sample
         var lines = ["\(id.rawValue) (\(sample.severity.rawValue))", ""]
         lines += wrap(explanation.summary, width: width)
         lines.append("")

@@ -1,0 +1,340 @@
+import SpecModel
+
+// The messages of the command line, of building the site and of `explain`, each written once:
+// its factory gives its ID, severity and text; its catalogue entry, built from a sample call
+// of the factory, explains it for `passkey-spec explain ID` and the writer's guide.
+
+/// The command line's part of the message catalogue.
+public enum CommandLineMessages {
+    /// Every message the command line reports, group by group.
+    public static let catalogue: [CatalogueEntry] = arguments + running + buildingTheSite + explainingDiagnostics
+}
+
+// MARK: - Command line
+
+extension Message {
+    public static func unknownCommand(_ name: String, suggestion: String?) -> Message {
+        Message(
+            "unknown-command", .error, "unknown command '\(name)'\(didYouMean(suggestion)); run 'passkey-spec --help'")
+    }
+
+    public static func unknownOption(_ option: String, command: String, suggestion: String?) -> Message {
+        Message("unknown-option", .error, "unknown option '\(option)' for '\(command)'\(didYouMean(suggestion))")
+    }
+
+    public static func missingOptionValue(_ option: String) -> Message {
+        Message("missing-option-value", .error, "option '\(option)' needs a value")
+    }
+
+    public static func unsupportedFormat(_ format: String, supported: [String]) -> Message {
+        let list = supported.map { "'\($0)'" }.joined(separator: ", ")
+        return Message("unsupported-format", .error, "unsupported format '\(format)'; supported formats are \(list)")
+    }
+
+    public static func invalidOptionValue(_ option: String, value: String, expected: String) -> Message {
+        Message("invalid-option-value", .error, "option '\(option)' takes \(expected), not '\(value)'")
+    }
+
+    public static func unexpectedArgument(_ argument: String, command: String) -> Message {
+        Message("unexpected-argument", .error, "'\(command)' takes no argument '\(argument)'")
+    }
+
+    public static func pathNotFound(_ path: String) -> Message {
+        Message("path-not-found", .error, "no file or folder at '\(path)'")
+    }
+
+    public static func writeFailed(_ path: String, reason: String) -> Message {
+        Message("write-failed", .error, "cannot write '\(path)': \(reason)")
+    }
+
+    public static func unexpectedFailure(_ detail: String) -> Message {
+        Message("unexpected-failure", .error, "unexpected failure: \(detail)")
+    }
+
+    public static func unknownScenario(_ id: String, closest: [String]) -> Message {
+        let list = closest.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            "unknown-scenario", .error,
+            "unknown scenario '\(id)'" + (closest.isEmpty ? "" : "; the closest are \(list)"))
+    }
+
+    public static let missingScenarioArgument = Message(
+        "missing-scenario-argument", .error, "'copy' needs a scenario ID, or '--list' to list them")
+}
+
+extension CommandLineMessages {
+    /// The messages about the arguments a command is given. `MessageCatalogue.all` lists
+    /// the parser's `commandLine` entries after them, then `running`.
+    public static let arguments: [CatalogueEntry] = [
+        CatalogueEntry(
+            sample: .unknownCommand("lnt", suggestion: "lint"),
+            explanation: MessageExplanation(
+                summary: "The tool was called with a command it does not have.",
+                detail: """
+                    The first argument names a command ('lint', 'check', 'build', 'copy', 'export', \
+                    'explore', 'errors', 'steps', 'explain', 'help'). An unknown one is reported with the \
+                    closest command when one is near, and the tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec lnt
+                    """,
+                fix: "Use the suggested command; 'passkey-spec --help' lists them all.")),
+        CatalogueEntry(
+            sample: .unknownOption("--fromat", command: "export", suggestion: "--format"),
+            explanation: MessageExplanation(
+                summary: "A command was given an option it does not take.",
+                detail: """
+                    Each command accepts its own options ('passkey-spec COMMAND --help' lists them). An \
+                    unknown option, often a typo, is reported with the closest one when there is one, and \
+                    the tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec export --fromat json
+                    """,
+                fix: "Use the suggested option, or check the command's '--help'.")),
+        CatalogueEntry(
+            sample: .missingOptionValue("--out"),
+            explanation: MessageExplanation(
+                summary: "An option that takes a value was given none.",
+                detail: """
+                    Options such as '--out', '--format', '--report' and '--platform' need a value, after a \
+                    space or an '='. When the option comes last the value is missing; the tool exits with \
+                    status 2.
+                    """,
+                example: """
+                    $ passkey-spec export --out
+                    """,
+                fix: "Give the value: '--out FILE' or '--out=FILE'.")),
+        CatalogueEntry(
+            sample: .unsupportedFormat("yaml", supported: ["text", "json"]),
+            explanation: MessageExplanation(
+                summary: "A command was given a '--format' it does not support.",
+                detail: """
+                    Each command has its own formats ('text' and 'json' for most; 'export' has 'json', \
+                    'schema', 'xcstrings', 'strings', 'android-xml', 'junit' and 'report'). The message \
+                    lists the supported ones; the tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec copy explicit-cancel --format yaml
+                    """,
+                fix: "Use one of the formats the message lists.")),
+        CatalogueEntry(
+            sample: .invalidOptionValue("--platform", value: "iphone", expected: Platform.knownList),
+            explanation: MessageExplanation(
+                summary: "An option was given a value it does not accept.",
+                detail: """
+                    Some options take only certain values: '--platform' takes a known platform's ID, \
+                    'explore --depth' a whole number from 1 to 64. The message says what the option takes; \
+                    the tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec copy explicit-cancel --platform iphone
+                    """,
+                fix: "Give one of the values the message names.")),
+        CatalogueEntry(
+            sample: .unexpectedArgument("empty-file", command: "explain"),
+            explanation: MessageExplanation(
+                summary: "A command was given more arguments than it takes.",
+                detail: """
+                    'explain' takes one diagnostic ID, and no ID with '--list'. An extra argument (often a \
+                    second ID, or a value given to a flag that takes none) is reported, and the tool exits \
+                    with status 2.
+                    """,
+                example: """
+                    $ passkey-spec explain empty-copy-cell empty-file
+                    """,
+                fix: "Remove the extra argument, or check the command's '--help'.")),
+        CatalogueEntry(
+            sample: .pathNotFound("contents"),
+            explanation: MessageExplanation(
+                summary: "A path given to the command does not exist.",
+                detail: """
+                    Commands that read content take files or folders (default: 'content'). A path that \
+                    does not exist is reported before anything is read, and the tool exits with status 2. \
+                    Relative paths are read from the folder the tool runs in.
+                    """,
+                example: """
+                    $ passkey-spec lint contents
+                    """,
+                fix: "Correct the path, or run the tool from the folder that holds 'content'.")),
+    ]
+
+    /// The messages about running a command, after the parser's `commandLine` entries.
+    public static let running: [CatalogueEntry] = [
+        CatalogueEntry(
+            sample: .writeFailed("/read-only/report.json", reason: "permission denied"),
+            explanation: MessageExplanation(
+                summary: "The tool could not write an output file.",
+                detail: """
+                    Writing a file for '--out', '--junit' or '--report', or the site, failed: the folder \
+                    is not writable, the disk is full, or the path names a folder. The reason the system \
+                    gave is part of the message; the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec check --report /read-only/report.json
+                    """,
+                fix: "Choose a writable path, or fix the folder's permissions or free disk space.")),
+        CatalogueEntry(
+            sample: .unexpectedFailure("the model could not be encoded"),
+            explanation: MessageExplanation(
+                summary: "The tool failed in a way it does not expect.",
+                detail: """
+                    Something failed inside the tool that is not a problem with the spec or with how it \
+                    was called, for example encoding output. The message carries the underlying error. It \
+                    is a bug in the tool.
+                    """,
+                example: """
+                    $ passkey-spec export --format json
+                    (when encoding the model fails)
+                    """,
+                fix: "Report it to the tool's maintainers with the command and the message.")),
+        CatalogueEntry(
+            sample: .unknownScenario("explicit-cancle", closest: ["explicit-cancel", "automatic-cancel-first"]),
+            explanation: MessageExplanation(
+                summary: "'copy' was given a scenario ID that no spec page defines.",
+                detail: """
+                    'passkey-spec copy ID' prints the copy of one scenario. An ID that no scenario has is \
+                    reported with the closest scenario IDs, and the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec copy explicit-cancle
+                    """,
+                fix: "Use one of the suggested IDs; 'passkey-spec copy --list' lists them all.")),
+        CatalogueEntry(
+            sample: .missingScenarioArgument,
+            explanation: MessageExplanation(
+                summary: "'copy' was called without a scenario ID.",
+                detail: """
+                    'passkey-spec copy' needs the scenario whose copy to print, or '--list' to list the \
+                    scenarios. The tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec copy --platform ios
+                    """,
+                fix: "Add the scenario ID ('passkey-spec copy explicit-cancel'), or use '--list'.")),
+    ]
+}
+
+// MARK: - Building the site
+
+extension Message {
+    public static func templateError(_ detail: String) -> Message {
+        Message("template-error", .error, "template error: \(detail)")
+    }
+
+    public static func outputNotASite(_ path: String) -> Message {
+        Message(
+            "output-not-a-site", .error,
+            "'\(path)' has files and is not a previous build; choose an empty folder or remove it first")
+    }
+
+    public static func unreadableReport(_ path: String, reason: String) -> Message {
+        Message("unreadable-report", .error, "cannot read the run report '\(path)': \(reason)")
+    }
+
+    public static func reportFromOtherContent(_ path: String) -> Message {
+        Message(
+            "report-from-other-content", .error,
+            "the run report '\(path)' was made from other content or another engine; run 'passkey-spec check --report \(path)' again"
+        )
+    }
+}
+
+extension CommandLineMessages {
+    /// Building the site from the templates and a run report.
+    public static let buildingTheSite: [CatalogueEntry] = [
+        CatalogueEntry(
+            sample: .templateError("section 'scenarios' is not closed"),
+            explanation: MessageExplanation(
+                summary: "A Mustache template of the site is missing or broken.",
+                detail: """
+                    'build' renders the site from the templates folder. A missing template, a syntax error \
+                    (an unclosed section, a bad tag) or a missing partial is reported at its place in the \
+                    template, and nothing is written.
+                    """,
+                example: """
+                    {{#scenarios}}
+                      <h3>{{title}}</h3>
+                    (no closing {{/scenarios}} in templates/spec.mustache)
+                    """,
+                fix: "Fix the template at the reported line, or point '--templates' at the right folder.")),
+        CatalogueEntry(
+            sample: .outputNotASite("content"),
+            explanation: MessageExplanation(
+                summary: "The output folder has files and is not a previous build.",
+                detail: """
+                    'build' replaces its output folder as a whole. It only does so when the folder is \
+                    missing, empty, or marked as a previous build of this tool, so that a wrong '--out' \
+                    cannot delete someone's work.
+                    """,
+                example: """
+                    $ passkey-spec build --out content
+                    """,
+                fix: "Choose an empty or new folder for '--out', or remove the folder first.")),
+        CatalogueEntry(
+            sample: .unreadableReport("site/exports/spec.json", reason: "not a run report"),
+            explanation: MessageExplanation(
+                summary: "The run report given to 'build --report' cannot be read.",
+                detail: """
+                    'build --report FILE' renders from a saved run report instead of running the checks. A \
+                    missing file, or one that is not a run report's JSON (truncated, hand-edited, or from \
+                    another tool), is reported with the reason, and nothing is built.
+                    """,
+                example: """
+                    $ passkey-spec build --report site/exports/spec.json
+                    """,
+                fix: "Write the report with 'passkey-spec check --report FILE', then build with that file.")),
+        CatalogueEntry(
+            sample: .reportFromOtherContent("report.json"),
+            explanation: MessageExplanation(
+                summary: "The run report given to 'build --report' was made from other content or another engine.",
+                detail: """
+                    A saved run report carries a fingerprint of the content and the engine it was made \
+                    from. When the pages have changed since (or the tool's engine has), its results no \
+                    longer describe them, so 'build --report' refuses it instead of publishing stale \
+                    verdicts.
+                    """,
+                example: """
+                    $ passkey-spec check --report report.json
+                    (edit content/native/login-error-states.md)
+                    $ passkey-spec build --report report.json
+                    """,
+                fix: "Run 'passkey-spec check --report FILE' again on the current content, then build.")),
+    ]
+}
+
+// MARK: - Explaining diagnostics
+
+extension Message {
+    public static func unknownMessageID(_ id: String, closest: [String]) -> Message {
+        let list = closest.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            "unknown-message-id", .error,
+            "no diagnostic has the ID '\(id)'" + (closest.isEmpty ? "" : "; the closest are \(list)"))
+    }
+}
+
+extension CommandLineMessages {
+    /// `passkey-spec explain` itself.
+    public static let explainingDiagnostics: [CatalogueEntry] = [
+        CatalogueEntry(
+            sample: .unknownMessageID("empty-cell", closest: ["empty-file", "empty-copy-cell"]),
+            explanation: MessageExplanation(
+                summary: "'explain' (or 'help') was given an ID that no diagnostic has.",
+                detail: """
+                    'passkey-spec explain ID' explains the diagnostic with that ID, the word in brackets at \
+                    the end of each diagnostic. An ID that no diagnostic has is reported with the closest \
+                    IDs, and the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec explain empty-cell
+                    """,
+                fix: "Use one of the suggested IDs; 'passkey-spec explain --list' lists them all."))
+    ]
+}
+
+// MARK: - Helpers
+
+private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+}
