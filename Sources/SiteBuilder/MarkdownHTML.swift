@@ -1,5 +1,5 @@
-import SpecModel
 import CommonMark
+import SpecModel
 
 /// Prose as HTML: cmark-gfm's renderer (raw HTML omitted, unsafe links dropped), with links
 /// to other Markdown pages pointed at their HTML pages.

@@ -1,7 +1,7 @@
+import Exports
 import Foundation
 import Mustache
 import SpecModel
-import Exports
 import SpecRunner
 
 /// Renders the model and the run report into the files of a static site, in memory.
@@ -79,7 +79,11 @@ public struct SiteBuilder {
         while let relative = enumerator?.nextObject() as? String {
             guard relative.hasSuffix(".mustache") else { continue }
             let name = String((relative as NSString).lastPathComponent.dropLast(".mustache".count))
-            sources[name] = try String(contentsOf: templates.appendingPathComponent(relative), encoding: .utf8)
+            let data = try Data(contentsOf: templates.appendingPathComponent(relative))
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw TemplateFailure(file: relative, line: 1, column: 1, message: "the template is not valid UTF-8")
+            }
+            sources[name] = text
         }
         return sources
     }

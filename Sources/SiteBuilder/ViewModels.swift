@@ -98,7 +98,8 @@ struct ViewModels {
             content: HomePage(
                 body: MarkdownHTML.render(home?.body ?? []), badges: badgeLinks, specs: specs,
                 exports: ExportFormat.allCases.map {
-                    ExportLink(href: $0.sitePath, name: String($0.sitePath.split(separator: "/").last!), summary: $0.summary)
+                    ExportLink(
+                        href: $0.sitePath, name: String($0.sitePath.split(separator: "/").last!), summary: $0.summary)
                 }))
     }
 
@@ -137,13 +138,13 @@ struct ViewModels {
             let flow = run?.flow.flatMap(report.flow(id:))
             if let explored = flow?.exploration {
                 exploration = ExplorationView(
-                states: Self.number(explored.states), transitions: Self.number(explored.transitions),
-                runs: Self.number(explored.runs),
-                breakdown:
-                    "\(count(explored.platforms, "platform")) × \(count(explored.configurations, "configuration")) × \(count(explored.worlds, "world script"))",
-                coverage: explored.complete
-                    ? "the whole reachable space (every run ran out of new states by depth \(explored.deepestLevel))"
-                    : "cut short at depth \(explored.depthLimit)")
+                    states: Self.number(explored.states), transitions: Self.number(explored.transitions),
+                    runs: Self.number(explored.runs),
+                    breakdown:
+                        "\(count(explored.platforms, "platform")) × \(count(explored.configurations, "configuration")) × \(count(explored.worlds, "world script"))",
+                    coverage: explored.complete
+                        ? "the whole reachable space (every run ran out of new states by depth \(explored.deepestLevel))"
+                        : "cut short at depth \(explored.depthLimit)")
             }
             generalInvariants = flow?.generalInvariants.map(Self.invariant)
         }

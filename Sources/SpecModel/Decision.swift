@@ -20,4 +20,3 @@ public struct Decision: Hashable, Codable, Sendable {
         self.criterion = criterion
     }
 }
-

@@ -29,4 +29,3 @@ public struct ErrorReferenceEntry: Hashable, Codable, Sendable {
         self.explicit = explicit
     }
 }
-

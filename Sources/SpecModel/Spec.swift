@@ -69,7 +69,8 @@ public struct Spec: Codable, Sendable, Equatable {
     public var location: SourceLocation
 
     public init(
-        id: String, title: String, path: String, flow: FlowName? = nil, platforms: [Platform], introduction: [Prose] = [],
+        id: String, title: String, path: String, flow: FlowName? = nil, platforms: [Platform],
+        introduction: [Prose] = [],
         sections: [Section] = [], criteria: [Criterion] = [], checks: [Check] = [],
         references: [Reference] = [], benchmark: Benchmark? = nil, location: SourceLocation
     ) {

@@ -92,7 +92,8 @@ public struct PageParser {
             walker.criteria[index].notes = walker.criterionNotes[walker.criteria[index].id] ?? []
         }
         var spec = Spec(
-            id: specID, title: title, path: relativePath, flow: flow, platforms: platforms, introduction: walker.introduction,
+            id: specID, title: title, path: relativePath, flow: flow, platforms: platforms,
+            introduction: walker.introduction,
             sections: walker.sections, criteria: walker.criteria, checks: walker.checks, references: walker.references,
             benchmark: walker.benchmark, location: location(of: titleBlock))
         validateCrossReferences(&spec, checkHeadings: walker.checkHeadings)

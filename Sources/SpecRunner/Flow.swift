@@ -168,6 +168,7 @@ struct PlatformRun {
         }
         var seen = Set<String>()
         let scenarios = context.scenariosReached.filter { seen.insert($0).inserted }
-        return PlatformRun(status: status, steps: steps, scenarios: scenarios, screens: context.screens, failures: failures)
+        return PlatformRun(
+            status: status, steps: steps, scenarios: scenarios, screens: context.screens, failures: failures)
     }
 }

@@ -16,7 +16,8 @@ extension Message {
     public static func missingFlow(known: [String]) -> Message {
         Message(
             "missing-flow", .error,
-            "spec metadata names no flow; add 'flow: ID' with one of \(known.map { "'\($0)'" }.joined(separator: ", "))")
+            "spec metadata names no flow; add 'flow: ID' with one of \(known.map { "'\($0)'" }.joined(separator: ", "))"
+        )
     }
 
     public static func unknownFlow(_ name: String, known: [String]) -> Message {

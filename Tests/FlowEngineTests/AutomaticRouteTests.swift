@@ -1,5 +1,5 @@
-import SpecModel
 import FlowEngine
+import SpecModel
 import Testing
 
 /// N1.4-AC01: cancellations of the automatic route.

@@ -1,5 +1,5 @@
-import SpecModel
 import FlowEngine
+import SpecModel
 import Testing
 
 /// Each recorded decision, pinned by a test that shows the engine does what it says.

@@ -1,5 +1,5 @@
-import SpecModel
 import FlowEngine
+import SpecModel
 import Testing
 
 @Suite struct ExplorerTests {

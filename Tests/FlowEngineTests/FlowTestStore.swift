@@ -1,5 +1,5 @@
-import SpecModel
 import FlowEngine
+import SpecModel
 import Testing
 
 /// Drives the reducer in the exhaustive style: every event's resulting state must equal the

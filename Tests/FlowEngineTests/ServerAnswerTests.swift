@@ -1,5 +1,5 @@
-import SpecModel
 import FlowEngine
+import SpecModel
 import Testing
 
 /// N1.4-AC04 (rejected credentials and signals) and N1.4-AC05 (account status).

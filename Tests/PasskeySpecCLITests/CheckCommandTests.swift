@@ -25,7 +25,7 @@ import Testing
         #expect(xml.contains("failures=\"0\" errors=\"0\" skipped=\"0\">"))
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
-        #expect(json["schemaVersion"] as? Int == 1)
+        #expect(json["schemaVersion"] as? Int == 2)
         #expect((json["specs"] as? [Any])?.count == 1)
 
         // The JUnit file is well-formed XML.
@@ -110,7 +110,8 @@ import Testing
         #expect(result.stdout.contains("  the account is \"<status>\"\n"))
         #expect(result.stdout.contains("  <status>: active, closed, deleted, disabled, inactive, locked, restricted\n"))
         let json = try BinaryRunner.run(["steps", "--format", "json"])
-        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count > 40)
+        let flows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(flows.map { $0["flow"] as? String } == ["passkey-login"])
+        #expect((flows.first?["steps"] as? [[String: Any]])?.count ?? 0 > 40)
     }
 }

@@ -18,11 +18,13 @@ import Testing
     @Test func aShallowDepthFailsAsIncompleteAndJSONHasTheCounts() throws {
         let result = try BinaryRunner.run(["explore", "--depth", "3", "--format", "json"])
         #expect(result.status == 1)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let flows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(flows.map { $0["flow"] as? String } == ["passkey-login"])
+        let object = try #require(flows.first?["exploration"] as? [String: Any])
         #expect(object["complete"] as? Bool == false)
         #expect(object["depthLimit"] as? Int == 3)
         #expect((object["states"] as? Int ?? 0) > 0)
-        #expect((object["invariants"] as? [Any])?.isEmpty == false)
+        #expect((flows.first?["invariants"] as? [Any])?.isEmpty == false)
     }
 
     @Test func aBadDepthIsAUsageError() throws {

@@ -47,7 +47,10 @@ import Testing
         #expect(check.out.contains("pin-entry: 4 states, 6 transitions explored in 1 runs, whole space covered"))
 
         let site = folder.url.appendingPathComponent("site").path
-        let build = run(["build", page, "--out", site, "--templates", ArchitectureTests.root.appendingPathComponent("templates").path])
+        let build = run([
+            "build", page, "--out", site, "--templates",
+            ArchitectureTests.root.appendingPathComponent("templates").path,
+        ])
         #expect(build.status == .success, "\(build.err)")
         let html = try String(contentsOfFile: "\(site)/entry.html", encoding: .utf8)
         #expect(html.contains("Account Locked"))
@@ -62,12 +65,16 @@ import Testing
     @Test func aFailingStepOfTheTestFlowFailsTheCheckAtItsLine() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write(
-            "pin.md", pinEntryPage.replacingOccurrences(of: "And the wrong count is 0", with: "And the wrong count is 5"))
+            "pin.md",
+            pinEntryPage.replacingOccurrences(of: "And the wrong count is 0", with: "And the wrong count is 5"))
         let check = run(["check", page])
         #expect(check.status == .failure)
-        let line = pinEntryPage.split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            pinEntryPage.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("And the wrong count is 0") }! + 1
-        #expect(check.err.contains("pin.md:\(line):3: error: step failed on iOS: expected the wrong count is 5"), "\(check.err)")
+        #expect(
+            check.err.contains("pin.md:\(line):3: error: step failed on iOS: expected the wrong count is 5"),
+            "\(check.err)")
     }
 
     @Test func withoutTheFlowRegisteredThePageNamesAnUnknownFlow() throws {
@@ -75,7 +82,10 @@ import Testing
         let page = try folder.write("pin.md", pinEntryPage)
         let lint = run(["lint", page], flows: FlowCatalogue.registered)
         #expect(lint.status == .failure)
-        #expect(lint.err.contains("pin.md:2:22: error: unknown flow 'pin-entry'; known flows are 'passkey-login' [unknown-flow]"), "\(lint.err)")
+        #expect(
+            lint.err.contains(
+                "pin.md:2:21: error: unknown flow 'pin-entry'; known flows are 'passkey-login' [unknown-flow]"),
+            "\(lint.err)")
     }
 
     @Test func aPageWithoutAFlowIsToldWhichToName() throws {
@@ -85,23 +95,29 @@ import Testing
         #expect(lint.status == .failure)
         #expect(
             lint.err.contains(
-                "pin.md:1:1: error: spec metadata names no flow; add 'flow: ID' with one of 'passkey-login', 'pin-entry' [missing-flow]"),
+                "pin.md:1:1: error: spec metadata names no flow; add 'flow: ID' with one of 'passkey-login', 'pin-entry' [missing-flow]"
+            ),
             "\(lint.err)")
     }
 
     @Test func aPlatformTheFlowDoesNotRunOnIsAnError() throws {
         let folder = try TemporaryFolder()
         // Each copy table gains an Android column holding the iOS cell.
-        let twoPlatforms = pinEntryPage.replacingOccurrences(of: "platforms: ios -->", with: "platforms: ios, android -->")
-            .split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-                guard line.filter({ $0 == "|" }).count == 3 else { return String(line) }
-                let cells = line.split(separator: "|", omittingEmptySubsequences: false)
-                let last = line.hasPrefix("| |") ? " Android " : String(cells[cells.count - 2])
-                return line + last + "|"
-            }.joined(separator: "\n")
+        let twoPlatforms = pinEntryPage.replacingOccurrences(
+            of: "platforms: ios -->", with: "platforms: ios, android -->"
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.filter({ $0 == "|" }).count == 3 else { return String(line) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            let last = line.hasPrefix("| |") ? " Android " : String(cells[cells.count - 2])
+            return line + last + "|"
+        }.joined(separator: "\n")
         let page = try folder.write("pin.md", twoPlatforms)
         let lint = run(["lint", page])
-        #expect(lint.err.contains("error: flow 'pin-entry' does not run on 'android'; it runs on 'ios' [platform-not-in-flow]"), "\(lint.err)")
+        #expect(
+            lint.err.contains(
+                "error: flow 'pin-entry' does not run on 'android'; it runs on 'ios' [platform-not-in-flow]"),
+            "\(lint.err)")
         #expect(lint.status == .failure)
     }
 

@@ -140,11 +140,12 @@ import Testing
             .copyPlaceholder("x", placeholders: ["%@"], row: "Message"),
             .copyButtonLength("x", length: 30, limit: 25, platform: "iOS"),
             .scenarioWithoutCheck("x"), .stepNamesUnknownScenario("x", known: ["y"]),
-            .reportFromOtherContent("x"), .unknownMessageID("x", closest: ["y"]),
+            .reportFromOtherContent("x"), .unknownMessageID("x", closest: ["y"]), .missingFlow(known: ["x"]),
+            .unknownFlow("x", known: ["y"]), .platformNotInFlow("x", flow: "y", supported: ["z"]),
         ]
         for message in samples {
             // A platform's name is a proper noun and may start a text: "Android button '…' is …".
-            let startsWithPlatform = [Platform.ios, .android].contains { message.text.hasPrefix($0.displayName + " ") }
+            let startsWithPlatform = Platform.known.contains { message.text.hasPrefix($0.displayName + " ") }
             #expect(
                 message.text.first?.isLowercase == true || message.text.first == "'" || startsWithPlatform,
                 "\(message.id)")

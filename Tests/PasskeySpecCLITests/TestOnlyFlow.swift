@@ -62,8 +62,10 @@ enum PinEntryFlow {
                 transitions += 2
                 screens.append(
                     wrong == 2
-                        ? ScreenPresentation(platform: platform, scenario: "locked-out", actions: ["support"], showsNotice: true)
-                        : ScreenPresentation(platform: platform, scenario: "wrong-pin", actions: ["retry"], showsNotice: true))
+                        ? ScreenPresentation(
+                            platform: platform, scenario: "locked-out", actions: ["support"], showsNotice: true)
+                        : ScreenPresentation(
+                            platform: platform, scenario: "wrong-pin", actions: ["retry"], showsNotice: true))
             }
         }
         let summary = ExplorationSummary(

@@ -59,7 +59,8 @@ let hostile = "It's \"50%\" <off> & more 🔑 مرحبا"
     }
 
     @Test func aPercentSignMarksTheStringAsNotFormatted() throws {
-        let xml = String(decoding: AndroidStrings.encode(try content(ios: "x", android: hostile), platform: .android), as: UTF8.self)
+        let xml = String(
+            decoding: AndroidStrings.encode(try content(ios: "x", android: hostile), platform: .android), as: UTF8.self)
         #expect(
             xml.contains(
                 "<string name=\"hostile_copy_title\" formatted=\"false\">It\\'s \\\"50%\\\" &lt;off&gt; &amp; more 🔑 مرحبا</string>"
@@ -73,7 +74,8 @@ let hostile = "It's \"50%\" <off> & more 🔑 مرحبا"
 @Suite struct AppleStringsTests {
     @Test func theStringsFileEscapesQuotesAndBackslashes() throws {
         let strings = String(
-            decoding: LocalizableStrings.encode(try content(ios: hostile + " \\", android: "x"), platform: .ios), as: UTF8.self)
+            decoding: LocalizableStrings.encode(try content(ios: hostile + " \\", android: "x"), platform: .ios),
+            as: UTF8.self)
         #expect(strings.contains("\"hostile-copy.title\" = \"It's \\\"50%\\\" <off> & more 🔑 مرحبا \\\\\";"))
         #expect(strings.contains("/* Hostile copy (hostile-copy): alert title */"))
     }

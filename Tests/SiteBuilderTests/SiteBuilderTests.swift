@@ -1,6 +1,6 @@
 import FlowEngine
-import PasskeyLoginFlow
 import Foundation
+import PasskeyLoginFlow
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -32,7 +32,9 @@ func build(replacing old: String? = nil, with new: String = "") throws -> [Strin
         return [:]
     }
     result.content.specs = [spec]
-    let report = CheckRunner(flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])).run(result.content)
+    let report = CheckRunner(
+        flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
+    ).run(result.content)
     return try SiteBuilder(templates: templates).render(content: result.content, report: report)
 }
 

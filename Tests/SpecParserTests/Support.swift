@@ -90,6 +90,7 @@ enum ModelDump {
             lines.append("\(indent)\(name) \(entry.key) \(at(entry.location)) \(value)")
         }
         lines.append("spec \(spec.id) \"\(spec.title)\" \(spec.path) \(at(spec.location))")
+        lines.append("  flow \(spec.flow.map { "\($0.name) @\($0.location.line):\($0.location.column)" } ?? "none")")
         lines.append("  platforms \(spec.platforms.map(\.rawValue).joined(separator: ", "))")
         prose(spec.introduction, indent: "  ")
         for section in spec.sections {

@@ -1,9 +1,9 @@
 import Exports
 import FlowEngine
-@testable import PasskeyLoginFlow
 import SpecModel
 import Testing
 
+@testable import PasskeyLoginFlow
 @testable import SpecRunner
 
 @Suite struct CheckRunnerTests {
@@ -73,7 +73,8 @@ import Testing
 
     @Test func anImpossibleActionFailsWithTheScreenDescribed() {
         let (run, _, problems) = fastRunner.run(
-            check(["When the login screen appears", "And the user chooses \"retry\""]), flow: fastFlow, platforms: [.android])
+            check(["When the login screen appears", "And the user chooses \"retry\""]), flow: fastFlow,
+            platforms: [.android])
         #expect(run.platforms[0].status == .failed)
         #expect(run.platforms[0].steps[1].expected == "\"retry\" to be offered")
         #expect(run.platforms[0].steps[1].observed?.contains("screen ") == true)
@@ -158,7 +159,8 @@ import Testing
         text.removeSubrange(start.lowerBound..<end.lowerBound)
         let spec = try parseSpec(text)
         // `lint` reports it (the check command lints first); the run marks it as not passing.
-        let problem = try #require(SpecLint(flow: fastFlow).diagnostics(for: [spec]).first { $0.id == "criterion-without-checks" })
+        let problem = try #require(
+            SpecLint(flow: fastFlow).diagnostics(for: [spec]).first { $0.id == "criterion-without-checks" })
         #expect(problem.location == spec.criteria[1].location)
         let report = fastRunner.run(ContentSet(specs: [spec]))
         #expect(report.specs[0].criteria[1].platforms.allSatisfy { !$0.passed })
@@ -172,7 +174,9 @@ import Testing
             .violated("it never holds")
         }
         let report = runner {
-            Explorer(adapters: [IOSAdapter()], worlds: [WorldScript(account: nil)], invariants: [broken], comparesWorlds: false)
+            Explorer(
+                adapters: [IOSAdapter()], worlds: [WorldScript(account: nil)], invariants: [broken],
+                comparesWorlds: false)
         }.run(ContentSet(specs: [try parseSpec(try specText())]))
         #expect(report.flows.first?.generalInvariants.map(\.id) == ["general.always-broken"])
         let problem = try #require(report.diagnostics.first { $0.id == "invariant-violated" })

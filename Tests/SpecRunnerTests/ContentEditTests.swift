@@ -3,7 +3,6 @@ import SpecModel
 import Testing
 
 @testable import Exports
-
 @testable import SpecRunner
 
 /// Single edits to a copy of the spec: each wrong expectation must fail `check` at its line,

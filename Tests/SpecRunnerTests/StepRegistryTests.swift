@@ -1,8 +1,8 @@
 import FlowEngine
-@testable import PasskeyLoginFlow
 import SpecModel
 import Testing
 
+@testable import PasskeyLoginFlow
 @testable import SpecRunner
 
 @Suite struct StepRegistryTests {

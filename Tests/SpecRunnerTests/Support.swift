@@ -1,6 +1,6 @@
 import FlowEngine
-import PasskeyLoginFlow
 import Foundation
+import PasskeyLoginFlow
 import SpecModel
 import SpecParser
 import Testing

@@ -116,7 +116,8 @@ public struct EnumerationCheck: Sendable {
     }
 
     private func compare(
-        _ reference: WorldScript, _ counterpart: Counterpart, adapter: any PlatformAdapter, configuration: Configuration,
+        _ reference: WorldScript, _ counterpart: Counterpart, adapter: any PlatformAdapter,
+        configuration: Configuration,
         into result: inout InvariantResult
     ) {
         let reducer = FlowReducer(configuration: configuration)

@@ -7,7 +7,8 @@ import SpecRunner
 enum ExploreCommand {
     static let formats = ["text", "json"]
     static let flow = Option("--flow", value: "ID", help: "Only this flow (default: every flow).")
-    static let depth = Option("--depth", value: "N", help: "Stop after N events from launch (default: each flow's own).")
+    static let depth = Option(
+        "--depth", value: "N", help: "Stop after N events from launch (default: each flow's own).")
     static let format = Option.format(formats, default: "text")
 
     static let command = Command(

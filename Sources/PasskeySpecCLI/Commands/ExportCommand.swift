@@ -1,5 +1,5 @@
-import Foundation
 import Exports
+import Foundation
 import SpecModel
 import SpecParser
 import SpecRunner
