@@ -136,24 +136,4 @@ func files(under folder: URL) throws -> [String: Data] {
         #expect(result.stderr.contains("error: template error: '{{/content}}' closes 'specs'"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
     }
-
-    @Test func aTemplateThatIsNotUTF8IsALocatedTemplateError() throws {
-        let folder = try TemporaryFolder()
-        let templates = BinaryRunner.packageRoot.appendingPathComponent("templates")
-        for (path, data) in try files(under: templates) {
-            try folder.write("templates/\(path)", bytes: [UInt8](data))
-        }
-        try folder.write(
-            "templates/steps.mustache", bytes: Array("{{<layout}}caf".utf8) + [0xE9] + Array("{{/layout}}".utf8))
-        let result = try BinaryRunner.run([
-            "build", "--report", committed.appendingPathComponent("exports/report.json").path, "--templates",
-            folder.url.appendingPathComponent("templates").path, "--out", folder.url.appendingPathComponent("out").path,
-        ])
-        #expect(result.status == 1)
-        #expect(
-            result.stderr.contains(
-                "steps.mustache:1:1: error: template error: the template is not valid UTF-8 [template-error]"),
-            "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
-    }
 }

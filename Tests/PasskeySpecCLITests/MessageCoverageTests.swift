@@ -59,9 +59,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
     }
 
-    /// A template that is not UTF-8 fails while the templates are read, which the build does not
-    /// expect: it is reported as an unexpected failure, exit status 1, and nothing is written.
-    @Test func aTemplateThatIsNotUTF8IsAnUnexpectedFailure() throws {
+    /// An asset that cannot be read (a symlink to nothing) fails the build where the tool does
+    /// not expect a fault: it is reported as an unexpected failure, exit status 1, and nothing
+    /// is written.
+    @Test func anUnreadableAssetIsAnUnexpectedFailure() throws {
+        let folder = try TemporaryFolder()
+        let templates = try templates(in: folder, replacing: "page.mustache", with: Array("<p></p>\n".utf8))
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(templates)/assets/missing.css", withDestinationPath: "\(folder.url.path)/nowhere.css")
+        let out = folder.url.appendingPathComponent("out")
+        let result = try BinaryRunner.run([
+            "build", "--report", committedReport, "--templates", templates, "--out", out.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("passkey-spec: error: unexpected failure: "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(" [unexpected-failure]\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+    }
+
+    /// A template that is not UTF-8 is the templates' fault, located at the file.
+    @Test func aTemplateThatIsNotUTF8IsATemplateError() throws {
         let folder = try TemporaryFolder()
         let templates = try templates(
             in: folder, replacing: "page.mustache", with: Array("<p>".utf8) + [0xFF, 0xFE] + Array("</p>\n".utf8))
@@ -70,8 +87,9 @@ import Testing
             "build", "--report", committedReport, "--templates", templates, "--out", out.path,
         ])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("passkey-spec: error: unexpected failure: "), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix(" [unexpected-failure]\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("page.mustache:1:1: error: template error: the template is not valid UTF-8"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
     }
 }
