@@ -37,7 +37,9 @@ let package = Package(
         // The commands, as a library so tests can call them in-process too.
         .target(
             name: "PasskeySpecCLI",
-            dependencies: ["SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SiteBuilder"]
+            dependencies: [
+                "SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SiteBuilder",
+            ]
         ),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
