@@ -44,7 +44,8 @@ import Testing
     /// adapter registry, and its copy exports.
     static let platformFiles: Set<String> = [
         "Sources/SpecModel/Platforms/Platform+Known.swift", "Sources/SpecModel/Platforms/Platform+iOS.swift",
-        "Sources/SpecModel/Platforms/Platform+Android.swift", "Sources/FlowEngine/Platforms/PlatformAdapters.swift",
+        "Sources/SpecModel/Platforms/Platform+Android.swift", "Sources/SpecModel/Platforms/Platform+Web.swift",
+        "Sources/FlowEngine/Platforms/PlatformAdapters.swift",
         "Sources/FlowEngine/Platforms/IOSAdapter.swift", "Sources/FlowEngine/Platforms/AndroidAdapter.swift",
         "Sources/Exports/StringCatalog.swift", "Sources/Exports/AndroidStrings.swift",
     ]
