@@ -63,6 +63,7 @@ public enum PasskeyLoginFlow {
         return FlowExploration(
             summary: ExplorationSummary(
                 runs: report.runs, platforms: report.platforms.count, configurations: report.configurations,
+                platformConfigurations: report.platformConfigurations,
                 worlds: report.worlds, states: report.states, transitions: report.transitions,
                 depthLimit: report.depthLimit, deepestLevel: report.deepestLevel, complete: report.complete,
                 nativeResults: report.nativeResultsExercised),

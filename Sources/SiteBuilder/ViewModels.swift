@@ -140,8 +140,7 @@ struct ViewModels {
                 exploration = ExplorationView(
                     states: Self.number(explored.states), transitions: Self.number(explored.transitions),
                     runs: Self.number(explored.runs),
-                    breakdown:
-                        "\(count(explored.platforms, "platform")) × \(count(explored.configurations, "configuration")) × \(count(explored.worlds, "world script"))",
+                    breakdown: explored.breakdown(number: Self.number),
                     coverage: explored.complete
                         ? "the whole reachable space (every run ran out of new states by depth \(explored.deepestLevel))"
                         : "cut short at depth \(explored.depthLimit)")
@@ -441,9 +440,4 @@ struct ViewModels {
         SitePage(
             layout: layout(page: path, title: page.title), content: ContentPage(body: MarkdownHTML.render(page.body)))
     }
-}
-
-/// `2 platforms`, `1 configuration`, with the number as the site writes numbers.
-private func count(_ number: Int, _ singular: String) -> String {
-    "\(ViewModels.number(number)) \(number == 1 ? singular : singular + "s")"
 }

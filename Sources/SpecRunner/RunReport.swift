@@ -171,6 +171,8 @@ public struct ExplorationSummary: Codable, Sendable, Equatable {
     /// What the runs combined: platforms × configurations × world scripts.
     public var platforms: Int
     public var configurations: Int
+    /// The platform and configuration pairs run (a platform may not support every configuration).
+    public var platformConfigurations: Int
     public var worlds: Int
     public var states: Int
     public var transitions: Int
@@ -180,12 +182,13 @@ public struct ExplorationSummary: Codable, Sendable, Equatable {
     public var nativeResults: Int
 
     public init(
-        runs: Int, platforms: Int, configurations: Int, worlds: Int, states: Int, transitions: Int, depthLimit: Int,
+        runs: Int, platforms: Int, configurations: Int, platformConfigurations: Int, worlds: Int, states: Int, transitions: Int, depthLimit: Int,
         deepestLevel: Int, complete: Bool, nativeResults: Int
     ) {
         self.runs = runs
         self.platforms = platforms
         self.configurations = configurations
+        self.platformConfigurations = platformConfigurations
         self.worlds = worlds
         self.states = states
         self.transitions = transitions
@@ -193,6 +196,22 @@ public struct ExplorationSummary: Codable, Sendable, Equatable {
         self.deepestLevel = deepestLevel
         self.complete = complete
         self.nativeResults = nativeResults
+    }
+}
+
+extension ExplorationSummary {
+    /// What the runs combined, `2 platforms × 4 configurations × 616 world scripts`, or, when a
+    /// platform does not support every configuration, `3 platforms (16 platform configurations)
+    /// × 616 world scripts`; `number` writes each number.
+    public func breakdown(number: (Int) -> String = { String($0) }) -> String {
+        func count(_ value: Int, _ singular: String) -> String {
+            "\(number(value)) \(value == 1 ? singular : singular + "s")"
+        }
+        let worlds = count(worlds, "world script")
+        guard platformConfigurations != platforms * configurations else {
+            return "\(count(platforms, "platform")) × \(count(configurations, "configuration")) × \(worlds)"
+        }
+        return "\(count(platforms, "platform")) (\(count(platformConfigurations, "platform configuration"))) × \(worlds)"
     }
 }
 

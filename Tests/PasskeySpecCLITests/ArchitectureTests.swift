@@ -47,6 +47,7 @@ import Testing
         "Sources/SpecModel/Platforms/Platform+Android.swift", "Sources/SpecModel/Platforms/Platform+Web.swift",
         "Sources/FlowEngine/Platforms/PlatformAdapters.swift",
         "Sources/FlowEngine/Platforms/IOSAdapter.swift", "Sources/FlowEngine/Platforms/AndroidAdapter.swift",
+        "Sources/FlowEngine/Platforms/WebAdapter.swift",
         "Sources/Exports/StringCatalog.swift", "Sources/Exports/AndroidStrings.swift",
     ]
 

@@ -23,12 +23,25 @@ public enum AccountRoute: String, Codable, Sendable, CaseIterable {
     case support
 }
 
+/// What the app does about passkeys when the login screen appears, before the user asks.
+public enum AutomaticStart: String, Codable, Sendable, CaseIterable {
+    /// Nothing: passkey login starts from the passkey button only.
+    case none
+    /// Once the route lookup succeeds, the app opens the OS passkey prompt by itself (the
+    /// automatic route of N1.4-AC01).
+    case prompt
+    /// The app arms an assisted request that shows no UI until the user focuses the
+    /// identifier field and picks a passkey from its suggestions: iOS AutoFill-assisted
+    /// requests, an Android `PendingGetCredentialRequest`, a web `mediation: "conditional"` get.
+    case assisted
+}
+
 /// The product decisions an app configures; the engine follows them.
 public struct Configuration: Hashable, Codable, Sendable {
     public var fallback: FallbackMethod
     public var enumerationPolicy: EnumerationPolicy
-    /// Whether the app opens the passkey prompt by itself once the route lookup succeeds.
-    public var startsPasskeyLoginAutomatically: Bool
+    /// What the app starts by itself when the login screen appears.
+    public var automaticStart: AutomaticStart
     /// Where each account status that may not sign in leads.
     public var accountRoutes: [AccountStatus: AccountRoute]
     /// The relying party ID used in signals.
@@ -36,15 +49,21 @@ public struct Configuration: Hashable, Codable, Sendable {
 
     public init(
         fallback: FallbackMethod = .password, enumerationPolicy: EnumerationPolicy = .conceal,
-        startsPasskeyLoginAutomatically: Bool = true,
+        automaticStart: AutomaticStart = .prompt,
         accountRoutes: [AccountStatus: AccountRoute] = Configuration.defaultAccountRoutes,
         relyingPartyID: String = "example.com"
     ) {
         self.fallback = fallback
         self.enumerationPolicy = enumerationPolicy
-        self.startsPasskeyLoginAutomatically = startsPasskeyLoginAutomatically
+        self.automaticStart = automaticStart
         self.accountRoutes = accountRoutes
         self.relyingPartyID = relyingPartyID
+    }
+
+    /// Whether the app opens the passkey prompt by itself once the route lookup succeeds.
+    public var startsPasskeyLoginAutomatically: Bool {
+        get { automaticStart == .prompt }
+        set { automaticStart = newValue ? .prompt : .none }
     }
 
     /// Locked and disabled accounts can be recovered; the others get an explanation.

@@ -15,6 +15,7 @@ extension FlowEvent: CustomStringConvertible {
         case .accountHelpChosen: "get help chosen"
         case .noticeDismissed: "notice dismissed"
         case .ceremonyFinished(let outcome): "OS prompt finished: \(outcome)"
+        case .assistedRequestFinished(let outcome): "assisted request finished: \(outcome)"
         case .verificationFinished(let result): "server verification: \(result)"
         case .fallbackSignInSucceeded(let account, _): "fallback sign-in succeeded (\(account.status.rawValue) account)"
         case .appRelaunched: "app relaunched"
@@ -69,6 +70,8 @@ extension FlowEffect: CustomStringConvertible {
                 + (ceremony.allowedCredentials.isEmpty
                     ? " (any passkey)"
                     : " for \(ceremony.allowedCredentials.map(\.description).joined(separator: ", "))")
+        case .armAssistedRequest: "offer passkeys in the identifier field (assisted request)"
+        case .cancelAssistedRequest: "cancel the assisted request"
         case .verifyAssertion(let credential): "verify assertion for \(credential)"
         case .signalUnknownCredential(let credential): "signal unknown credential \(credential)"
         case .signalAllAcceptedCredentials(_, let accepted):

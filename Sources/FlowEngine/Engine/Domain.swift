@@ -63,6 +63,8 @@ public struct Account: Hashable, Codable, Sendable {
 public enum Route: String, Codable, Sendable, CaseIterable {
     case automatic
     case explicit
+    /// A request armed in the identifier field's suggestions (AutoFill, conditional mediation).
+    case assisted
 }
 
 /// A service the route lookup depends on before the app can choose a route.

@@ -4,6 +4,11 @@ public enum FlowEffect: Hashable, Codable, Sendable {
     case lookUpAccount
     /// Open the OS passkey prompt.
     case startCeremony(Ceremony)
+    /// Arm an assisted request: passkeys offered in the identifier field's suggestions, no UI
+    /// until the user picks one.
+    case armAssistedRequest(Ceremony)
+    /// Cancel the pending assisted request (before a modal one, or when leaving the screen).
+    case cancelAssistedRequest
     /// Send the assertion to the server.
     case verifyAssertion(CredentialID)
     /// Tell the credential manager that this credential ID is unknown to the server.

@@ -54,6 +54,9 @@ public enum FlowEvent: Hashable, Codable, Sendable {
     case accountHelpChosen
     case noticeDismissed
     case ceremonyFinished(CeremonyOutcome)
+    /// The assisted request (AutoFill, conditional mediation) ended: the user picked a passkey
+    /// from the suggestions, or it ended without one.
+    case assistedRequestFinished(CeremonyOutcome)
     case verificationFinished(VerificationResult)
     /// The user completed the fallback method for an account, which the server lists with
     /// its accepted passkeys.

@@ -42,6 +42,8 @@ public struct FlowReducer: Sendable {
             return state.notice?.actions.contains(.dismiss) == true
         case .ceremonyFinished:
             return state.ceremony != nil
+        case .assistedRequestFinished:
+            return state.assisted != nil
         case .verificationFinished:
             return state.verification != nil
         case .fallbackSignInSucceeded:
@@ -62,15 +64,28 @@ public struct FlowReducer: Sendable {
         switch event {
         case .screenAppeared:
             next.appeared = true
-            guard configuration.startsPasskeyLoginAutomatically else { return Transition(state: next) }
-            next.lookup = .inFlight
-            return Transition(state: next, effects: [.lookUpAccount])
+            switch configuration.automaticStart {
+            case .none:
+                return Transition(state: next)
+            case .prompt:
+                next.lookup = .inFlight
+                return Transition(state: next, effects: [.lookUpAccount])
+            case .assisted:
+                // Decision assisted-request-on-appear: passkeys are offered in the identifier
+                // field's suggestions from the start; the request needs no lookup (any passkey
+                // of this app) and shows nothing until the user picks one.
+                return armAssistedRequest(next)
+            }
 
         case .identifierSubmitted:
             // A new identifier starts route selection over; an inline retry belonged to the old one.
             next.retry = nil
             next.lookup = .inFlight
-            return Transition(state: next, effects: [.lookUpAccount])
+            // Decision typed-identifier-ends-assisted-request: the user typed instead of picking a
+            // suggestion, so the assisted request is cancelled; no passkey can arrive while the
+            // lookup decides the route.
+            let cancel = leavingLogin(&next)
+            return Transition(state: next, effects: cancel + [.lookUpAccount])
 
         case .lookupFinished(let result):
             return lookupFinished(result, state: next)
@@ -79,7 +94,12 @@ public struct FlowReducer: Sendable {
             // Decision explicit-route-is-discoverable: the button asks for any passkey of this app.
             let ceremony = Ceremony(route: .explicit, allowedCredentials: [])
             next.ceremony = ceremony
-            return Transition(state: next, effects: [.startCeremony(ceremony)])
+            // Decision cancel-assisted-before-modal: a pending assisted request is cancelled
+            // before the modal one starts (Chrome answers a second request with OperationError
+            // "A request is already pending"; Google's guidance aborts the conditional get first).
+            let cancel: [FlowEffect] = state.assisted == nil ? [] : [.cancelAssistedRequest]
+            next.assisted = nil
+            return Transition(state: next, effects: cancel + [.startCeremony(ceremony)])
 
         case .retryTapped:
             next.notice = nil
@@ -124,6 +144,18 @@ public struct FlowReducer: Sendable {
 
         case .ceremonyFinished(let outcome):
             return ceremonyFinished(outcome, ceremony: state.ceremony!, state: next)
+
+        case .assistedRequestFinished(let outcome):
+            let ceremony = state.assisted!
+            next.assisted = nil
+            guard case .assertion(let credential) = outcome else {
+                // Decision assisted-errors-are-silent: the user asked for nothing, so an assisted
+                // request that ends without a passkey shows nothing and counts nothing; the passkey
+                // button stays. It is armed again when the login screen next appears.
+                return Transition(state: next)
+            }
+            next.verification = Verification(credentialID: credential, ceremony: ceremony)
+            return Transition(state: next, effects: [.verifyAssertion(credential)])
 
         case .verificationFinished(let result):
             return verificationFinished(result, verification: state.verification!, state: next)
@@ -206,11 +238,17 @@ public struct FlowReducer: Sendable {
             next.verification = Verification(credentialID: credential, ceremony: ceremony)
             return Transition(state: next, effects: [.verifyAssertion(credential)])
 
-        case .cancelled where ceremony.route == .explicit, .noCredential where ceremony.route == .explicit:
+        case .cancelled where ceremony.route != .automatic, .noCredential where ceremony.route != .automatic:
             // N1.4-AC02: the login screen stays exactly as it was: no error, no fallback, no redirect.
             // Decision explicit-no-credential-changes-nothing: without preferImmediatelyAvailableCredentials
             // "no credential" also reports a refused consent, so it must not force the fallback.
-            return Transition(state: next, situation: .explicitCancel)
+            guard configuration.automaticStart == .assisted, next.screen == .login else {
+                return Transition(state: next, situation: .explicitCancel)
+            }
+            // Decision rearm-assisted-after-cancel: the suggestions come back as they were.
+            var rearmed = armAssistedRequest(next)
+            rearmed.situation = .explicitCancel
+            return rearmed
 
         case .cancelled:
             // N1.4-AC01: count consecutive cancellations of the automatic route.
@@ -293,7 +331,7 @@ public struct FlowReducer: Sendable {
         next.notice = nil
         next.screen = .signedIn
         next.session = account.id
-        var effects: [FlowEffect] = [
+        var effects: [FlowEffect] = leavingLogin(&next) + [
             .createSession(accountID: account.id),
             // N1.4-AC04: full-list reconciliation happens when the user is authenticated.
             .signalAllAcceptedCredentials(userHandle: account.userHandle, acceptedCredentials: acceptedCredentials),
@@ -313,7 +351,10 @@ public struct FlowReducer: Sendable {
     private func passkeyFailed(_ notice: Notice, after ceremony: Ceremony, state: FlowState) -> Transition {
         var next = state
         next.notice = notice
-        next.retry = notice.actions.contains(.retry) ? .ceremony(ceremony) : nil
+        // A retry after an assisted request is a modal request for any passkey: the
+        // suggestions are not something the user can be sent back to.
+        let again = ceremony.route == .assisted ? Ceremony(route: .explicit, allowedCredentials: []) : ceremony
+        next.retry = notice.actions.contains(.retry) ? .ceremony(again) : nil
         var effects: [FlowEffect] = []
         if ceremony.route == .automatic, state.cancellationStreak != 0 {
             // Decision error-breaks-the-streak: an automatic attempt that failed was not cancelled,
@@ -325,22 +366,38 @@ public struct FlowReducer: Sendable {
         return Transition(state: next, effects: effects, situation: situation)
     }
 
+    private func armAssistedRequest(_ state: FlowState) -> Transition {
+        var next = state
+        let ceremony = Ceremony(route: .assisted, allowedCredentials: [])
+        next.assisted = ceremony
+        return Transition(state: next, effects: [.armAssistedRequest(ceremony)])
+    }
+
+    /// Leaving the login screen ends a pending assisted request.
+    private func leavingLogin(_ state: inout FlowState) -> [FlowEffect] {
+        guard state.assisted != nil else { return [] }
+        state.assisted = nil
+        return [.cancelAssistedRequest]
+    }
+
     private func presentFallback(_ state: FlowState) -> Transition {
         var next = state
+        let cancel = leavingLogin(&next)
         next.notice = nil
         next.retry = nil
         next.accountRoute = nil
         next.screen = .fallback(configuration.fallback)
-        return Transition(state: next, effects: [.presentFallback(configuration.fallback)])
+        return Transition(state: next, effects: cancel + [.presentFallback(configuration.fallback)])
     }
 
     private func openRoute(_ route: AccountRoute, state: FlowState) -> Transition {
         var next = state
+        let cancel = leavingLogin(&next)
         next.notice = nil
         next.retry = nil
         next.accountRoute = nil
         next.screen = .accountRoute(route)
-        return Transition(state: next, effects: [.openAccountRoute(route)])
+        return Transition(state: next, effects: cancel + [.openAccountRoute(route)])
     }
 
     private func isFallbackScreen(_ screen: Screen) -> Bool {

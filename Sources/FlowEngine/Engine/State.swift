@@ -148,6 +148,9 @@ public struct FlowState: Hashable, Codable, Sendable {
     public var retry: RetryTarget?
     public var lookup: LookupStatus = .idle
     public var ceremony: Ceremony?
+    /// The assisted request waiting in the identifier field's suggestions; it shows nothing
+    /// until the user picks a passkey, so it does not make the screen busy.
+    public var assisted: Ceremony?
     public var verification: Verification?
     /// Where "Get help" leads while the restricted-account notice is shown.
     public var accountRoute: AccountRoute?

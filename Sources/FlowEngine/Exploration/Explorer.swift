@@ -70,6 +70,9 @@ public struct ExplorationReport: Hashable, Codable, Sendable {
     public var runs: Int
     /// How many configurations and world scripts those runs combined.
     public var configurations: Int
+    /// The platform and configuration pairs run: fewer than platforms × configurations when
+    /// a platform does not support every automatic start.
+    public var platformConfigurations: Int
     public var worlds: Int
     /// Distinct states reached, summed over runs.
     public var states: Int
@@ -143,11 +146,10 @@ public struct Explorer: Sendable {
     }
 
     /// Automatic start on and off, each enumeration policy.
+    /// Each automatic start (none, prompt, assisted request), each enumeration policy.
     public static var configurations: [Configuration] {
-        [true, false].flatMap { automatic in
-            EnumerationPolicy.allCases.map {
-                Configuration(enumerationPolicy: $0, startsPasskeyLoginAutomatically: automatic)
-            }
+        [AutomaticStart.prompt, .none, .assisted].flatMap { start in
+            EnumerationPolicy.allCases.map { Configuration(enumerationPolicy: $0, automaticStart: start) }
         }
     }
 
@@ -164,7 +166,7 @@ public struct Explorer: Sendable {
         for adapter in adapters {
             let platform = adapter.platform
             native.formUnion(adapter.errorResults)
-            for configuration in configurations {
+            for configuration in configurations where adapter.automaticStarts.contains(configuration.automaticStart) {
                 for world in worlds {
                     explore(
                         platform: platform, adapter: adapter, configuration: configuration, world: world,
@@ -174,7 +176,10 @@ public struct Explorer: Sendable {
         }
         return ExplorationReport(
             depthLimit: depthLimit, platforms: adapters.map(\.platform), runs: accumulator.runs,
-            configurations: configurations.count, worlds: worlds.count, states: accumulator.states,
+            configurations: configurations.count,
+            platformConfigurations: adapters.reduce(0) { total, adapter in
+                total + configurations.filter { adapter.automaticStarts.contains($0.automaticStart) }.count
+            }, worlds: worlds.count, states: accumulator.states,
             transitions: accumulator.transitions, deepestLevel: accumulator.deepestLevel,
             complete: accumulator.complete,
             nativeResultsExercised: native.count,
@@ -288,6 +293,16 @@ public struct Explorer: Sendable {
                 if seen.insert(event).inserted { events.append((event, result)) }
             }
         }
+        if let assisted = state.assisted {
+            // The user picks a passkey from the suggestions; where the platform reports it, the
+            // request can also end with any of its errors.
+            var seen = Set<FlowEvent>()
+            let errors = adapter.reportsAssistedErrors ? adapter.errorResults : []
+            for result in errors + world.selectableCredentials(for: assisted).map(adapter.success) {
+                let event = FlowEvent.assistedRequestFinished(adapter.outcome(of: result))
+                if seen.insert(event).inserted { events.append((event, result)) }
+            }
+        }
         if let verification = state.verification {
             events.append((.verificationFinished(world.verificationAnswer(for: verification.credentialID)), nil))
             if world.verificationInconclusive { events.append((.verificationFinished(.inconclusive), nil)) }
@@ -328,6 +343,12 @@ public struct Explorer: Sendable {
 extension Configuration {
     /// `automatic start, conceal, fallback password`.
     public var summary: String {
-        "\(startsPasskeyLoginAutomatically ? "automatic start" : "no automatic start"), \(enumerationPolicy.rawValue), fallback \(fallback.rawValue)"
+        let start =
+            switch automaticStart {
+            case .none: "no automatic start"
+            case .prompt: "automatic start"
+            case .assisted: "assisted request"
+            }
+        return "\(start), \(enumerationPolicy.rawValue), fallback \(fallback.rawValue)"
     }
 }

@@ -142,8 +142,14 @@ extension Invariant {
             else { return .notApplicable }
             var expected = context.before
             expected.ceremony = nil
-            if context.after != expected { return .violated("the state changed: \(context.after)") }
-            if !context.effects.isEmpty { return .violated("effects \(context.effects)") }
+            // Decision rearm-assisted-after-cancel: with an assisted request configured, the
+            // suggestions the button cancelled come back; nothing else may change.
+            let rearms = context.reducer.configuration.automaticStart == .assisted
+            let rearm = context.effects == [.armAssistedRequest(Ceremony(route: .assisted, allowedCredentials: []))]
+            var after = context.after
+            if rearms, rearm { after.assisted = nil }
+            if after != expected { return .violated("the state changed: \(context.after)") }
+            if !context.effects.isEmpty, !(rearms && rearm) { return .violated("effects \(context.effects)") }
             if !context.reducer.accepts(.passkeyButtonTapped, in: context.after) {
                 return .violated("the passkey button is gone")
             }
@@ -315,6 +321,39 @@ extension Invariant {
             let route = context.configuration.route(for: account.status)
             return help.effects == [.openAccountRoute(route)]
                 ? .holds : .violated("get help leads to \(help.effects), not \(route)")
+        },
+
+        // MARK: Assisted requests (AutoFill, pending requests, conditional mediation)
+        Invariant(
+            id: "general.assisted-request-ends-silently", criterion: "general",
+            statement:
+                "An assisted request that ends without a passkey shows nothing, counts nothing and changes nothing else."
+        ) { context in
+            guard case .assistedRequestFinished(let outcome) = context.event else { return .notApplicable }
+            if case .assertion = outcome { return .notApplicable }
+            var expected = context.before
+            expected.assisted = nil
+            if context.after != expected { return .violated("the state changed: \(context.after)") }
+            if !context.effects.isEmpty || context.transition.situation != nil {
+                return .violated("it showed \(context.transition.situation?.rawValue ?? "nothing") with \(context.effects)")
+            }
+            return .holds
+        },
+        Invariant(
+            id: "general.one-passkey-request-at-a-time", criterion: "general",
+            statement:
+                "A pending assisted request is cancelled before a modal prompt opens, so two passkey requests never run at once."
+        ) { context in
+            guard !context.startedCeremonies.isEmpty || context.after.assisted != nil else { return .notApplicable }
+            if context.after.ceremony != nil, context.after.assisted != nil {
+                return .violated("a prompt and an assisted request are pending together")
+            }
+            if context.before.assisted != nil, !context.startedCeremonies.isEmpty,
+                context.effects.first != .cancelAssistedRequest
+            {
+                return .violated("a prompt opened before the assisted request was cancelled: \(context.effects)")
+            }
+            return .holds
         },
 
         // MARK: General login errors

@@ -123,6 +123,15 @@ public struct AndroidAdapter: PlatformAdapter {
 
     public var platform: Platform { .android }
 
+    public var automaticStarts: [AutomaticStart] { AutomaticStart.allCases }
+
+    /// androidx.credentials 1.5.0: "the callback only handles a final GetCredentialResponse and
+    /// no errors are propagated to the callback."
+    public var reportsAssistedErrors: Bool { false }
+
+    /// Set on the identifier field; applied from API 35.
+    public var assistedRequestAPI: String { "View.pendingGetCredentialRequest = PendingGetCredentialRequest(request, callback)" }
+
     public var errorResults: [NativeResult] { GetCredentialException.allCases.map(result(of:)) }
 
     public func success(_ credential: CredentialID) -> NativeResult {

@@ -23,7 +23,11 @@ public enum ErrorReference {
             return adapter.errorResults.map { result in
                 let outcome = adapter.outcome(of: result)
                 func lead(_ state: FlowState) -> String {
-                    describe(reducer.reduce(state, .ceremonyFinished(outcome)))
+                    // A platform that never opens the prompt by itself has no automatic route.
+                    guard state.ceremony?.route != .automatic || adapter.automaticStarts.contains(.prompt) else {
+                        return "no automatic prompt on this platform"
+                    }
+                    return describe(reducer.reduce(state, .ceremonyFinished(outcome)))
                 }
                 return ErrorReferenceEntry(
                     platform: platform, name: result.name, code: result.code, message: result.message,

@@ -39,6 +39,16 @@ public struct IOSAdapter: PlatformAdapter {
 
     public var platform: Platform { .ios }
 
+    public var automaticStarts: [AutomaticStart] { AutomaticStart.allCases }
+
+    /// Apple's sample ("Connecting to a service with passkeys") receives the AutoFill
+    /// request's `canceled` in `didCompleteWithError` and ignores it.
+    public var reportsAssistedErrors: Bool { true }
+
+    /// iOS 16.0: `performAutoFillAssistedRequests()` with an
+    /// `ASAuthorizationPlatformPublicKeyCredentialAssertionRequest`.
+    public var assistedRequestAPI: String { "ASAuthorizationController.performAutoFillAssistedRequests()" }
+
     public var errorResults: [NativeResult] {
         ASAuthorizationErrorCode.allCases.map { error($0) } + [error(.canceled, message: Self.noCredentialsMessage)]
     }

@@ -87,6 +87,13 @@ public protocol PlatformAdapter: Sendable {
     /// Adds every name a Trigger cell may use for this platform's own results (native errors
     /// and transport failures) to a trigger catalogue; the server's answers are added for all.
     func nativeTriggers(results: inout [TriggerResult], names: inout [TriggerNameEntry])
+    /// What the app may start by itself on this platform (see `AutomaticStart`).
+    var automaticStarts: [AutomaticStart] { get }
+    /// Whether an assisted request that ends without a passkey reports its error to the app
+    /// (Android's `PendingGetCredentialRequest` does not).
+    var reportsAssistedErrors: Bool { get }
+    /// The platform's call that arms an assisted request, for the site and for checks.
+    var assistedRequestAPI: String { get }
 }
 
 /// JSON with sorted keys and no spaces, built by hand so the engine needs no Foundation.

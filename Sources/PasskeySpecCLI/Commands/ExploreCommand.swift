@@ -68,7 +68,7 @@ enum ExploreCommand {
         for output in outputs {
             let summary = output.exploration
             lines.append(
-                "\(output.flow): explored \(summary.states) states and \(summary.transitions) transitions in \(summary.runs) runs (\(summary.platforms) platforms × \(summary.configurations) configurations × \(summary.worlds) world scripts; depth limit \(summary.depthLimit))"
+                "\(output.flow): explored \(summary.states) states and \(summary.transitions) transitions in \(summary.runs) runs (\(summary.breakdown()); depth limit \(summary.depthLimit))"
             )
             lines.append(
                 summary.complete
