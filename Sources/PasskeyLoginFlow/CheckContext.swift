@@ -32,12 +32,14 @@ public struct CheckContext: CheckSession {
     enum Input: Sendable, CustomStringConvertible {
         case event(FlowEvent)
         case prompt(PromptAction, passkey: String?)
+        case assisted(PromptAction, passkey: String?)
 
         /// Whether it authenticates the user: a passkey assertion or a fallback sign-in.
         var authenticates: Bool {
             switch self {
-            case .event(.fallbackSignInSucceeded), .prompt(.userSelectsPasskey, _): true
-            case .event, .prompt: false
+            case .event(.fallbackSignInSucceeded), .prompt(.userSelectsPasskey, _), .assisted(.userSelectsPasskey, _):
+                true
+            case .event, .prompt, .assisted: false
             }
         }
 
@@ -45,6 +47,7 @@ public struct CheckContext: CheckSession {
             switch self {
             case .event(let event): event.description
             case .prompt(let action, let passkey): "\(action)" + (passkey.map { " \"\($0)\"" } ?? "")
+            case .assisted(let action, let passkey): "suggestions: \(action)" + (passkey.map { " \"\($0)\"" } ?? "")
             }
         }
     }
@@ -142,6 +145,29 @@ public struct CheckContext: CheckSession {
         try deliver(.ceremonyFinished(adapter.outcome(of: result)))
     }
 
+    /// Ends the pending assisted request the way `action` does on this platform. A platform
+    /// that does not report an assisted request's errors (Android) delivers nothing but a
+    /// picked passkey; the request then stays pending.
+    mutating func assisted(_ action: PromptAction, passkey name: String? = nil) throws {
+        inputs.append(.assisted(action, passkey: name))
+        guard let ceremony = state.assisted else {
+            throw StepFailure(expected: "passkeys offered in the identifier field", observed: summary)
+        }
+        var credential: CredentialID?
+        if let name {
+            credential = passkey(name)
+            guard script.selectableCredentials(for: ceremony).contains(passkey(name)) else {
+                throw StepFailure(expected: "the suggestions to offer passkey \"\(name)\"", observed: summary)
+            }
+        }
+        guard let result = adapter.result(of: action, credential: credential) else {
+            throw StepFailure(expected: "a native result for \(action) on \(platform.rawValue)", observed: "none")
+        }
+        stepNative.append("\(adapter.assistedRequestAPI): \(result.description)")
+        guard action == .userSelectsPasskey || adapter.reportsAssistedErrors else { return }
+        try deliver(.assistedRequestFinished(adapter.outcome(of: result)))
+    }
+
     /// Replays what the user and the OS did so far, up to the first authentication, in another
     /// world with the same app and device; returns what the user observed after each input, or
     /// where the replay could not go on.
@@ -155,6 +181,7 @@ public struct CheckContext: CheckSession {
                 switch input {
                 case .event(let event): try other.send(event)
                 case .prompt(let action, let passkey): try other.prompt(action, passkey: passkey)
+                case .assisted(let action, let passkey): try other.assisted(action, passkey: passkey)
                 }
                 observed.append("after \(input): \(other.summary); \(other.effectsSummary)")
                 other.lastEffects = []
@@ -173,6 +200,7 @@ public struct CheckContext: CheckSession {
         let actions = state.offeredActions.map { "\"\($0.rawValue)\"" }
         parts.append(actions.isEmpty ? "no actions offered" : "offers \(actions.joined(separator: ", "))")
         if let ceremony = state.ceremony { parts.append("\(ceremony.route.rawValue) prompt open") }
+        if state.assisted != nil { parts.append("passkeys offered in the identifier field") }
         parts.append("cancellation count \(state.cancellationStreak)")
         parts.append(state.session.map { "signed in as \($0)" } ?? "no session")
         return parts.joined(separator: ", ")

@@ -21,6 +21,12 @@ enum StepLibrary {
         ) { context, _ in
             context.configuration.startsPasskeyLoginAutomatically = false
         },
+        StepDefinition(
+            "the app offers passkeys in the identifier field",
+            "When the login screen appears the app arms an assisted request (AutoFill, a pending request, conditional mediation)."
+        ) { context, _ in
+            context.configuration.automaticStart = .assisted
+        },
         StepDefinition("the enumeration policy is {policy}", "Whether the app may reveal that an account exists.") {
             context, values in
             context.configuration.enumerationPolicy = EnumerationPolicy(rawValue: values[0])!
@@ -146,6 +152,18 @@ enum StepLibrary {
             context, values in
             try context.prompt(.userSelectsPasskey, passkey: values[0])
         },
+        StepDefinition(
+            "the user picks passkey {passkey} from the identifier field",
+            "The user focuses the identifier field and picks that passkey from its suggestions."
+        ) { context, values in
+            try context.assisted(.userSelectsPasskey, passkey: values[0])
+        },
+        StepDefinition(
+            "the user dismisses the identifier field's suggestions",
+            "The user closes the suggestions without picking a passkey."
+        ) { context, _ in
+            try context.assisted(.userCancels)
+        },
         StepDefinition("the user signs in with the fallback", "The user completes the fallback method.") { context, _ in
             guard let account = context.script.account else {
                 throw StepFailure(expected: "an account to sign in to", observed: "there is no account")
@@ -163,6 +181,21 @@ enum StepLibrary {
     // MARK: - What must be true (Then)
 
     static let outcomes: [StepDefinition<CheckContext>] = [
+        StepDefinition(
+            "passkeys are offered in the identifier field", "An assisted request is pending in the identifier field."
+        ) { context, _ in
+            try expect(context.state.assisted != nil, "an assisted request in the identifier field", context.summary)
+        },
+        StepDefinition(
+            "the identifier field's request is cancelled before the prompt opens",
+            "The last action cancelled the assisted request, then opened the prompt."
+        ) { context, _ in
+            let cancelled = context.lastEffects.firstIndex(of: .cancelAssistedRequest)
+            let opened = context.lastEffects.firstIndex { if case .startCeremony = $0 { true } else { false } }
+            try expect(
+                cancelled != nil && opened != nil && cancelled! < opened!,
+                "the assisted request cancelled, then a prompt opened", context.effectsSummary)
+        },
         StepDefinition("no error is shown", "No error alert or dialog is shown.") { context, _ in
             try expect(context.state.notice == nil, "no error notice", context.summary)
         },

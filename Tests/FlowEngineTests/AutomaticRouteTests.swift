@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func withoutAutomaticStartTheLookupOpensNoPrompt() {
-        var store = FlowTestStore(configuration: Configuration(startsPasskeyLoginAutomatically: false))
+        var store = FlowTestStore(configuration: Configuration(automaticStart: .none))
         store.send(.screenAppeared) { $0.appeared = true }
         store.send(.identifierSubmitted, effects: [.lookUpAccount]) { $0.lookup = .inFlight }
         let data = RouteData(credentialIDs: [passkey1])

@@ -11,7 +11,9 @@ import Testing
         "inconclusive-is-a-general-error", "reconcile-at-sign-in", "count-survives-relaunch",
         "retry-offer-survives-relaunch", "sign-out-starts-afresh", "blocked-account-keeps-streak",
         "new-identifier-clears-retry", "android-not-allowed-is-a-cancellation", "ios-prefer-sign-in-with-apple",
-        "retry-only-where-it-helps",
+        "retry-only-where-it-helps", "assisted-request-on-appear", "assisted-errors-are-silent",
+        "cancel-assisted-before-modal", "rearm-assisted-after-cancel", "typed-identifier-ends-assisted-request",
+        "web-load-is-conditional", "web-not-allowed-is-cancel",
     ]
 
     @Test func everyDecisionHasATestAndAReason() {
@@ -286,5 +288,85 @@ import Testing
         var state = FlowState()
         state.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
         #expect(FlowReducer().reduce(state, .ceremonyFinished(.failed)).state.offeredActions == [.retry, .fallback])
+    }
+
+    // MARK: Assisted requests and the web
+
+    static let assisted = Ceremony(route: .assisted, allowedCredentials: [])
+    static let reducer = FlowReducer(configuration: Configuration(automaticStart: .assisted))
+
+    @Test func assistedRequestOnAppear() {
+        let appeared = Self.reducer.reduce(FlowState(), .screenAppeared)
+        #expect(appeared.effects == [.armAssistedRequest(Self.assisted)])
+        #expect(appeared.state.assisted == Self.assisted && appeared.state.lookup == .idle)
+        #expect(Self.reducer.accepts(.identifierSubmitted, in: appeared.state), "the screen is not busy")
+        let picked = Self.reducer.reduce(appeared.state, .assistedRequestFinished(.assertion(passkey1)))
+        #expect(picked.effects == [.verifyAssertion(passkey1)])
+        #expect(picked.state.verification == Verification(credentialID: passkey1, ceremony: Self.assisted))
+    }
+
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func assistedErrorsAreSilent(platform: Platform) {
+        let appeared = Self.reducer.reduce(FlowState(), .screenAppeared).state
+        let adapter = PlatformAdapters.adapter(for: platform)!
+        for result in adapter.errorResults {
+            let after = Self.reducer.reduce(appeared, .assistedRequestFinished(adapter.outcome(of: result)))
+            #expect(after.effects.isEmpty && after.situation == nil, "\(result)")
+            #expect(after.state.notice == nil && after.state.cancellationStreak == 0 && after.state.assisted == nil)
+            #expect(Self.reducer.accepts(.passkeyButtonTapped, in: after.state))
+        }
+    }
+
+    @Test func cancelAssistedBeforeModal() {
+        let appeared = Self.reducer.reduce(FlowState(), .screenAppeared).state
+        let tapped = Self.reducer.reduce(appeared, .passkeyButtonTapped)
+        #expect(
+            tapped.effects == [
+                .cancelAssistedRequest, .startCeremony(Ceremony(route: .explicit, allowedCredentials: [])),
+            ])
+        #expect(tapped.state.assisted == nil)
+    }
+
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func rearmAssistedAfterCancel(platform: Platform) {
+        let appeared = Self.reducer.reduce(FlowState(), .screenAppeared).state
+        let open = Self.reducer.reduce(appeared, .passkeyButtonTapped).state
+        let cancelled = Self.reducer.reduce(open, .ceremonyFinished(outcome(.userCancels, on: platform)))
+        #expect(cancelled.state == appeared)
+        #expect(cancelled.effects == [.armAssistedRequest(Self.assisted)])
+        #expect(cancelled.situation == .explicitCancel)
+    }
+
+    @Test func typedIdentifierEndsAssistedRequest() {
+        let appeared = Self.reducer.reduce(FlowState(), .screenAppeared).state
+        let submitted = Self.reducer.reduce(appeared, .identifierSubmitted)
+        #expect(submitted.effects == [.cancelAssistedRequest, .lookUpAccount])
+        #expect(submitted.state.assisted == nil)
+        #expect(!Self.reducer.accepts(.assistedRequestFinished(.assertion(passkey1)), in: submitted.state))
+    }
+
+    @Test func webLoadIsConditional() {
+        let web = WebAdapter()
+        #expect(web.automaticStarts == [.none, .assisted])
+        #expect(!Explorer(adapters: [web]).run().presentations.contains { $0.situation == .automaticCancelFirst })
+        #expect(web.assistedRequestAPI.contains("mediation: \"conditional\""))
+    }
+
+    @Test func webNotAllowedIsCancel() {
+        let web = WebAdapter()
+        let expected: [WebAuthnRejection: CeremonyOutcome] = [
+            .notAllowedError: .cancelled, .abortError: .cancelled, .operationError: .failed,
+            .notReadableError: .failed, .invalidStateError: .failed, .unknownError: .failed,
+            .securityError: .unavailable, .typeError: .unavailable, .notSupportedError: .unavailable,
+            .constraintError: .unavailable,
+        ]
+        for rejection in WebAuthnRejection.allCases {
+            #expect(web.outcome(of: web.rejection(rejection)) == expected[rejection], "\(rejection)")
+        }
+        var state = FlowState()
+        state.appeared = true
+        let open = FlowReducer().reduce(state, .passkeyButtonTapped).state
+        let after = FlowReducer().reduce(open, .ceremonyFinished(web.outcome(of: web.rejection(.notAllowedError))))
+        #expect(after.state == state && after.situation == .explicitCancel)
     }
 }

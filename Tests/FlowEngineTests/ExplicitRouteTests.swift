@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: PlatformAdapters.all.map(\.platform))
     func cancellingRepeatedlyLeavesTheLoginScreenUnchanged(platform: Platform) {
-        var store = FlowTestStore(configuration: Configuration(startsPasskeyLoginAutomatically: false))
+        var store = FlowTestStore(configuration: Configuration(automaticStart: .none))
         store.send(.screenAppeared) { $0.appeared = true }
         for _ in 0..<5 {
             store.send(.passkeyButtonTapped, effects: [.startCeremony(explicit)]) { $0.ceremony = explicit }

@@ -8,7 +8,7 @@ import Testing
 
     /// Launch without automatic start, tap the passkey button and pick `credential`.
     func storeWithAssertion(_ credential: CredentialID, platform: Platform) -> FlowTestStore {
-        var store = FlowTestStore(configuration: Configuration(startsPasskeyLoginAutomatically: false))
+        var store = FlowTestStore(configuration: Configuration(automaticStart: .none))
         store.send(.screenAppeared) { $0.appeared = true }
         store.send(.passkeyButtonTapped, effects: [.startCeremony(explicit)]) { $0.ceremony = explicit }
         store.send(
@@ -74,7 +74,7 @@ import Testing
 
     @Test(arguments: AccountStatus.allCases.filter { !$0.allowsSignIn }, PlatformAdapters.all.map(\.platform))
     func aValidAssertionDoesNotBypassAccountStatus(status: AccountStatus, platform: Platform) {
-        let configuration = Configuration(startsPasskeyLoginAutomatically: false)
+        let configuration = Configuration(automaticStart: .none)
         var store = storeWithAssertion(passkey1, platform: platform)
         let account = Account(id: "account", userHandle: [1], status: status)
         let route = configuration.route(for: status)

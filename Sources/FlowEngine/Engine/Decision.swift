@@ -140,5 +140,60 @@ extension Decision {
             reason:
                 "A retry button that cannot work wastes the user's attempt; an interruption is transient. Like the general error, an automatic attempt that ends this way breaks the cancellation streak.",
             criterion: nil),
+            Decision(
+            id: "assisted-request-on-appear",
+            question: "What does an assisted request (AutoFill, a pending request, conditional mediation) start, and when?",
+            choice:
+                "When the login screen appears, the app arms one request for any passkey of this app (no lookup, empty allowed list) that shows nothing until the user focuses the identifier field and picks a passkey from the suggestions; picking one goes to verification like the passkey button.",
+            reason:
+                "iOS `performAutoFillAssistedRequests()`, Android `View.pendingGetCredentialRequest` and the web's `mediation: \"conditional\"` all work this way: the request is discoverable and waits in the field's suggestions.",
+            criterion: "N1.4-AC01"),
+        Decision(
+            id: "assisted-errors-are-silent",
+            question: "What does the app show when an assisted request ends without a passkey?",
+            choice:
+                "Nothing: no error, no count, no fallback; the passkey button stays. The request is armed again the next time the login screen appears.",
+            reason:
+                "The user asked for nothing. Android does not report these errors at all, Apple's sample ignores the AutoFill request's `canceled`, and Google's web guidance swallows `NotAllowedError` and `AbortError` from a conditional get. Arming again at once could loop on an error that repeats.",
+            criterion: "N1.4-AC01"),
+        Decision(
+            id: "cancel-assisted-before-modal",
+            question: "What happens to a pending assisted request when the user taps the passkey button?",
+            choice: "The app cancels it first, then opens the modal prompt; two passkey requests never run at once.",
+            reason:
+                "Chrome answers a second WebAuthn request with `OperationError` “A request is already pending.” and Google's guidance aborts the conditional get before the modal one; on iOS a modal request during an AutoFill one is reported to fail as already in progress.",
+            criterion: "N1.4-AC02"),
+        Decision(
+            id: "rearm-assisted-after-cancel",
+            question: "After the user cancels the passkey button's prompt, do the passkey suggestions come back?",
+            choice:
+                "Yes: with an assisted request configured, the app arms it again, so the login screen is as it was before the button was tapped.",
+            reason:
+                "AC02 asks for the unchanged login screen; Google's web guidance re-arms conditional autofill after a cancelled explicit prompt.",
+            criterion: "N1.4-AC02"),
+        Decision(
+            id: "typed-identifier-ends-assisted-request",
+            question: "What happens to a pending assisted request when the user types and submits an identifier?",
+            choice:
+                "The app cancels it and looks the identifier up; the lookup decides the route, and no passkey can arrive from the suggestions meanwhile.",
+            reason:
+                "The user chose not to pick a suggestion; a passkey arriving while the lookup is in flight would be verified against a route that is not decided yet.",
+            criterion: "N1.4-AC03"),
+        Decision(
+            id: "web-load-is-conditional",
+            question: "What does a web page start by itself when the login page loads?",
+            choice:
+                "Conditional mediation (an assisted request) where `PublicKeyCredential.isConditionalMediationAvailable()` says so, and never the modal prompt; the modal prompt (`mediation: \"optional\"`) opens only from the passkey button.",
+            reason:
+                "Google's passkey guidance arms autofill on load and keeps the modal prompt for the button; WebAuthn recommends feature detection first to avoid a user-visible error. So the automatic prompt of AC01 does not exist on the web, and its cancellation scenarios cannot happen there.",
+            criterion: "N1.4-AC01"),
+        Decision(
+            id: "web-not-allowed-is-cancel",
+            question: "How does a web page treat `NotAllowedError` and `AbortError` from the passkey button's request?",
+            choice:
+                "As a cancellation: the page stays as it was (`explicit-cancel`). `OperationError`, `NotReadableError`, `InvalidStateError` and `UnknownError` are general passkey errors with a retry; `SecurityError`, `TypeError`, `NotSupportedError` and `ConstraintError` mean passkey login cannot work here (`passkey-unavailable`).",
+            reason:
+                "WebAuthn makes a cancellation, a timeout and “no credential” the same `NotAllowedError` on purpose, so that a page cannot tell them apart; an abort is the page's own. A misconfigured RP ID, invalid options or a missing capability fail the same way again.",
+            criterion: "N1.4-AC02"),
     ]
 }

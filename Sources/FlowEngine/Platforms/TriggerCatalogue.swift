@@ -68,7 +68,9 @@ public struct TriggerCatalogue: Sendable {
         }
         self.results = results
         self.names = names
-        let probe = TriggerProbe(configurations: configurations)
+        let probe = TriggerProbe(
+            configurations: configurations.filter { adapter.automaticStarts.contains($0.automaticStart) },
+            automaticRoute: adapter.automaticStarts.contains(.prompt))
         self.destinations = Dictionary(
             uniqueKeysWithValues: results.map { result in
                 (result.id, Set(result.causes.flatMap(probe.destinations)))
@@ -109,6 +111,8 @@ public struct TriggerCatalogue: Sendable {
 /// each configuration) and collects where it leads. A test holds it against the explorer.
 struct TriggerProbe: Sendable {
     var configurations: [Configuration]
+    /// Whether the platform has the automatic prompt (the web does not).
+    var automaticRoute = true
 
     func destinations(of cause: TriggerCause) -> [String] {
         var found = Set<String>()
@@ -127,10 +131,9 @@ struct TriggerProbe: Sendable {
         idle.appeared = true
         idle.lookup = .succeeded(RouteData(credentialIDs: passkey))
         let counts = [0, 1, 2]
-        let ceremonies = [
-            Ceremony(route: .automatic, allowedCredentials: passkey),
-            Ceremony(route: .explicit, allowedCredentials: []),
-        ]
+        let ceremonies =
+            (automaticRoute ? [Ceremony(route: .automatic, allowedCredentials: passkey)] : [])
+            + [Ceremony(route: .explicit, allowedCredentials: [])]
         switch cause {
         case .ceremony(let outcome):
             return ceremonies.flatMap { ceremony in
