@@ -36,8 +36,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .strings: "\(copy) as a classic Localizable.strings file"
         case .androidXML: "\(copy) as res/values/strings.xml"
         case .webJSON: "\(copy) as a flat JSON message file by copy key (i18next, FormatJS)"
-        case .webTS: "\(copy)'s keys as TypeScript types for the 'web-json' file"
-        case .webSchema: "The JSON Schema of the 'web-json' file"
+        case .webTS: "\(copy)'s keys as TypeScript types for \(Self.webJSON.fileName) ('\(Self.webJSON.rawValue)')"
+        case .webSchema: "The JSON Schema of \(Self.webJSON.fileName) ('\(Self.webJSON.rawValue)')"
         case .junit: "JUnit XML of a check run (runs the checks)"
         case .report: "The run report JSON of a check run (runs the checks)"
         }
@@ -66,6 +66,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .report: "exports/report.json"
         }
     }
+
+    /// The name of the published file, without its folder.
+    public var fileName: String { String(sitePath.split(separator: "/").last ?? "") }
 
     /// The file's contents; `report` is needed for `junit` and `report`.
     public func data(content: ContentSet, report: RunReport?) throws -> Data {

@@ -149,8 +149,9 @@ func webSpecFolder() throws -> (folder: TemporaryFolder, path: String) {
             result.stdout.contains(
                 "  web-json      The Web copy as a flat JSON message file by copy key (i18next, FormatJS).\n"))
         #expect(
-            result.stdout.contains("  web-ts        The Web copy's keys as TypeScript types for the 'web-json' file.\n")
+            result.stdout.contains(
+                "  web-ts        The Web copy's keys as TypeScript types for messages.json ('web-json').\n")
         )
-        #expect(result.stdout.contains("  web-schema    The JSON Schema of the 'web-json' file.\n"))
+        #expect(result.stdout.contains("  web-schema    The JSON Schema of messages.json ('web-json').\n"))
     }
 }
