@@ -15,6 +15,12 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case strings
     /// Android `res/values/strings.xml` with the Android copy.
     case androidXML = "android-xml"
+    /// The Web copy as a flat JSON message file (i18next, FormatJS).
+    case webJSON = "web-json"
+    /// A TypeScript declaration of the Web message file's keys.
+    case webTS = "web-ts"
+    /// The JSON Schema of the Web message file.
+    case webSchema = "web-schema"
     /// JUnit XML of a check run.
     case junit
     /// The run report JSON of a check run.
@@ -29,6 +35,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .xcstrings: "\(copy) as an Xcode String Catalog (Localizable.xcstrings)"
         case .strings: "\(copy) as a classic Localizable.strings file"
         case .androidXML: "\(copy) as res/values/strings.xml"
+        case .webJSON: "\(copy) as a flat JSON message file by copy key (i18next, FormatJS)"
+        case .webTS: "\(copy)'s keys as TypeScript types for \(Self.webJSON.fileName) ('\(Self.webJSON.rawValue)')"
+        case .webSchema: "The JSON Schema of \(Self.webJSON.fileName) ('\(Self.webJSON.rawValue)')"
         case .junit: "JUnit XML of a check run (runs the checks)"
         case .report: "The run report JSON of a check run (runs the checks)"
         }
@@ -50,10 +59,16 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .xcstrings: "exports/Localizable.xcstrings"
         case .strings: "exports/Localizable.strings"
         case .androidXML: "exports/android/res/values/strings.xml"
+        case .webJSON: "exports/web/messages.json"
+        case .webTS: "exports/web/messages.d.ts"
+        case .webSchema: "exports/web/messages.schema.json"
         case .junit: "exports/junit.xml"
         case .report: "exports/report.json"
         }
     }
+
+    /// The name of the published file, without its folder.
+    public var fileName: String { String(sitePath.split(separator: "/").last ?? "") }
 
     /// The file's contents; `report` is needed for `junit` and `report`.
     public func data(content: ContentSet, report: RunReport?) throws -> Data {
@@ -63,6 +78,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .xcstrings: return try StringCatalog.encode(content, platform: try copyPlatform())
         case .strings: return LocalizableStrings.encode(content, platform: try copyPlatform())
         case .androidXML: return AndroidStrings.encode(content, platform: try copyPlatform())
+        case .webJSON: return WebMessages.json(content, platform: try copyPlatform())
+        case .webTS: return WebMessages.typeScript(content, platform: try copyPlatform())
+        case .webSchema: return WebMessages.schema(platform: try copyPlatform())
         case .junit, .report:
             guard let report else { throw MissingRun(format: self) }
             return self == .junit ? Data(JUnitReport.xml(report).utf8) : try report.encodedJSON()

@@ -110,9 +110,9 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "A command was given a '--format' it does not support.",
                 detail: """
-                    Each command has its own formats ('text' and 'json' for most; 'export' has 'json', \
-                    'schema', 'xcstrings', 'strings', 'android-xml', 'junit' and 'report'). The message \
-                    lists the supported ones; the tool exits with status 2.
+                    Each command has its own formats ('text' and 'json' for most; 'export' lists its \
+                    own in 'passkey-spec help export'). The message lists the supported ones; the tool \
+                    exits with status 2.
                     """,
                 example: """
                     $ passkey-spec copy explicit-cancel --format yaml

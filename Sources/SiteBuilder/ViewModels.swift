@@ -98,8 +98,7 @@ struct ViewModels {
             content: HomePage(
                 body: MarkdownHTML.render(home?.body ?? []), badges: badgeLinks, specs: specs,
                 exports: ExportFormat.allCases.map {
-                    ExportLink(
-                        href: $0.sitePath, name: String($0.sitePath.split(separator: "/").last!), summary: $0.summary)
+                    ExportLink(href: $0.sitePath, name: $0.fileName, summary: $0.summary)
                 }))
     }
 

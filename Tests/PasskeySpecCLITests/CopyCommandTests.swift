@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CopyCommandTests {
@@ -72,5 +73,68 @@ import Testing
         let result = try BinaryRunner.run(["export", "--format", "junit"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("<testsuites name=\"passkey-spec\""))
+    }
+}
+
+@Suite struct WebCopyCommandTests {
+    @Test func printsTheWebCopyWithKeys() throws {
+        let spec = try webSpecFolder()
+        let result = try BinaryRunner.run(["copy", "deleted-passkey", "--platform", "web", spec.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                Deleted passkey (deleted-passkey) in web.md
+
+                Web
+                  Trigger       The server answers credential-not-found
+                  Presentation  Inline message
+                  Title         “This passkey can’t be used”  [deleted-passkey.title]
+                  Message       “It was removed from your account. Say “hi” </script> 🔑 مرحبا”  [deleted-passkey.message]
+                  Action        fallback        “Sign in another way”  [deleted-passkey.action.fallback]
+                  Action        dismiss         None  [deleted-passkey.action.dismiss]
+
+                """)
+    }
+
+    @Test func everyPlatformOfTheSpecInOrder() throws {
+        let spec = try webSpecFolder()
+        let result = try BinaryRunner.run(["copy", "deleted-passkey", spec.path])
+        #expect(result.status == 0)
+        let headings = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropFirst()
+        #expect(Array(headings) == ["iOS", "Android", "Web"])
+    }
+
+    @Test func theWebCopyAsJSON() throws {
+        let spec = try webSpecFolder()
+        let result = try BinaryRunner.run([
+            "copy", "deleted-passkey", "--platform", "web", "--format", "json", spec.path,
+        ])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let platforms = try #require(object["platforms"] as? [[String: Any]])
+        #expect(platforms.count == 1)
+        #expect(platforms[0]["platform"] as? String == "web")
+        #expect(platforms[0]["presentation"] as? String == "Inline message")
+        let title = try #require(platforms[0]["title"] as? [String: Any])
+        #expect(title["key"] as? String == "deleted-passkey.title")
+        #expect(title["text"] as? String == "This passkey can’t be used")
+        let message = try #require(platforms[0]["message"] as? [String: Any])
+        #expect(message["text"] as? String == "It was removed from your account. Say “hi” </script> 🔑 مرحبا")
+        let actions = try #require(platforms[0]["actions"] as? [[String: Any]])
+        #expect(
+            actions.map { $0["key"] as? String } == [
+                "deleted-passkey.action.fallback", "deleted-passkey.action.dismiss",
+            ])
+        #expect(actions[1]["text"] == nil, "None has no text")
+    }
+
+    @Test func aSpecWithoutAWebColumnSaysSo() throws {
+        let path = BinaryRunner.fixtureSpec.path
+        let result = try BinaryRunner.run(["copy", "deleted-passkey", "--platform", "web", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("\n\nNo Web copy: the spec covers iOS, Android.\n"))
+        let json = try BinaryRunner.run(["copy", "deleted-passkey", "--platform", "web", "--format", "json", path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["platforms"] as? [Any])?.isEmpty == true)
     }
 }

@@ -64,7 +64,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                "unsupported format 'yaml'; supported formats are 'json', 'schema', 'xcstrings', 'strings', 'android-xml', 'junit', 'report' [unsupported-format]"
+                "unsupported format 'yaml'; supported formats are 'json', 'schema', 'xcstrings', 'strings', 'android-xml', 'web-json', 'web-ts', 'web-schema', 'junit', 'report' [unsupported-format]"
             ))
     }
 

@@ -1,16 +1,20 @@
-"""The site's exports, checked by their real consumers: Android's aapt, plutil, JSON Schema, xmllint."""
+"""The site's exports, checked by their real consumers: Android's aapt, plutil, JSON Schema, xmllint,
+and TypeScript's tsc for the Web exports."""
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 
 import jsonschema
 import pytest
 
-from conftest import SITE
+from conftest import ROOT, SITE
 
 EXPORTS = SITE / "exports"
 SCHEMAS = pathlib.Path(__file__).resolve().parent / "schemas"
+WEB_SPEC = pathlib.Path(__file__).resolve().parent / "fixtures" / "web-copy.md"
+WEB_FILES = {"web-json": "messages.json", "web-ts": "messages.d.ts", "web-schema": "messages.schema.json"}
 
 
 def tool(name):
@@ -74,3 +78,126 @@ def test_there_is_a_badge_per_spec_and_criterion():
 def test_the_junit_file_is_well_formed():
     result = subprocess.run([tool("xmllint"), "--noout", str(EXPORTS / "junit.xml")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+# --- The Web exports, made by the built binary from a fixture spec with a Web column ---
+
+def passkey_spec():
+    """The built tool: $PASSKEY_SPEC, else the newer of the debug and release builds."""
+    builds = [ROOT / ".build" / "debug" / "passkey-spec", ROOT / ".build" / "release" / "passkey-spec"]
+    found = [path for path in builds if path.is_file()]
+    assert found, "no built passkey-spec; 'make test' builds it (or run 'swift build')"
+    return str(max(found, key=lambda path: path.stat().st_mtime))
+
+
+def typescript_compiler():
+    """Debian's tsc; the test skips only where apt has no node-typescript to install."""
+    path = shutil.which("tsc")
+    if path:
+        return path
+    policy = subprocess.run(["apt-cache", "policy", "node-typescript"], capture_output=True, text=True).stdout \
+        if shutil.which("apt-cache") else ""
+    candidate = re.search(r"Candidate: (\S+)", policy)
+    if candidate and candidate.group(1) != "(none)":
+        pytest.fail("tsc is missing; 'make test' installs it (Debian package node-typescript)")
+    pytest.skip("tsc is missing and apt has no node-typescript here; the TypeScript check cannot run")
+
+
+@pytest.fixture(scope="module")
+def web_exports(tmp_path_factory):
+    """messages.json, messages.d.ts and messages.schema.json side by side, as the site publishes them."""
+    folder = tmp_path_factory.mktemp("web")
+    for format_id, name in WEB_FILES.items():
+        result = subprocess.run([passkey_spec(), "export", "--format", format_id, "--out", str(folder / name),
+                                 str(WEB_SPEC)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+    return folder
+
+
+def compile_typescript(folder, name, code):
+    """`tsc --noEmit --strict` on one file beside the exports, as a bundler-based app would."""
+    (folder / name).write_text(code)
+    return subprocess.run(
+        [typescript_compiler(), "--noEmit", "--strict", "--target", "es2020", "--module", "esnext",
+         "--moduleResolution", "node", "--resolveJsonModule", "--esModuleInterop", name],
+        cwd=folder, capture_output=True, text=True)
+
+
+def test_the_web_message_file_is_flat_sorted_and_keeps_the_words(web_exports):
+    text = (web_exports / "messages.json").read_text(encoding="utf-8")
+    messages = json.loads(text)
+    assert list(messages) == sorted(messages) == [
+        "cancelled.action.retry", "cancelled.title", "deleted-passkey.action.fallback", "deleted-passkey.message",
+        "deleted-passkey.title"]
+    assert messages["deleted-passkey.message"] == 'It was "removed" \\ from your account </script> <!-- 🔑 مرحبا بك'
+    assert "</" not in text and "<!--" not in text, "the file can be inlined in a <script> element"
+    assert "🔑 مرحبا بك" in text, "UTF-8, not escaped"
+    assert "deleted-passkey.action.dismiss" not in messages and "cancelled.message" not in messages, "None is no string"
+
+
+def test_the_web_message_file_matches_its_schema(web_exports):
+    schema = json.loads((web_exports / "messages.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.validate(json.loads((web_exports / "messages.json").read_text()), schema)
+    jsonschema.validate({}, schema)
+    for broken in ({"Deleted-Passkey.title": "x"}, {"deleted-passkey.trigger": "x"}, {"deleted-passkey": "x"},
+                   {"deleted-passkey.title": 1}, {"deleted-passkey.title": ""}, {"deleted-passkey.title": None}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(broken, schema)
+
+
+def test_code_using_the_message_keys_type_checks(web_exports):
+    result = compile_typescript(web_exports, "good.ts", """\
+import messages, { type MessageKey, type Messages } from "./messages";
+import file from "./messages.json";
+
+const key: MessageKey = "deleted-passkey.title";
+export function show(id: MessageKey): string {
+  return messages[id];
+}
+export const shown: string[] = [messages[key], show("cancelled.action.retry")];
+// The message file has every declared key.
+export const typed: Messages = file;
+""")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("code, error", [
+    ('const key: MessageKey = "no-such-scenario.title";\nexport const text = messages[key];\n', "TS2322"),
+    ('const key: MessageKey = "deleted-passkey.titel";\nexport const text = messages[key];\n', "TS2820"),
+    ('function show(id: MessageKey) { return messages[id]; }\nexport const text = show("cancelled.message");\n',
+     "TS2345"),
+    ('export const text = show("deleted-passkey.action.dismiss");\n'
+     'function show(id: MessageKey) { return messages[id]; }\n', "TS2345"),
+    ('messages["cancelled.title"] = "changed";\n', "TS2540"),
+], ids=["unknown key", "misspelt key", "a None entry", "a None action", "writing a message"])
+def test_code_using_a_wrong_key_does_not_type_check(web_exports, code, error):
+    result = compile_typescript(web_exports, "bad.ts",
+                                'import messages, { type MessageKey } from "./messages";\n' + code)
+    assert result.returncode != 0
+    assert f"error {error}:" in result.stdout, result.stdout + result.stderr
+
+
+def test_a_spec_without_web_copy_declares_no_key(tmp_path):
+    result = subprocess.run([passkey_spec(), "export", "--format", "web-ts", "--out", str(tmp_path / "messages.d.ts"),
+                             str(ROOT / "Tests" / "SpecRunnerTests" / "Fixtures" / "login-error-states.md")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "export type MessageKey = never;" in (tmp_path / "messages.d.ts").read_text()
+    compiled = compile_typescript(tmp_path, "app.ts", """\
+import messages, { type MessageKey } from "./messages";
+export const key: MessageKey = "deleted-passkey.title";
+export const text: string | undefined = messages[key];
+""")
+    assert "error TS2322:" in compiled.stdout, compiled.stdout + compiled.stderr
+
+
+def test_the_published_web_messages_match_their_schema():
+    web = EXPORTS / "web"
+    if not (web / "messages.json").exists():
+        pytest.skip("site/ predates the Web exports; 'make site' publishes them")
+    schema = json.loads((web / "messages.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(json.loads((web / "messages.json").read_text()), schema)
+    assert (web / "messages.d.ts").read_text().startswith("// Generated by passkey-spec")

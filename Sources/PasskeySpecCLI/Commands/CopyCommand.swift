@@ -100,7 +100,13 @@ enum CopyCommand {
         if format == "json" {
             console.out(try JSONOutput.string(output))
         } else {
-            console.out(text(output))
+            var text = text(output)
+            if let platformFilter, copies.isEmpty {
+                // Say so rather than print a heading alone.
+                let covered = spec.platforms.map(\.displayName).joined(separator: ", ")
+                text += "\nNo \(platformFilter.displayName) copy: the spec covers \(covered).\n"
+            }
+            console.out(text)
         }
         return .success
     }
