@@ -9,10 +9,18 @@ struct LayoutView: MustacheObject {
     let root: String
     let title: String
     let version: String
-    let nav: [NavigationItem]
+    let nav: [NavigationSection]
 }
 
-/// A link of the site navigation.
+/// A section of the site navigation: Overview, a content folder, or Reference.
+struct NavigationSection: MustacheObject {
+    /// The ID of the section's title, which labels its list.
+    let id: String
+    let title: String
+    let items: [NavigationItem]
+}
+
+/// A link of the site navigation; `current` on the page itself.
 struct NavigationItem: MustacheObject {
     let href: String
     let label: String
@@ -55,6 +63,8 @@ struct SpecSummary: MustacheObject {
     let id: String
     let title: String
     let href: String
+    /// The title of the navigation section that lists it: where it lives.
+    let section: String
     let badges: [BadgeView]
     let criteriaCount: String
     let criteriaPassing: String
@@ -246,7 +256,17 @@ struct MatrixCell: MustacheObject {
 struct CopyIndexPage: MustacheObject {
     let entries: [CopyIndexEntry]
     let count: String
-    let platformNames: [String]
+    /// A column per platform present in the content, in `Platform.known` order.
+    let platforms: [CopyIndexPlatform]
+    /// Whether the page offers the platform filter: only with more than one column to choose.
+    let platformFilter: Bool
+}
+
+/// A platform's column of the copy index, and its box in the platform filter.
+struct CopyIndexPlatform: MustacheObject {
+    /// The platform's ID: its cells' `data-platform`, and its checkbox's.
+    let id: String
+    let name: String
 }
 
 struct CopyIndexEntry: MustacheObject {
@@ -258,6 +278,8 @@ struct CopyIndexEntry: MustacheObject {
 }
 
 struct CopyIndexCell: MustacheObject {
+    /// The column's platform ID.
+    let platform: String
     let none: Bool
     let text: String?
 }

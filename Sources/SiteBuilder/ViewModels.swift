@@ -10,6 +10,8 @@ struct ViewModels {
     /// Where each scenario and criterion lives: spec page plus anchor, from the site root.
     private let scenarioLinks: [String: (href: String, title: String)]
     private let criterionLinks: [String: String]
+    /// The navigation's sections, the same on every page.
+    let navigation: [SiteNavigation.Group]
 
     init(content: ContentSet, report: RunReport) {
         self.content = content
@@ -27,26 +29,31 @@ struct ViewModels {
         }
         scenarioLinks = scenarios
         criterionLinks = criteria
+        navigation = SiteNavigation.groups(content)
     }
 
     // MARK: - Common
 
-    /// Data every page has: the way back to the root and the navigation.
+    /// Data every page has: the way back to the root and the navigation, by section (see
+    /// `SiteNavigation`), with the page itself marked current.
     func layout(page: String, title: String) -> LayoutView {
-        var items: [(String, String)] = [("index.html", "Home")]
-        items += content.specs.map { (SitePaths.html(forMarkdown: $0.path), $0.title) }
-        items += [
-            ("copy.html", "Copy index"), ("errors.html", "Platform errors"), ("steps.html", "Steps"),
-            ("decisions.html", "Decisions"),
-        ]
-        items += content.pages.filter { $0.id != "home" }.map { (SitePaths.html(forMarkdown: $0.path), $0.title) }
-        return LayoutView(
+        LayoutView(
             root: SitePaths.root(of: page), title: title, version: SiteBuilder.version,
-            nav: items.map { href, label in NavigationItem(href: href, label: label, current: href == page) })
+            nav: navigation.enumerated().map { index, group in
+                NavigationSection(
+                    id: "nav-section-\(index + 1)", title: group.title,
+                    items: group.links.map { NavigationItem(href: $0.href, label: $0.label, current: $0.href == page) })
+            })
     }
 
     static func badge(_ label: String, passed: Bool) -> BadgeView {
         BadgeView(state: passed ? "pass" : "fail", label: label, value: passed ? "passing" : "failing")
+    }
+
+    /// `iOS`, `iOS and Android`, `iOS, Android and Web`.
+    static func phrase(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     static func number(_ value: Int) -> String {
@@ -86,12 +93,13 @@ struct ViewModels {
             let checkRuns = run?.checks.flatMap(\.platforms) ?? []
             return SpecSummary(
                 id: spec.id, title: spec.title, href: SitePaths.html(forMarkdown: spec.path),
+                section: SiteNavigation.sectionTitle(ofPage: spec.path),
                 badges: badges(spec, run), criteriaCount: String(spec.criteria.count),
                 criteriaPassing: String(run?.criteria.filter(\.passed).count ?? 0),
                 checkRuns: String(checkRuns.count),
                 checksPassing: String(checkRuns.filter { $0.status == .passed }.count),
                 scenarioCount: String(spec.scenarios.count),
-                platforms: spec.platforms.map(\.displayName).joined(separator: " and "))
+                platforms: Self.phrase(spec.platforms.map(\.displayName)))
         }
         return SitePage(
             layout: layout(page: page, title: home?.title ?? "Specs"),
@@ -337,7 +345,7 @@ struct ViewModels {
                 for key in keys {
                     let cells = platforms.map { platform in
                         let text = scenario.copy(for: platform)?.strings.first { $0.key == key }?.text
-                        return CopyIndexCell(none: text == nil, text: text)
+                        return CopyIndexCell(platform: platform.rawValue, none: text == nil, text: text)
                     }
                     entries.append(
                         CopyIndexEntry(
@@ -350,7 +358,9 @@ struct ViewModels {
         return SitePage(
             layout: layout(page: page, title: "Copy index"),
             content: CopyIndexPage(
-                entries: entries, count: String(entries.count), platformNames: platforms.map(\.displayName)))
+                entries: entries, count: String(entries.count),
+                platforms: platforms.map { CopyIndexPlatform(id: $0.rawValue, name: $0.displayName) },
+                platformFilter: platforms.count > 1))
     }
 
     // MARK: - Platform errors, steps, decisions

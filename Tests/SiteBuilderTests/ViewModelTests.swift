@@ -68,14 +68,25 @@ private func render(_ source: String, _ value: some MustacheRepresentable) throw
         let page = SitePage(
             layout: LayoutView(
                 root: "../", title: "T", version: "1",
-                nav: [NavigationItem(href: "index.html", label: "Home", current: true)]),
+                nav: [
+                    NavigationSection(
+                        id: "nav-section-1", title: "Overview",
+                        items: [NavigationItem(href: "index.html", label: "Home", current: true)])
+                ]),
             content: ContentPage(body: "<p>b</p>"))
         #expect(
             page.mustacheValue
                 == .object([
                     "root": .string("../"), "title": .string("T"), "version": .string("1"),
                     "nav": .array([
-                        .object(["href": .string("index.html"), "label": .string("Home"), "current": .bool(true)])
+                        .object([
+                            "id": .string("nav-section-1"), "title": .string("Overview"),
+                            "items": .array([
+                                .object([
+                                    "href": .string("index.html"), "label": .string("Home"), "current": .bool(true),
+                                ])
+                            ]),
+                        ])
                     ]),
                     "body": .string("<p>b</p>"),
                 ]))

@@ -1,7 +1,7 @@
 // Progressive enhancement only: every page works without this script.
 "use strict";
 
-// The copy index filter: shown only when scripts run; hides rows that do not match.
+// The copy index filter: shown only when scripts run; hides rows whose shown cells do not match.
 document.querySelectorAll("input[data-filter-target]").forEach(function (input) {
   var body = document.getElementById(input.getAttribute("data-filter-target"));
   var container = input.closest(".filter");
@@ -13,7 +13,8 @@ document.querySelectorAll("input[data-filter-target]").forEach(function (input) 
     var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = 0;
     rows.forEach(function (row) {
-      var text = row.textContent.toLowerCase();
+      var text = Array.prototype.filter.call(row.cells, function (cell) { return !cell.hidden; })
+        .map(function (cell) { return cell.textContent; }).join(" ").toLowerCase();
       var match = words.every(function (word) { return text.indexOf(word) !== -1; });
       row.hidden = !match;
       if (match) { shown += 1; }
@@ -21,5 +22,31 @@ document.querySelectorAll("input[data-filter-target]").forEach(function (input) 
     if (count) { count.textContent = shown + " of " + rows.length + " shown"; }
   }
   input.addEventListener("input", apply);
+  apply();
+});
+
+// The platform filter of the copy index: a checkbox per platform column (its value is the
+// cells' data-platform); clearing one hides that column's header and cells. Shown only when
+// scripts run, so without them every column shows.
+document.querySelectorAll("fieldset[data-columns-target]").forEach(function (fieldset) {
+  var table = document.getElementById(fieldset.getAttribute("data-columns-target"));
+  if (!table) { return; }
+  var boxes = Array.prototype.slice.call(fieldset.querySelectorAll("input[type=checkbox]"));
+  function apply() {
+    boxes.forEach(function (box) {
+      table.querySelectorAll("[data-platform]").forEach(function (cell) {
+        if (cell.getAttribute("data-platform") === box.value) { cell.hidden = !box.checked; }
+      });
+    });
+    // The text filter matches only the columns shown.
+    document.querySelectorAll("input[data-filter-target]").forEach(function (input) {
+      if (table.contains(document.getElementById(input.getAttribute("data-filter-target")))) {
+        input.dispatchEvent(new Event("input"));
+      }
+    });
+  }
+  boxes.forEach(function (box) { box.addEventListener("change", apply); });
+  window.addEventListener("pageshow", apply); // boxes the browser restored on going back
+  fieldset.hidden = false;
   apply();
 });

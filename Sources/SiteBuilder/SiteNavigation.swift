@@ -1,0 +1,87 @@
+import SpecModel
+
+/// The site's navigation, laid out like `content/`. The rule, in this one place:
+///
+/// 1. **Overview**: the home page, then every page and spec at the content root, by path.
+/// 2. One section per top-level folder of `content/`, with every page and spec under it (at
+///    any depth), by path. The folders named in `folderOrder` come first, in that order; any
+///    other folder follows, by name. A folder named after a platform's ID is titled with the
+///    platform's name; any other with its name, first letter capitalized, hyphens as spaces.
+/// 3. **Reference**: the pages the site generates from every spec.
+///
+/// Nothing here names a platform: a new folder shows up as a section of its own as soon as
+/// it holds a page.
+enum SiteNavigation {
+    /// The folders whose sections come first, in this order: the guide reads the browser's
+    /// pages before the apps'.
+    static let folderOrder = ["web", "native"]
+
+    static let overviewTitle = "Overview"
+    static let referenceTitle = "Reference"
+    static let homeLabel = "Home"
+
+    /// The generated pages, as the Reference section lists them.
+    static let referencePages: [Link] = [
+        Link(href: "copy.html", label: "Copy index"), Link(href: "errors.html", label: "Platform errors"),
+        Link(href: "steps.html", label: "Steps"), Link(href: "decisions.html", label: "Decisions"),
+    ]
+
+    struct Link: Equatable {
+        let href: String
+        let label: String
+    }
+
+    /// A section of the navigation, before any page is current.
+    struct Group: Equatable {
+        /// The top-level folder, or nil for Overview and Reference.
+        let folder: String?
+        let title: String
+        let links: [Link]
+    }
+
+    /// Every section, in order, from the content.
+    static func groups(_ content: ContentSet) -> [Group] {
+        let pages =
+            content.specs.map { (path: $0.path, title: $0.title) }
+            + content.pages.filter { $0.id != "home" }.map { (path: $0.path, title: $0.title) }
+        var root: [Link] = []
+        var folders: [String: [(path: String, link: Link)]] = [:]
+        for page in pages.sorted(by: { $0.path < $1.path }) {
+            let link = Link(href: SitePaths.html(forMarkdown: page.path), label: page.title)
+            let parts = page.path.split(separator: "/")
+            if parts.count > 1 {
+                folders[String(parts[0]), default: []].append((page.path, link))
+            } else {
+                root.append(link)
+            }
+        }
+        var groups = [
+            Group(folder: nil, title: overviewTitle, links: [Link(href: "index.html", label: homeLabel)] + root)
+        ]
+        for folder in folders.keys.sorted(by: precedes) {
+            groups.append(Group(folder: folder, title: title(ofFolder: folder), links: folders[folder]!.map(\.link)))
+        }
+        groups.append(Group(folder: nil, title: referenceTitle, links: referencePages))
+        return groups
+    }
+
+    /// The title of the section a page at `path` (relative to the content root) is listed in.
+    static func sectionTitle(ofPage path: String) -> String {
+        let parts = path.split(separator: "/")
+        return parts.count > 1 ? title(ofFolder: String(parts[0])) : overviewTitle
+    }
+
+    /// Whether folder `a`'s section comes before folder `b`'s: `folderOrder` first, then by name.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let left = folderOrder.firstIndex(of: a) ?? folderOrder.count
+        let right = folderOrder.firstIndex(of: b) ?? folderOrder.count
+        return left != right ? left < right : a < b
+    }
+
+    /// `web` → the platform's name; `native` → `Native`; `account-recovery` → `Account recovery`.
+    static func title(ofFolder folder: String) -> String {
+        if let platform = Platform(rawValue: folder) { return platform.displayName }
+        let words = String(folder.map { $0 == "-" ? " " : $0 })
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

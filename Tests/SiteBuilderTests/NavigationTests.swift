@@ -1,0 +1,202 @@
+import FlowEngine
+import Foundation
+import PasskeyLoginFlow
+import SpecModel
+import SpecParser
+import SpecRunner
+import Testing
+
+@testable import SiteBuilder
+
+/// The project's content, with the frozen fixture as its spec page.
+private func projectContent() throws -> ContentSet {
+    var content = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path]).content
+    var bag = DiagnosticBag()
+    let text = try String(contentsOfFile: fixtureSpecPath, encoding: .utf8)
+    let source = try #require(SourceFile.validate(Array(text.utf8), path: fixtureSpecPath, diagnostics: &bag))
+    guard case .spec(let spec) = PageParser.parse(source, relativePath: "native/login-error-states.md").0 else {
+        Issue.record("not a spec")
+        return content
+    }
+    content.specs = [spec]
+    return content
+}
+
+/// A spec for one platform only, under `folder/`, made from a spec of the content: its
+/// copy is the first column of each table, moved to `platform`.
+private func singlePlatformSpec(from spec: Spec, id: String, folder: String, platform: Platform) -> Spec {
+    var copy = spec
+    copy.id = id
+    copy.path = "\(folder)/login-error-states.md"
+    copy.platforms = [platform]
+    for section in copy.sections.indices {
+        for scenario in copy.sections[section].scenarios.indices {
+            var column = copy.sections[section].scenarios[scenario].copy[0]
+            column.platform = platform
+            copy.sections[section].scenarios[scenario].copy = [column]
+        }
+    }
+    return copy
+}
+
+/// The project's content with a web spec beside the native one.
+private func contentWithWeb() throws -> ContentSet {
+    var content = try projectContent()
+    content.specs.append(singlePlatformSpec(from: content.specs[0], id: "W1.4", folder: "web", platform: .web))
+    return content
+}
+
+private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
+
+@Suite struct NavigationTests {
+    @Test func sectionsFollowTheContentFolders() throws {
+        let content = try projectContent()
+        let groups = SiteNavigation.groups(content)
+        #expect(groups.map(\.title) == ["Overview", "Native", "Reference"])
+        #expect(groups[0].links.map(\.href) == ["index.html", "writers-guide.html"])
+        #expect(groups[0].links.map(\.label) == ["Home", "Writer’s guide"])
+        #expect(groups[1].links.map(\.href) == ["native/login-error-states.html"])
+        #expect(groups[1].links.map(\.label) == [content.specs[0].title])
+        #expect(groups[2].links.map(\.label) == ["Copy index", "Platform errors", "Steps", "Decisions"])
+    }
+
+    @Test func aWebFolderComesBetweenOverviewAndNative() throws {
+        let groups = SiteNavigation.groups(try contentWithWeb())
+        #expect(groups.map(\.title) == ["Overview", "Web", "Native", "Reference"])
+        #expect(groups[1].links.map(\.href) == ["web/login-error-states.html"])
+        #expect(groups[2].links.map(\.href) == ["native/login-error-states.html"])
+    }
+
+    @Test func otherFoldersFollowByNameAndRootPagesAreInTheOverview() throws {
+        var content = try contentWithWeb()
+        let native = content.specs[0]
+        var rooted = native
+        rooted.path = "extra.md"
+        var nested = native
+        nested.path = "account-recovery/deep/page.md"
+        var early = native
+        early.path = "aaa/page.md"
+        content.specs += [rooted, nested, early]
+        let groups = SiteNavigation.groups(content)
+        #expect(groups.map(\.title) == ["Overview", "Web", "Native", "Aaa", "Account recovery", "Reference"])
+        #expect(groups[0].links.map(\.href) == ["index.html", "extra.html", "writers-guide.html"])
+        #expect(groups[4].links.map(\.href) == ["account-recovery/deep/page.html"])
+    }
+
+    @Test func aFolderNamedAfterAPlatformTakesItsName() {
+        for platform in Platform.known {
+            #expect(SiteNavigation.title(ofFolder: platform.rawValue) == platform.displayName)
+        }
+        #expect(SiteNavigation.title(ofFolder: "native") == "Native")
+        #expect(SiteNavigation.sectionTitle(ofPage: "writers-guide.md") == "Overview")
+        #expect(SiteNavigation.sectionTitle(ofPage: "native/a.md") == "Native")
+    }
+
+    @Test func theCurrentPageIsMarkedAndOnlyIt() throws {
+        let views = ViewModels(content: try contentWithWeb(), report: emptyReport)
+        for page in ["index.html", "writers-guide.html", "web/login-error-states.html", "copy.html"] {
+            let layout = views.layout(page: page, title: "T")
+            let current = layout.nav.flatMap(\.items).filter(\.current)
+            #expect(current.map(\.href) == [page], "\(page)")
+        }
+        let layout = views.layout(page: "web/login-error-states.html", title: "T")
+        #expect(layout.root == "../")
+        #expect(layout.nav.map(\.id) == ["nav-section-1", "nav-section-2", "nav-section-3", "nav-section-4"])
+        #expect(views.layout(page: "steps.html", title: "T").nav.flatMap(\.items).filter(\.current).count == 1)
+    }
+
+    @Test func theNavigationRendersAsLabelledListsWithRelativeLinks() throws {
+        let files = try SiteBuilder(templates: templates).render(content: try contentWithWeb(), report: emptyReport)
+        let page = text(files, "web/login-error-states.html")
+        #expect(page.contains("<nav class=\"site-nav\" aria-label=\"Site\">"))
+        #expect(page.contains("<span class=\"nav-title\" id=\"nav-section-2\">Web</span>"))
+        #expect(page.contains("<ul aria-labelledby=\"nav-section-2\">"))
+        #expect(
+            page.contains(
+                "<li><a href=\"../web/login-error-states.html\" aria-current=\"page\">Passkey Login: Error States</a></li>"
+            ))
+        #expect(page.contains("<li><a href=\"../native/login-error-states.html\">Passkey Login: Error States</a></li>"))
+        #expect(page.components(separatedBy: "aria-current=\"page\"").count == 2)
+        let index = text(files, "index.html")
+        #expect(index.contains("<li><a href=\"index.html\" aria-current=\"page\">Home</a></li>"))
+        #expect(index.contains("<li><a href=\"copy.html\">Copy index</a></li>"))
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(!html.contains("href=\"/"), "\(path) has a link from the server root")
+        }
+    }
+}
+
+@Suite struct PlatformFilterTests {
+    @Test func theCopyIndexHasAColumnAndABoxPerPlatformPresent() throws {
+        let content = try contentWithWeb()
+        let page = ViewModels(content: content, report: emptyReport).copyIndex(page: "copy.html").content
+        let present = Platform.known.filter { platform in content.specs.contains { $0.platforms.contains(platform) } }
+        #expect(page.platforms.map(\.id) == present.map(\.rawValue))
+        #expect(page.platforms.map(\.name) == present.map(\.displayName))
+        #expect(page.platformFilter)
+        for entry in page.entries {
+            #expect(entry.cells.map(\.platform) == present.map(\.rawValue))
+        }
+        let webOnly = page.entries.filter { entry in
+            entry.cells.contains { $0.platform == Platform.web.rawValue && !$0.none }
+        }
+        #expect(!webOnly.isEmpty, "the web spec's strings have a web cell")
+    }
+
+    @Test func oneColumnNeedsNoFilter() throws {
+        var content = try projectContent()
+        content.specs = [singlePlatformSpec(from: content.specs[0], id: "W1.4", folder: "web", platform: .web)]
+        let page = ViewModels(content: content, report: emptyReport).copyIndex(page: "copy.html").content
+        #expect(page.platforms.map(\.id) == [Platform.web.rawValue])
+        #expect(!page.platformFilter)
+        let html = text(
+            try SiteBuilder(templates: templates).render(content: content, report: emptyReport), "copy.html")
+        #expect(!html.contains("column-filter"))
+    }
+
+    @Test func theFilterRendersHiddenWithACheckedBoxPerColumn() throws {
+        let content = try contentWithWeb()
+        let html = text(
+            try SiteBuilder(templates: templates).render(content: content, report: emptyReport), "copy.html")
+        #expect(html.contains("<fieldset class=\"column-filter\" data-columns-target=\"copy-index\" hidden>"))
+        #expect(html.contains("<table class=\"copy-index\" id=\"copy-index\">"))
+        for platform in Platform.known {
+            #expect(
+                html.contains(
+                    "<label><input type=\"checkbox\" value=\"\(platform.rawValue)\" checked> \(platform.displayName)</label>"
+                ))
+            #expect(
+                html.contains("<th scope=\"col\" data-platform=\"\(platform.rawValue)\">\(platform.displayName)</th>"))
+            #expect(html.contains("<td data-platform=\"\(platform.rawValue)\">"))
+        }
+    }
+}
+
+@Suite struct HomeBadgeTests {
+    @Test func aSpecShowsABadgePerPlatformItCovers() throws {
+        let content = try contentWithWeb()
+        let report = CheckRunner(
+            flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
+        ).run(content)
+        let home = ViewModels(content: content, report: report).home(page: "index.html").content
+        let native = try #require(home.specs.first { $0.id == content.specs[0].id })
+        let web = try #require(home.specs.first { $0.id == "W1.4" })
+        #expect(native.badges.map(\.label) == ["spec"] + content.specs[0].platforms.map(\.displayName))
+        #expect(web.badges.map(\.label) == ["spec", Platform.web.displayName])
+        #expect(web.platforms == Platform.web.displayName)
+        #expect(web.section == Platform.web.displayName)
+        #expect(native.section == "Native")
+        #expect(home.badges.contains { $0.href == "badges/W1.4.svg" })
+        let files = try SiteBuilder(templates: templates).render(content: content, report: report)
+        #expect(files["badges/W1.4.svg"] != nil)
+        #expect(files["badges/\(content.specs[0].id).svg"] != nil)
+    }
+
+    @Test func platformNamesJoinIntoAPhrase() {
+        #expect(ViewModels.phrase([]) == "")
+        #expect(ViewModels.phrase(["A"]) == "A")
+        #expect(ViewModels.phrase(["A", "B"]) == "A and B")
+        #expect(ViewModels.phrase(["A", "B", "C"]) == "A, B and C")
+    }
+}
