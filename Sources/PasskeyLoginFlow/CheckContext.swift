@@ -91,7 +91,17 @@ public struct CheckContext: CheckSession {
     }
 
     private mutating func deliver(_ event: FlowEvent) throws {
-        if world == nil { world = World(script: script) }
+        if world == nil {
+            // A check may only configure what the platform can do: a web page never opens the
+            // passkey prompt by itself (decision web-load-is-conditional).
+            guard adapter.automaticStarts.contains(configuration.automaticStart) else {
+                throw StepFailure(
+                    expected: "an app that \(configuration.summary) on \(platform.displayName)",
+                    observed:
+                        "\(platform.displayName) does not support '\(configuration.automaticStart.rawValue)' starts")
+            }
+            world = World(script: script)
+        }
         var queue = [event]
         while !queue.isEmpty {
             let next = queue.removeFirst()

@@ -349,7 +349,9 @@ struct ViewModels {
                     }
                     entries.append(
                         CopyIndexEntry(
-                            key: key, anchor: SitePaths.copyAnchor(key),
+                            // The same key can be on several pages (Web and Native), so the anchor
+                            // names the page's spec too.
+                            key: key, anchor: SitePaths.copyAnchor("\(spec.id)-\(key)"),
                             scenarioHref: "\(href)#\(SitePaths.scenarioAnchor(scenario.id))",
                             scenarioTitle: scenario.title, cells: cells))
                 }

@@ -70,8 +70,10 @@ public struct CheckRunner: Sendable {
                 spec, checks: specRuns[index].checks, coverage: coverage, into: &diagnostics)
         }
 
-        let criteria = Set(specs.flatMap(\.criteria).map(\.id.description))
-        let general = exploration.invariants.filter { !criteria.contains($0.criterion) }
+        let criteria = specs.flatMap(\.criteria).map(\.id.description)
+        let general = exploration.invariants.filter { invariant in
+            !criteria.contains { Self.invariant(invariant, belongsTo: $0) }
+        }
         for invariant in general where invariant.violations > 0 {
             let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
             diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: location)
@@ -81,6 +83,19 @@ public struct CheckRunner: Sendable {
             exploration: exploration.summary, generalInvariants: general, decisions: flow.decisions,
             errorReference: flow.errorReference, steps: flow.steps.patterns)
         return (flowRun, specRuns)
+    }
+
+    /// Whether an invariant belongs to a criterion: the criterion it names, or the same
+    /// criterion of another page of the flow. The guide numbers its criteria alike in each
+    /// section, so `W1.4-AC02` (the web's adaptation) shares the invariants of `N1.4-AC02`.
+    static func invariant(_ invariant: InvariantRun, belongsTo criterion: String) -> Bool {
+        func number(_ id: String) -> Substring? {
+            guard let dash = id.lastIndex(of: "-") else { return nil }
+            let suffix = id[id.index(after: dash)...]
+            return suffix.hasPrefix("AC") ? suffix : nil
+        }
+        return invariant.criterion == criterion
+            || (number(invariant.criterion).map { $0 == number(criterion) } ?? false)
     }
 
     private static func unrun(_ spec: Spec) -> SpecRun {
@@ -130,7 +145,7 @@ public struct CheckRunner: Sendable {
             let id = criterion.id.description
             let own = checks.filter { $0.criterion == id }
             // A criterion without checks is reported by `SpecLint`; here it simply does not pass.
-            let invariants = exploration.invariants.filter { $0.criterion == id }
+            let invariants = exploration.invariants.filter { Self.invariant($0, belongsTo: id) }
             for invariant in invariants where invariant.violations > 0 {
                 let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
                 diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: criterion.location)

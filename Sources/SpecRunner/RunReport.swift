@@ -182,7 +182,8 @@ public struct ExplorationSummary: Codable, Sendable, Equatable {
     public var nativeResults: Int
 
     public init(
-        runs: Int, platforms: Int, configurations: Int, platformConfigurations: Int, worlds: Int, states: Int, transitions: Int, depthLimit: Int,
+        runs: Int, platforms: Int, configurations: Int, platformConfigurations: Int, worlds: Int, states: Int,
+        transitions: Int, depthLimit: Int,
         deepestLevel: Int, complete: Bool, nativeResults: Int
     ) {
         self.runs = runs
@@ -211,7 +212,8 @@ extension ExplorationSummary {
         guard platformConfigurations != platforms * configurations else {
             return "\(count(platforms, "platform")) × \(count(configurations, "configuration")) × \(worlds)"
         }
-        return "\(count(platforms, "platform")) (\(count(platformConfigurations, "platform configuration"))) × \(worlds)"
+        return
+            "\(count(platforms, "platform")) (\(count(platformConfigurations, "platform configuration"))) × \(worlds)"
     }
 }
 

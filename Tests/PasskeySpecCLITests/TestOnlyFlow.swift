@@ -69,7 +69,8 @@ enum PinEntryFlow {
             }
         }
         let summary = ExplorationSummary(
-            runs: 1, platforms: flow.platforms.count, configurations: 1, platformConfigurations: 1, worlds: 1, states: 4, transitions: transitions,
+            runs: 1, platforms: flow.platforms.count, configurations: 1, platformConfigurations: 1, worlds: 1,
+            states: 4, transitions: transitions,
             depthLimit: depthLimit ?? 4, deepestLevel: 3, complete: true, nativeResults: 0)
         let invariant = InvariantRun(
             id: "P1.locks-after-three", criterion: "P1-AC01", statement: "The third wrong PIN in a row locks out.",

@@ -140,9 +140,10 @@ extension Decision {
             reason:
                 "A retry button that cannot work wastes the user's attempt; an interruption is transient. Like the general error, an automatic attempt that ends this way breaks the cancellation streak.",
             criterion: nil),
-            Decision(
+        Decision(
             id: "assisted-request-on-appear",
-            question: "What does an assisted request (AutoFill, a pending request, conditional mediation) start, and when?",
+            question:
+                "What does an assisted request (AutoFill, a pending request, conditional mediation) start, and when?",
             choice:
                 "When the login screen appears, the app arms one request for any passkey of this app (no lookup, empty allowed list) that shows nothing until the user focuses the identifier field and picks a passkey from the suggestions; picking one goes to verification like the passkey button.",
             reason:

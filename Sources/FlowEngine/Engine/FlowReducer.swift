@@ -331,11 +331,12 @@ public struct FlowReducer: Sendable {
         next.notice = nil
         next.screen = .signedIn
         next.session = account.id
-        var effects: [FlowEffect] = leavingLogin(&next) + [
-            .createSession(accountID: account.id),
-            // N1.4-AC04: full-list reconciliation happens when the user is authenticated.
-            .signalAllAcceptedCredentials(userHandle: account.userHandle, acceptedCredentials: acceptedCredentials),
-        ]
+        var effects: [FlowEffect] =
+            leavingLogin(&next) + [
+                .createSession(accountID: account.id),
+                // N1.4-AC04: full-list reconciliation happens when the user is authenticated.
+                .signalAllAcceptedCredentials(userHandle: account.userHandle, acceptedCredentials: acceptedCredentials),
+            ]
         if state.cancellationStreak != 0 {
             // N1.4-AC01: "A successful login resets the cancellation count": passkey or fallback.
             next.cancellationStreak = 0

@@ -325,7 +325,7 @@ extension Invariant {
 
         // MARK: Assisted requests (AutoFill, pending requests, conditional mediation)
         Invariant(
-            id: "general.assisted-request-ends-silently", criterion: "general",
+            id: "AC01.assisted-request-ends-silently", criterion: "N1.4-AC01",
             statement:
                 "An assisted request that ends without a passkey shows nothing, counts nothing and changes nothing else."
         ) { context in
@@ -335,12 +335,13 @@ extension Invariant {
             expected.assisted = nil
             if context.after != expected { return .violated("the state changed: \(context.after)") }
             if !context.effects.isEmpty || context.transition.situation != nil {
-                return .violated("it showed \(context.transition.situation?.rawValue ?? "nothing") with \(context.effects)")
+                return .violated(
+                    "it showed \(context.transition.situation?.rawValue ?? "nothing") with \(context.effects)")
             }
             return .holds
         },
         Invariant(
-            id: "general.one-passkey-request-at-a-time", criterion: "general",
+            id: "AC02.one-passkey-request-at-a-time", criterion: "N1.4-AC02",
             statement:
                 "A pending assisted request is cancelled before a modal prompt opens, so two passkey requests never run at once."
         ) { context in

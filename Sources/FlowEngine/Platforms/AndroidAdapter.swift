@@ -130,7 +130,9 @@ public struct AndroidAdapter: PlatformAdapter {
     public var reportsAssistedErrors: Bool { false }
 
     /// Set on the identifier field; applied from API 35.
-    public var assistedRequestAPI: String { "View.pendingGetCredentialRequest = PendingGetCredentialRequest(request, callback)" }
+    public var assistedRequestAPI: String {
+        "View.pendingGetCredentialRequest = PendingGetCredentialRequest(request, callback)"
+    }
 
     public var errorResults: [NativeResult] { GetCredentialException.allCases.map(result(of:)) }
 

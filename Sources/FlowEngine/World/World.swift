@@ -26,7 +26,8 @@ public struct World: Sendable {
         case .verifyAssertion(let credential):
             return .verificationFinished(
                 script.verificationInconclusive ? .inconclusive : script.verificationAnswer(for: credential))
-        case .startCeremony, .armAssistedRequest, .cancelAssistedRequest, .signalUnknownCredential, .signalAllAcceptedCredentials, .createSession, .presentFallback,
+        case .startCeremony, .armAssistedRequest, .cancelAssistedRequest, .signalUnknownCredential,
+            .signalAllAcceptedCredentials, .createSession, .presentFallback,
             .openAccountRoute, .persistCancellationStreak:
             return nil
         }

@@ -83,31 +83,42 @@ enum CopyCommand {
                     .joined(separator: "\n") + "\n")
             return .success
         }
-        guard let (spec, scenario) = scenarios.first(where: { $0.1.id == id }) else {
+        let matches = scenarios.filter { $0.1.id == id }
+        guard !matches.isEmpty else {
             let closest = scenarios.map(\.1.id).sorted { editDistance(id, $0) < editDistance(id, $1) }.prefix(3)
             console.printUsageError(.unknownScenario(id, closest: Array(closest)))
             return .failure
         }
-        let copies = scenario.copy.filter { platformFilter == nil || $0.platform == platformFilter }
-        let output = Output(
-            scenario: scenario.id, title: scenario.title, spec: spec.path,
-            platforms: copies.map { copy in
-                PlatformOutput(
-                    platform: copy.platform.rawValue, trigger: copy.trigger.text, signals: copy.trigger.signals,
-                    presentation: copy.presentation.map { $0.text ?? "None" }, title: entry(copy.title),
-                    message: entry(copy.message), actions: copy.actions.map { entry($0.label, action: $0.id) })
-            })
+        // The same scenario can be on several pages (the Web and the Native page): with a
+        // platform, the pages that cover it; without, every page (JSON: the first).
+        let covering = matches.filter { match in platformFilter.map(match.0.platforms.contains) ?? true }
+        let chosen = covering.isEmpty ? [matches[0]] : covering
+        let outputs = chosen.map { spec, scenario in
+            let copies = scenario.copy.filter { platformFilter == nil || $0.platform == platformFilter }
+            return Output(
+                scenario: scenario.id, title: scenario.title, spec: spec.path,
+                platforms: copies.map { copy in
+                    PlatformOutput(
+                        platform: copy.platform.rawValue, trigger: copy.trigger.text, signals: copy.trigger.signals,
+                        presentation: copy.presentation.map { $0.text ?? "None" }, title: entry(copy.title),
+                        message: entry(copy.message), actions: copy.actions.map { entry($0.label, action: $0.id) })
+                })
+        }
         if format == "json" {
-            console.out(try JSONOutput.string(output))
-        } else {
+            console.out(try JSONOutput.string(outputs[0]))
+            return .success
+        }
+        var texts: [String] = []
+        for (output, (spec, _)) in zip(outputs, chosen) {
             var text = text(output)
-            if let platformFilter, copies.isEmpty {
+            if let platformFilter, output.platforms.isEmpty {
                 // Say so rather than print a heading alone.
                 let covered = spec.platforms.map(\.displayName).joined(separator: ", ")
                 text += "\nNo \(platformFilter.displayName) copy: the spec covers \(covered).\n"
             }
-            console.out(text)
+            texts.append(text)
         }
+        console.out(texts.joined(separator: "\n"))
         return .success
     }
 
