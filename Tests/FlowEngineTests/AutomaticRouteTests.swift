@@ -6,7 +6,7 @@ import Testing
 @Suite struct AutomaticRouteTests {
     let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func firstCancellationOffersRetryWithoutReopening(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func cancellingTheRetryShowsTheFallback(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func aSuccessfulPasskeyLoginResetsTheCount(platform: Platform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()

@@ -36,7 +36,7 @@ import Testing
         #expect(after.effects.isEmpty)
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func errorBreaksTheStreak(platform: Platform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()
@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func noLocalPasskeyGoesToFallback(platform: Platform) {
         var store = FlowTestStore(state: FlowState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()

@@ -23,7 +23,7 @@ import Testing
         #expect(store.reducer.accepts(.fallbackChosen, in: store.state))
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func anExplicitCancelBetweenAutomaticOnesKeepsTheRetryAndTheCount(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()

@@ -20,9 +20,14 @@ import Testing
         #expect(report.violations == 0, "\(report.invariants.filter { $0.violations > 0 }.map(\.id))")
         #expect(report.complete)
         #expect(report.deepestLevel < Explorer.defaultDepth)
-        #expect(report.runs == Self.sampleWorlds.count * 2 * Explorer.configurations.count)
+        // Each platform runs the configurations it supports: the web has no automatic prompt.
+        let pairs = PlatformAdapters.all.reduce(0) { total, adapter in
+            total + Explorer.configurations.filter { adapter.automaticStarts.contains($0.automaticStart) }.count
+        }
+        #expect(report.runs == Self.sampleWorlds.count * pairs)
+        #expect(report.platformConfigurations == pairs)
         #expect(report.states > report.runs)
-        #expect(report.nativeResultsExercised == IOSAdapter().errorResults.count + AndroidAdapter().errorResults.count)
+        #expect(report.nativeResultsExercised == PlatformAdapters.all.reduce(0) { $0 + $1.errorResults.count })
         for invariant in report.invariants {
             #expect(invariant.transitionsChecked > 0, "\(invariant.id) never applied")
         }
@@ -70,7 +75,8 @@ import Testing
     }
 
     @Test func coversEveryNativeError() {
-        #expect(entries.count == IOSAdapter().errorResults.count + AndroidAdapter().errorResults.count)
+        #expect(entries.count == PlatformAdapters.all.reduce(0) { $0 + $1.errorResults.count })
+        #expect(Set(entries.map(\.platform)) == Set(PlatformAdapters.all.map(\.platform)))
     }
 
     @Test func cancellationLeadsToTheThreeCancelScenarios() throws {

@@ -95,3 +95,6 @@ extension FlowTestStore {
         }
     }
 }
+
+/// The platforms where the app may open the passkey prompt by itself (the web does not).
+let promptPlatforms = PlatformAdapters.all.filter { $0.automaticStarts.contains(.prompt) }.map(\.platform)

@@ -123,7 +123,7 @@ import Testing
 /// The general passkey error: every failing prompt action on each platform.
 @Suite struct GeneralPasskeyErrorTests {
     /// What a retry cannot fix offers the fallback and a way back, and no retry.
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func anUnsupportedDeviceOffersTheFallbackWithoutRetry(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
@@ -143,7 +143,7 @@ import Testing
         #expect(outcome(.providerMisconfigured, on: .ios) == .failed)
     }
 
-    @Test(arguments: [PromptAction.unknownFailure, .interrupted], PlatformAdapters.all.map(\.platform))
+    @Test(arguments: [PromptAction.unknownFailure, .interrupted], promptPlatforms)
     func failuresOfferRetryAndFallback(action: PromptAction, platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()
@@ -161,7 +161,7 @@ import Testing
         }
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: promptPlatforms)
     func noPasskeyOnTheDeviceGoesToTheFallbackWithoutAnError(platform: Platform) {
         var store = FlowTestStore()
         store.launchToAutomaticPrompt()

@@ -26,7 +26,7 @@ import Testing
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 2)
-        #expect((json["specs"] as? [Any])?.count == 1)
+        #expect((json["specs"] as? [Any])?.count == 2)
 
         // The JUnit file is well-formed XML.
         let lint = try #require(Self.xmllint, "xmllint is missing; 'make test' installs libxml2-utils")

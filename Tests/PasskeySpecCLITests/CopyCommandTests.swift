@@ -45,8 +45,11 @@ import Testing
         let result = try BinaryRunner.run(["copy", "--list"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 11)
+        // A scenario on both the Web and the Native page is listed once for each, with its spec.
+        #expect(lines.count == 19)
         #expect(lines[0].hasPrefix("account-cannot-continue "))
+        #expect(lines[0].hasSuffix(" [N1.4]"))
+        #expect(lines.filter { $0.hasPrefix("explicit-cancel ") }.map { $0.suffix(6) } == ["[N1.4]", "[W1.4]"])
     }
 
     @Test func needsAnIDOrList() throws {

@@ -9,13 +9,14 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             result.stdout
-                == "lint: 1 spec, 2 pages, 11 scenarios, 5 criteria, 36 checks, 5 references; 0 errors, 0 warnings\n")
+                == "lint: 2 specs, 2 pages, 19 scenarios, 10 criteria, 56 checks, 12 references; 0 errors, 0 warnings\n"
+        )
     }
 
     @Test func lintDefaultsToTheContentFolder() throws {
         let result = try BinaryRunner.run(["lint"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("11 scenarios"))
+        #expect(result.stdout.contains("19 scenarios"))
     }
 
     @Test func problemsGoToStandardErrorInCompilerForm() throws {

@@ -71,7 +71,7 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
         #expect(spec.contains("id=\"scenario-tried-deleted-passkey\"") == false)
         #expect(spec.contains("id=\"scenario-deleted-passkey\""))
         #expect(spec.contains("<code>ASAuthorizationError.Code.canceled</code> (1001)"))
-        #expect(text(files, "copy.html").contains("id=\"copy-automatic-cancel-first.action.retry\""))
+        #expect(text(files, "copy.html").contains("id=\"copy-N1.4-automatic-cancel-first.action.retry\""))
         #expect(text(files, "errors.html").contains("<code>GetCredentialCancellationException</code>"))
     }
 

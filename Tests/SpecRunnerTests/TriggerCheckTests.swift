@@ -152,7 +152,8 @@ import Testing
             }
             let explorer = Explorer(adapters: [adapter], worlds: Array(WorldScript.explorationSet.prefix(40)))
             var missed: [String] = []
-            for configuration in Explorer.configurations {
+            for configuration in Explorer.configurations
+            where adapter.automaticStarts.contains(configuration.automaticStart) {
                 let reducer = FlowReducer(configuration: configuration)
                 for world in explorer.worlds {
                     var seen: Set<FlowState> = [FlowState()]

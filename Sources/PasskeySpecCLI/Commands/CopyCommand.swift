@@ -22,7 +22,7 @@ enum CopyCommand {
             Prints the copy of one scenario of the spec pages under PATHS (default: content):
             the native trigger and the words on screen (title, message, each action), with the
             stable key of each string, for one platform or all of the spec's. An unknown ID lists the closest
-            ones and exits 1. '--list' lists every scenario ID with its title.
+            ones and exits 1. '--list' lists every scenario ID with its title and spec.
             """
         ],
         positionals: [
@@ -79,8 +79,9 @@ enum CopyCommand {
         guard let id else {
             let width = scenarios.map(\.1.id.count).max() ?? 0
             console.out(
-                scenarios.map { "\($0.1.id.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.1.title)" }
-                    .joined(separator: "\n") + "\n")
+                scenarios.map { spec, scenario in
+                    "\(scenario.id.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(scenario.title) [\(spec.id)]"
+                }.joined(separator: "\n") + "\n")
             return .success
         }
         let matches = scenarios.filter { $0.1.id == id }
