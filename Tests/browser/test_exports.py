@@ -72,7 +72,8 @@ def test_badges_are_well_formed_svg(name):
 
 def test_there_is_a_badge_per_spec_and_criterion():
     names = {path.name for path in (SITE / "badges").glob("*.svg")}
-    assert names == {"N1.4.svg"} | {f"N1.4-AC0{number}.svg" for number in range(1, 6)}
+    assert names == {f"{spec}{suffix}.svg" for spec in ("N1.4", "W1.4")
+                     for suffix in [""] + [f"-AC0{number}" for number in range(1, 6)]}
 
 
 def test_the_junit_file_is_well_formed():

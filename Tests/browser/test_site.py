@@ -21,7 +21,8 @@ def published_spec():
 
 
 def test_the_site_has_every_page():
-    expected = {"index.html", "native/login-error-states.html", "copy.html", "errors.html", "steps.html",
+    expected = {"index.html", "native/login-error-states.html", "web/login-error-states.html", "copy.html",
+                "errors.html", "steps.html",
                 "decisions.html", "writers-guide.html"}
     assert expected <= set(PAGES)
 
@@ -144,7 +145,7 @@ def test_every_page_is_valid_html():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("page", ["index.html", "native/login-error-states.html"])
+@pytest.mark.parametrize("page", ["index.html", "native/login-error-states.html", "web/login-error-states.html"])
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
 def test_screenshots_are_kept_as_artifacts(base_url, page, width, height):
     browser = make_driver(width=width, height=height)
