@@ -38,7 +38,8 @@ build: deps
 lint: build
 	$(SWIFT) run passkey-spec lint content
 
-## bench: median times of lint, check, explore and build on content/ (release build)
+## bench: median times of lint, check, explore and build on content/ (release build), and
+## side by side with Hugo on the same Markdown (content, plus 1,000 pages, one-word edit)
 bench: deps
 	@scripts/bench.sh
 

@@ -1,32 +1,96 @@
 #!/usr/bin/env bash
-# Times the main commands on content/ with a release build: the median of 5 runs each, in
-# seconds, with the machine's core count, so figures can be compared between changes.
+# Times the main commands on content/ with a release build, the median of 5 runs each, and
+# measures them side by side with Hugo (from Debian) building the same Markdown with a
+# minimal layout and no syntax highlighting: the content alone, the content plus 1,000
+# prose pages, and a rebuild after a one-word edit. Ratios are passkey-spec over Hugo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/ensure-deps.sh bench
 swift build -c release --product passkey-spec >/dev/null
-bin=.build/release/passkey-spec
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+bin=$PWD/.build/release/passkey-spec
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-run() {
-    local name=$1
+# The median wall time of 5 runs of a command, in seconds; `before` runs untimed before each.
+seconds() {
+    local before=$1
     shift
     local times=()
     for _ in 1 2 3 4 5; do
+        eval "$before"
         local start end
         start=$(date +%s.%N)
         "$@" >/dev/null 2>&1 || true
         end=$(date +%s.%N)
         times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')")
     done
-    printf '%-10s %8.3f s\n' "$name" "$(printf '%s\n' "${times[@]}" | median)"
+    printf '%s\n' "${times[@]}" | median
 }
 
+# Peak resident memory of one run, in MB.
+peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f", $1 / 1024 }'; }
+
+row() { printf '%-34s %9.3f s %9.3f s %8.1f\n' "$1" "$2" "$3" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
+
 echo "passkey-spec benchmark: median of 5 runs, $(nproc) cores"
-run lint "$bin" lint content
-run check "$bin" check content
-run explore "$bin" explore
-run build "$bin" build content --out "$out/site"
-run render "$bin" build content --report site/exports/report.json --out "$out/rendered"
+printf '%-10s %8.3f s\n' lint "$(seconds : "$bin" lint content)"
+printf '%-10s %8.3f s\n' check "$(seconds : "$bin" check content)"
+printf '%-10s %8.3f s\n' explore "$(seconds : "$bin" explore)"
+printf '%-10s %8.3f s\n' build "$(seconds "rm -rf $work/site" "$bin" build content --out "$work/site")"
+printf '%-10s %8.3f s\n' render "$(seconds "rm -rf $work/rendered" "$bin" build content --report site/exports/report.json --out "$work/rendered")"
+
+# A Hugo site over a copy of the same Markdown: a minimal layout, no highlighting, no feeds.
+hugo_site() {
+    local folder=$1 content=$2
+    mkdir -p "$folder/layouts/_default"
+    cat >"$folder/hugo.toml" <<'TOML'
+baseURL = "http://localhost/"
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+[markup.highlight]
+codeFences = false
+TOML
+    local page='<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>'
+    echo "$page" >"$folder/layouts/_default/single.html"
+    echo "$page" >"$folder/layouts/_default/list.html"
+    echo "$page" >"$folder/layouts/index.html"
+    rm -rf "$folder/content"
+    cp -r "$content" "$folder/content"
+}
+
+# The content plus 1,000 prose pages of about 300 words each.
+big="$work/big-content"
+cp -r content "$big"
+mkdir -p "$big/notes"
+for number in $(seq -w 1 1000); do
+    {
+        printf '# Note %s\n<!-- page: note-%s -->\n\n' "$number" "$number"
+        for paragraph in 1 2 3 4 5 6; do
+            printf 'Paragraph %s of note %s: passkeys replace passwords with a key pair; the private key stays on the device, and the server keeps only the public key. A sign-in asks the device to sign a challenge, which proves possession without sending a secret that could be phished or leaked.\n\n' "$paragraph" "$number"
+        done
+    } >"$big/notes/note-$number.md"
+done
+
+echo
+printf '%-34s %11s %11s %8s\n' "side by side" "passkey-spec" "Hugo" "ratio"
+hugo_site "$work/hugo" content
+ours=$(seconds "rm -rf $work/out" "$bin" build content --out "$work/out")
+theirs=$(seconds "rm -rf $work/hugo/public" hugo --source "$work/hugo" --quiet)
+row "build content" "$ours" "$theirs"
+
+hugo_site "$work/hugo-big" "$big"
+ours_big=$(seconds "rm -rf $work/out-big" "$bin" build "$big" --out "$work/out-big")
+theirs_big=$(seconds "rm -rf $work/hugo-big/public" hugo --source "$work/hugo-big" --quiet)
+row "content + 1,000 pages" "$ours_big" "$theirs_big"
+
+rm -rf "$work/out-big" "$work/hugo-big/public"
+ours_peak=$(peak "$bin" build "$big" --out "$work/out-big")
+theirs_peak=$(peak hugo --source "$work/hugo-big" --quiet)
+printf '%-34s %9s MB %9s MB %8.1f\n' "  peak memory" "$ours_peak" "$theirs_peak" "$(awk -v a="$ours_peak" -v b="$theirs_peak" 'BEGIN { print a / b }')"
+printf '%-34s %9s MB %9s MB\n' "  output size" "$(du -sm "$work/out-big" | cut -f1)" "$(du -sm "$work/hugo-big/public" | cut -f1)"
+
+# One word changed in one page, rebuilt into the existing output, against Hugo's full build.
+edit="sed -i 's/Paragraph 1 of note 0500/Paragraph one of note 0500/; t; s/Paragraph one of note 0500/Paragraph 1 of note 0500/' $big/notes/note-0500.md"
+ours_edit=$(seconds "$edit" "$bin" build "$big" --out "$work/out-big")
+row "one-word edit vs Hugo full build" "$ours_edit" "$theirs_big"

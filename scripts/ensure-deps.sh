@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs when any is missing, so `make site` and
-# `make test` work on a fresh machine. `ensure-deps.sh test` adds what the tests use.
+# `make test` work on a fresh machine. `ensure-deps.sh test` adds what the tests use,
+# `ensure-deps.sh bench` what `make bench` compares with (Hugo, GNU time).
 set -euo pipefail
 
 packages=(pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev)
 # Installed when the distribution has them; the tests that need them say so and skip otherwise.
 optional=()
+if [ "${1:-}" = "bench" ]; then
+    # The benchmark measures against Hugo on the same Markdown; GNU time reports peak memory.
+    packages+=(hugo time)
+fi
 if [ "${1:-}" = "test" ]; then
     # xmllint checks the JUnit output.
     packages+=(libxml2-utils)

@@ -5,9 +5,12 @@ import SpecModel
 /// rolls it all up into a `RunReport`.
 public struct CheckRunner: Sendable {
     public var flows: FlowRegistry
+    /// Where explorations are kept between runs; nil explores every time.
+    public var cache: ExplorationCache?
 
-    public init(flows: FlowRegistry) {
+    public init(flows: FlowRegistry, cache: ExplorationCache? = nil) {
         self.flows = flows
+        self.cache = cache
     }
 
     public func run(_ content: ContentSet) -> RunReport {
@@ -37,7 +40,7 @@ public struct CheckRunner: Sendable {
 
     /// Checks, explores and cross-checks the specs of one flow.
     private func run(_ flow: Flow, specs: [Spec], into diagnostics: inout DiagnosticBag) -> (FlowRun, [SpecRun]) {
-        let exploration = flow.explore(nil)
+        let exploration = cache?.exploration(of: flow) ?? flow.explore(nil)
         var specRuns: [SpecRun] = []
         var checkScreens = Set<ScreenPresentation>()
         for spec in specs {

@@ -51,7 +51,7 @@ public struct ScreenPresentation: Hashable, Codable, Sendable, Comparable {
 
 /// What exploring a flow's whole reachable space found: the counts, every invariant (each
 /// tagged with its criterion ID, or `general`) and every way a scenario was presented.
-public struct FlowExploration: Sendable {
+public struct FlowExploration: Codable, Sendable, Equatable {
     public var summary: ExplorationSummary
     public var invariants: [InvariantRun]
     public var screens: [ScreenPresentation]

@@ -36,28 +36,20 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// with: its decisions, invariants, steps and error reference. Any change to either gives
     /// another value.
     public static func fingerprint(of content: ContentSet, flows: [Flow]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
-            hash ^= 0xff
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        mix((try? content.encodedJSON()) ?? Data())
+        var hasher = FNV1a()
+        hasher.mix(bytes: (try? content.encodedJSON()) ?? Data())
+        hasher.mix(bytes: [0xff])
         for flow in flows {
-            mix("flow \(flow.id)".utf8)
-            for part in flow.signature { mix(part.utf8) }
-            for decision in flow.decisions { mix("decision \(decision.id): \(decision.choice)".utf8) }
+            hasher.mix("flow \(flow.id)")
+            for part in flow.signature { hasher.mix(part) }
+            for decision in flow.decisions { hasher.mix("decision \(decision.id): \(decision.choice)") }
             for entry in flow.errorReference {
-                mix(
+                hasher.mix(
                     "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.message ?? "") \(entry.automaticFirst) \(entry.automaticRepeated) \(entry.explicit)"
-                        .utf8)
+                )
             }
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hasher.hex
     }
 
     public static func decodeJSON(_ data: Data) throws -> RunReport {

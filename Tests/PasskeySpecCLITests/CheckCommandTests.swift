@@ -115,3 +115,19 @@ import Testing
         #expect((flows.first?["steps"] as? [[String: Any]])?.count ?? 0 > 40)
     }
 }
+
+/// `check` keeps the exploration where `PASSKEY_SPEC_CACHE` says, and a second run reads it.
+@Suite struct ExplorationCacheCommandTests {
+    @Test func aSecondCheckReadsTheKeptExplorationAndReportsTheSame() throws {
+        let folder = try TemporaryFolder()
+        let cache = folder.url.appendingPathComponent("cache").path
+        let first = try BinaryRunner.run(["check", "content"], environment: ["PASSKEY_SPEC_CACHE": cache])
+        #expect(first.status == 0)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: "\(cache)/explorations")
+        #expect(entries.count == 1)
+        #expect(entries.first?.hasPrefix("passkey-login-") == true)
+        let second = try BinaryRunner.run(["check", "content"], environment: ["PASSKEY_SPEC_CACHE": cache])
+        #expect(second.stdout == first.stdout)
+        #expect(second.stdout.contains("whole space covered"))
+    }
+}

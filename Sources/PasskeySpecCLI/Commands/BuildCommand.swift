@@ -54,7 +54,8 @@ enum BuildCommand {
                 return .failure
             }
         } else {
-            report = CheckRunner(flows: arguments.flows).run(loaded.content)
+            report = CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(
+                loaded.content)
             report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         }
         console.print(report.diagnostics)

@@ -38,7 +38,8 @@ enum CheckCommand {
             console.out("check: not run; fix the errors above first\n")
             return .failure
         }
-        var report = CheckRunner(flows: arguments.flows).run(loaded.content)
+        var report = CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(
+            loaded.content)
         report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         console.print(report.diagnostics)
         console.out(summary(report))

@@ -46,7 +46,10 @@ enum ExportCommand {
         let result = try loadContent(arguments.positionals)
         console.print(result.diagnostics)
         guard !result.hasErrors else { return .failure }
-        let report = format.needsRun ? CheckRunner(flows: arguments.flows).run(result.content) : nil
+        let report =
+            format.needsRun
+            ? CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(result.content)
+            : nil
         let data = try format.data(content: result.content, report: report)
         guard let path = arguments[out] else {
             console.out(String(decoding: data, as: UTF8.self))

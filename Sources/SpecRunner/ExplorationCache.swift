@@ -1,0 +1,90 @@
+import Foundation
+import SpecModel
+
+/// Explorations kept on disk, because they are a function of the engine and its flows, not
+/// of the content: a writer's edit re-runs the checks and re-renders, and explores nothing.
+///
+/// The key is computed, never bumped by hand: a hash of the tool's own executable (any change
+/// to the engine's code gives another binary), the flow's ID, the depth asked for, and what
+/// the flow decides with (its signature, decisions and error reference). A changed engine or
+/// flow misses the cache and is explored again; an unreadable entry is explored again too.
+public struct ExplorationCache: Sendable {
+    /// Where the entries are kept, one JSON file per flow and key.
+    public let folder: URL
+    /// A hash of the code that explores (the tool's executable).
+    public let toolFingerprint: String
+
+    public init(folder: URL, toolFingerprint: String) {
+        self.folder = folder
+        self.toolFingerprint = toolFingerprint
+    }
+
+    /// The key of a flow's exploration to a depth (nil: the flow's own).
+    public func key(for flow: Flow, depthLimit: Int? = nil) -> String {
+        var hasher = FNV1a()
+        hasher.mix("tool \(toolFingerprint)")
+        hasher.mix("flow \(flow.id) depth \(depthLimit.map(String.init) ?? "default")")
+        for part in flow.signature { hasher.mix(part) }
+        for decision in flow.decisions { hasher.mix("decision \(decision.id): \(decision.choice)") }
+        for entry in flow.errorReference {
+            hasher.mix(
+                "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.outcome) \(entry.automaticFirst) \(entry.automaticRepeated) \(entry.explicit)"
+            )
+        }
+        return hasher.hex
+    }
+
+    /// The file of a flow's entry.
+    public func file(for flow: Flow, depthLimit: Int? = nil) -> URL {
+        folder.appendingPathComponent("\(flow.id)-\(key(for: flow, depthLimit: depthLimit)).json")
+    }
+
+    /// The flow's exploration from the cache, or explored (and kept) when there is none.
+    public func exploration(of flow: Flow, depthLimit: Int? = nil) -> FlowExploration {
+        let file = file(for: flow, depthLimit: depthLimit)
+        if let data = try? Data(contentsOf: file),
+            let cached = try? JSONDecoder().decode(FlowExploration.self, from: data)
+        {
+            return cached
+        }
+        let exploration = flow.explore(depthLimit)
+        // A cache that cannot be written only costs time: the run goes on.
+        if let data = try? JSONOutput.encode(exploration) {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? data.write(to: file, options: .atomic)
+        }
+        return exploration
+    }
+
+    /// A hash of a file's bytes (FNV-1a, 64 bits, hex), read in chunks; nil when unreadable.
+    public static func fingerprint(ofFile path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = FNV1a()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.mix(bytes: chunk) }
+        return hasher.hex
+    }
+}
+
+/// FNV-1a, 64 bits: a fast, stable hash for cache keys (not for security).
+struct FNV1a {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func mix(bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+    }
+
+    /// Mixes a string and a separator, so that "ab" + "c" differs from "a" + "bc".
+    mutating func mix(_ text: String) {
+        mix(bytes: text.utf8)
+        mix(bytes: [0xff])
+    }
+
+    var hex: String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
