@@ -53,6 +53,10 @@ public struct SiteBuilder {
             let path = SitePaths.html(forMarkdown: contentPage.path)
             try page("page", at: path, views.page(contentPage, path: path))
         }
+        for group in views.collapsedSections {
+            guard let index = group.index, files[index.href] == nil else { continue }
+            try page("section", at: index.href, views.sectionIndex(group, page: index.href))
+        }
         try page("copy", at: "copy.html", views.copyIndex(page: "copy.html"))
         try page("errors", at: "errors.html", views.errors(page: "errors.html"))
         try page("steps", at: "steps.html", views.steps(page: "steps.html"))

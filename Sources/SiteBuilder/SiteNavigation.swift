@@ -9,6 +9,10 @@ import SpecModel
 ///    platform's name; any other with its name, first letter capitalized, hyphens as spaces.
 /// 3. **Reference**: the pages the site generates from every spec.
 ///
+/// A folder with more than `maximumListed` pages is listed as one link to its section page
+/// (`folder/index.html`, which lists them all) and the current page, so that every page does
+/// not carry a list of every page: the site's size grows linearly with its pages.
+///
 /// Nothing here names a platform: a new folder shows up as a section of its own as soon as
 /// it holds a page.
 enum SiteNavigation {
@@ -19,6 +23,8 @@ enum SiteNavigation {
     static let overviewTitle = "Overview"
     static let referenceTitle = "Reference"
     static let homeLabel = "Home"
+    /// The most pages a section lists in the navigation before it links to its section page.
+    static let maximumListed = 12
 
     /// The generated pages, as the Reference section lists them.
     static let referencePages: [Link] = [
@@ -37,6 +43,15 @@ enum SiteNavigation {
         let folder: String?
         let title: String
         let links: [Link]
+
+        /// Whether the navigation lists the section's page instead of its pages.
+        var isCollapsed: Bool { folder != nil && links.count > SiteNavigation.maximumListed }
+
+        /// The section page of a collapsed section, `folder/index.html`.
+        var index: Link? {
+            guard isCollapsed, let folder else { return nil }
+            return Link(href: "\(folder)/index.html", label: "All \(links.count) pages")
+        }
     }
 
     /// Every section, in order, from the content.

@@ -80,6 +80,17 @@ struct ContentPage: MustacheObject {
     let body: String
 }
 
+/// The page of a section too large to list in the navigation: every page of its folder.
+struct SectionIndexPage: MustacheObject {
+    let count: String
+    let links: [SectionIndexLink]
+}
+
+struct SectionIndexLink: MustacheObject {
+    let href: String
+    let label: String
+}
+
 // MARK: - Spec page
 
 struct SpecPage: MustacheObject {

@@ -42,9 +42,30 @@ struct ViewModels {
             nav: navigation.enumerated().map { index, group in
                 NavigationSection(
                     id: "nav-section-\(index + 1)", title: group.title,
-                    items: group.links.map { NavigationItem(href: $0.href, label: $0.label, current: $0.href == page) })
+                    items: Self.listed(group, on: page).map {
+                        NavigationItem(href: $0.href, label: $0.label, current: $0.href == page)
+                    })
             })
     }
+
+    /// A section's links as the navigation lists them: all of them, or for a collapsed
+    /// section its section page and the current page.
+    static func listed(_ group: SiteNavigation.Group, on page: String) -> [SiteNavigation.Link] {
+        guard let index = group.index else { return group.links }
+        return [index] + group.links.filter { $0.href == page }
+    }
+
+    /// The section page of a collapsed section: every page of the folder.
+    func sectionIndex(_ group: SiteNavigation.Group, page: String) -> SitePage<SectionIndexPage> {
+        SitePage(
+            layout: layout(page: page, title: group.title),
+            content: SectionIndexPage(
+                count: String(group.links.count),
+                links: group.links.map { SectionIndexLink(href: $0.href, label: $0.label) }))
+    }
+
+    /// The collapsed sections, whose section pages the site writes.
+    var collapsedSections: [SiteNavigation.Group] { navigation.filter(\.isCollapsed) }
 
     static func badge(_ label: String, passed: Bool) -> BadgeView {
         BadgeView(state: passed ? "pass" : "fail", label: label, value: passed ? "passing" : "failing")

@@ -200,3 +200,50 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(ViewModels.phrase(["A", "B", "C"]) == "A, B and C")
     }
 }
+
+/// A section too large to list links to its own page instead, so pages do not each carry a
+/// list of every page.
+@Suite struct CollapsedSectionTests {
+    /// The project's content plus `count` prose pages under `notes/`.
+    func content(notes count: Int) throws -> ContentSet {
+        var content = try projectContent()
+        for number in 1...count {
+            content.pages.append(
+                Page(
+                    id: "note-\(number)", title: "Note \(number) & more", path: "notes/note-\(1000 + number).md",
+                    body: [], location: SourceLocation(file: "notes/note-\(1000 + number).md", line: 1, column: 1)))
+        }
+        return content
+    }
+
+    @Test func aSectionOfTwelvePagesIsListedInFull() throws {
+        let views = ViewModels(content: try content(notes: SiteNavigation.maximumListed), report: emptyReport)
+        let notes = try #require(views.layout(page: "index.html", title: "Home").nav.first { $0.title == "Notes" })
+        #expect(notes.items.count == SiteNavigation.maximumListed)
+        #expect(views.collapsedSections.isEmpty)
+    }
+
+    @Test func aLargerSectionListsItsPageAndTheCurrentPage() throws {
+        let views = ViewModels(content: try content(notes: 30), report: emptyReport)
+        let home = try #require(views.layout(page: "index.html", title: "Home").nav.first { $0.title == "Notes" })
+        #expect(home.items.map(\.href) == ["notes/index.html"])
+        #expect(home.items.map(\.label) == ["All 30 pages"])
+        let onNote = try #require(
+            views.layout(page: "notes/note-1007.html", title: "Note 7").nav.first { $0.title == "Notes" })
+        #expect(onNote.items.map(\.href) == ["notes/index.html", "notes/note-1007.html"])
+        #expect(onNote.items.map(\.current) == [false, true])
+    }
+
+    @Test func theSectionPageListsEveryPageEscapedAndPagesStayLinear() throws {
+        let small = try SiteBuilder(templates: templates).render(content: try content(notes: 30), report: emptyReport)
+        let large = try SiteBuilder(templates: templates).render(content: try content(notes: 60), report: emptyReport)
+        let index = String(decoding: try #require(large["notes/index.html"]), as: UTF8.self)
+        #expect(index.contains("<h1>Notes</h1>"))
+        #expect(index.contains("<a href=\"../notes/note-1060.html\">Note 60 &amp; more</a>"))
+        #expect(index.components(separatedBy: "<li><a href=\"../notes/note-").count == 61)
+        // A note's page is the same size however many notes there are: no list of them all.
+        let page30 = try #require(small["notes/note-1007.html"]).count
+        let page60 = try #require(large["notes/note-1007.html"]).count
+        #expect(page30 == page60)
+    }
+}

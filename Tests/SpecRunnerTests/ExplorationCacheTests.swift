@@ -120,7 +120,8 @@ import Testing
         let runner = CheckRunner(
             flows: FlowRegistry([Self.flow(counter)]), cache: ExplorationCache(folder: folder, toolFingerprint: "t"))
         let spec = Spec(
-            id: "C1", title: "C", path: "c.md", flow: FlowName("counting", at: SourceLocation(file: "c.md", line: 2, column: 1)),
+            id: "C1", title: "C", path: "c.md",
+            flow: FlowName("counting", at: SourceLocation(file: "c.md", line: 2, column: 1)),
             platforms: [.ios], location: SourceLocation(file: "c.md", line: 1, column: 1))
         let first = runner.run(ContentSet(specs: [spec]))
         let second = runner.run(ContentSet(specs: [spec]))
