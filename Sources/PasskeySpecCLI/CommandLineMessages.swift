@@ -76,7 +76,7 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "The tool was called with a command it does not have.",
                 detail: """
-                    The first argument names a command ('lint', 'check', 'build', 'copy', 'export', \
+                    The first argument names a command ('lint', 'check', 'build', 'preview', 'copy', 'export', \
                     'explore', 'errors', 'steps', 'explain', 'help'). An unknown one is reported with the \
                     closest command when one is near, and the tool exits with status 2.
                     """,

@@ -16,12 +16,9 @@ import Darwin
 /// served on loopback, rebuilt and reloaded on every change.
 enum PreviewCommand {
     static let port = Option(
-        "--port", value: "N", help: "The port; when it is taken, the next free one of the 20 after it.",
-        default: "8000")
+        "--port", value: "N", help: "The port, or the next free one of 20; 0 takes any.", default: "8000")
     static let host = Option(
-        "--host", value: "H",
-        help: "The IPv4 address to listen on. Only loopback unless you name another address.",
-        default: "127.0.0.1")
+        "--host", value: "H", help: "The IPv4 address to listen on; loopback unless given.", default: "127.0.0.1")
     static let templates = Option("--templates", value: "DIR", help: "The templates.", default: "templates")
     /// How many ports are tried, from `--port` on.
     static let portAttempts = 20
