@@ -62,10 +62,13 @@ public final class PreviewServer: @unchecked Sendable {
     public static let readTimeout: TimeInterval = 5
     /// How often an idle event stream gets a comment, so proxies and browsers keep it open.
     public static let heartbeat: TimeInterval = 15
+    /// The most connections open at once (event streams included); more are closed at once.
+    public static let maximumConnections = 64
 
     private let listener: Int32
     private let lock = NSLock()
     private var stopped = false
+    private var openConnections = 0
     private var files: [String: Data] = [:]
     private var hasFiles = false
     private var status = Status(build: 0, ok: true, building: true, diagnostics: [])
@@ -180,7 +183,20 @@ public final class PreviewServer: @unchecked Sendable {
             if ready <= 0 { continue }
             let client = accept(listener, nil, nil)
             if client < 0 { continue }
-            let thread = Thread { [self] in handle(client) }
+            lock.lock()
+            let admitted = openConnections < Self.maximumConnections
+            if admitted { openConnections += 1 }
+            lock.unlock()
+            guard admitted else {
+                close(client)
+                continue
+            }
+            let thread = Thread { [self] in
+                handle(client)
+                lock.lock()
+                openConnections -= 1
+                lock.unlock()
+            }
             thread.name = "preview-connection"
             thread.start()
         }

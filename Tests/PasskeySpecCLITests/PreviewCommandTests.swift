@@ -247,6 +247,14 @@ import Glibc
         let secondPort = try #require(second.port(within: 30))
         #expect(secondPort > firstPort)
         #expect(secondPort <= firstPort + 19)
+        // A client that does not finish its request in time is answered 408 and dropped.
+        let slow = try Self.connect(secondPort)
+        defer { close(slow) }
+        Self.send("GET / HTTP/1.1\r\nHost: x\r\n", to: slow)
+        let started = Date()
+        let answer = Self.read(slow, seconds: 15)
+        #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(answer)")
+        #expect(Date().timeIntervalSince(started) < 10)
         for preview in [first, second] {
             preview.process.terminate()
             #expect(Self.waitFor(10) { preview.process.isRunning ? nil : true } == true)
