@@ -83,15 +83,17 @@ enum PreviewCommand {
 
         var watcher = FileWatcher(roots: paths + [templatesPath])
         rebuild(paths, flows: flows, templates: templatesPath, strict: arguments[strictFlag], server, console)
-        while true {
-            usleep(pollInterval)
-            guard watcher.changed() else { continue }
-            // Let an editor finish writing before reading.
-            usleep(pollInterval / 3)
-            _ = watcher.changed()
-            rebuild(paths, flows: flows, templates: templatesPath, strict: arguments[strictFlag], server, console)
+        // Runs until a signal ends the process; the signal sources live as long as the loop.
+        return withExtendedLifetime(stopping) { () -> ExitStatus in
+            while true {
+                usleep(pollInterval)
+                guard watcher.changed() else { continue }
+                // Let an editor finish writing before reading.
+                usleep(pollInterval / 3)
+                _ = watcher.changed()
+                rebuild(paths, flows: flows, templates: templatesPath, strict: arguments[strictFlag], server, console)
+            }
         }
-        withExtendedLifetime(stopping) {}
     }
 
     /// Ctrl-C and SIGTERM close the socket and exit with status 0.
