@@ -34,11 +34,15 @@ let package = Package(
         .target(name: "SiteBuilder", dependencies: ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports"]),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM", "CommonMark"]),
+        // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
+        // live reload by server-sent events, and a polling file watcher. Knows nothing of specs.
+        .target(name: "PreviewServer"),
         // The commands, as a library so tests can call them in-process too.
         .target(
             name: "PasskeySpecCLI",
             dependencies: [
                 "SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SiteBuilder",
+                "PreviewServer",
             ]
         ),
         // A thin executable over PasskeySpecCLI.
@@ -49,6 +53,7 @@ let package = Package(
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "SpecModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [

@@ -58,6 +58,11 @@ extension Message {
             "unknown scenario '\(id)'" + (closest.isEmpty ? "" : "; the closest are \(list)"))
     }
 
+    public static func portUnavailable(host: String, from first: Int, to last: Int, reason: String) -> Message {
+        let ports = first == last ? "port \(first)" : "ports \(first) to \(last)"
+        return Message("port-unavailable", .error, "cannot listen on \(host) at \(ports): \(reason)")
+    }
+
     public static let missingScenarioArgument = Message(
         "missing-scenario-argument", .error, "'copy' needs a scenario ID, or '--list' to list them")
 }
@@ -71,7 +76,7 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "The tool was called with a command it does not have.",
                 detail: """
-                    The first argument names a command ('lint', 'check', 'build', 'copy', 'export', \
+                    The first argument names a command ('lint', 'check', 'build', 'preview', 'copy', 'export', \
                     'explore', 'errors', 'steps', 'explain', 'help'). An unknown one is reported with the \
                     closest command when one is near, and the tool exits with status 2.
                     """,
@@ -212,6 +217,20 @@ extension CommandLineMessages {
                     $ passkey-spec copy --platform ios
                     """,
                 fix: "Add the scenario ID ('passkey-spec copy explicit-cancel'), or use '--list'.")),
+        CatalogueEntry(
+            sample: .portUnavailable(host: "127.0.0.1", from: 8000, to: 8019, reason: "Address already in use"),
+            explanation: MessageExplanation(
+                summary: "'preview' could not listen on any of the ports it tried.",
+                detail: """
+                    'passkey-spec preview' listens on '--port' (default 8000) or, when that port is taken, \
+                    on the next free one of the 20 after it. When none is free, or the address cannot be \
+                    used (it is not one of this machine's), the reason the system gave is reported and the \
+                    tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec preview --host 192.0.2.1
+                    """,
+                fix: "Stop what uses the ports, choose another with '--port', or name an address of this machine.")),
     ]
 }
 

@@ -15,7 +15,8 @@ public enum ExitStatus: Int32, Sendable {
 /// exit status 2.
 public enum CommandLineTool {
     static let commands: [Command] = [
-        LintCommand.command, CheckCommand.command, BuildCommand.command, CopyCommand.command, ExportCommand.command,
+        LintCommand.command, CheckCommand.command, BuildCommand.command, PreviewCommand.command, CopyCommand.command,
+        ExportCommand.command,
         ExploreCommand.command,
         ErrorsCommand.command,
         StepsCommand.command,

@@ -1,3 +1,4 @@
+import Foundation
 import SpecModel
 
 // A flow is a value: everything a kind of spec is checked against, bundled so the runner,
@@ -84,7 +85,7 @@ public struct Flow: Sendable {
     public let errorReference: [ErrorReferenceEntry]
     /// Explores the whole reachable space, up to a depth (nil: the flow's own limit); the same
     /// for any content.
-    public let explore: @Sendable (_ depthLimit: Int?) -> FlowExploration
+    public internal(set) var explore: @Sendable (_ depthLimit: Int?) -> FlowExploration
     /// The flow's own rules over its specs, run by `lint` (e.g. Trigger names).
     public let lint: @Sendable ([Spec]) -> [Diagnostic]
     /// What the engine decides with, as text; a change to it changes the report's fingerprint.
@@ -118,6 +119,38 @@ public struct Flow: Sendable {
         self.runSteps = { platform, written, bindings in
             PlatformRun.run(steps, written: written, bindings: bindings, context: makeContext(platform))
         }
+    }
+}
+
+extension Flow {
+    /// The same flow, exploring each depth limit once and answering later runs from memory:
+    /// the exploration is the same for any content, so a process that checks content again
+    /// and again (`preview`) explores only once.
+    public func exploringOnce() -> Flow {
+        let cache = ExplorationCache(explore)
+        var flow = self
+        flow.explore = { cache.exploration(depthLimit: $0) }
+        return flow
+    }
+}
+
+/// Explorations by depth limit, computed once each.
+private final class ExplorationCache: @unchecked Sendable {
+    private let explore: @Sendable (Int?) -> FlowExploration
+    private let lock = NSLock()
+    private var done: [Int?: FlowExploration] = [:]
+
+    init(_ explore: @escaping @Sendable (Int?) -> FlowExploration) {
+        self.explore = explore
+    }
+
+    func exploration(depthLimit: Int?) -> FlowExploration {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = done[depthLimit] { return known }
+        let exploration = explore(depthLimit)
+        done[depthLimit] = exploration
+        return exploration
     }
 }
 

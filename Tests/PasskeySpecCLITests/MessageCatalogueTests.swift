@@ -142,6 +142,7 @@ import Testing
             .scenarioWithoutCheck("x"), .stepNamesUnknownScenario("x", known: ["y"]),
             .reportFromOtherContent("x"), .unknownMessageID("x", closest: ["y"]), .missingFlow(known: ["x"]),
             .unknownFlow("x", known: ["y"]), .platformNotInFlow("x", flow: "y", supported: ["z"]),
+            .portUnavailable(host: "127.0.0.1", from: 1, to: 2, reason: "x"),
         ]
         for message in samples {
             // A platform's name is a proper noun and may start a text: "Android button '…' is …".

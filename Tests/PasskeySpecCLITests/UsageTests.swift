@@ -21,7 +21,7 @@ import Testing
         #expect(result.stdout.contains("NO_COLOR"))
     }
 
-    @Test(arguments: ["lint", "check", "build", "copy", "export", "explore", "errors", "steps", "explain"])
+    @Test(arguments: ["lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "explain"])
     func everyCommandHasHelp(command: String) throws {
         let viaFlag = try BinaryRunner.run([command, "--help"])
         let viaHelp = try BinaryRunner.run(["help", command])
@@ -112,7 +112,7 @@ import Testing
     @Test func theHelpTestsCoverEveryCommand() {
         #expect(
             CommandLineTool.commands.map(\.name) == [
-                "lint", "check", "build", "copy", "export", "explore", "errors", "steps", "explain",
+                "lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "explain",
             ])
     }
 

@@ -1,0 +1,179 @@
+import Dispatch
+import Foundation
+import PreviewServer
+import SiteBuilder
+import SpecModel
+import SpecParser
+import SpecRunner
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `passkey-spec preview [PATHS...] [--port N] [--host H] [--templates DIR]`: the site in memory,
+/// served on loopback, rebuilt and reloaded on every change.
+enum PreviewCommand {
+    static let port = Option(
+        "--port", value: "N", help: "The port, or the next free one of 20; 0 takes any.", default: "8000")
+    static let host = Option(
+        "--host", value: "H", help: "The IPv4 address to listen on; loopback unless given.", default: "127.0.0.1")
+    static let templates = Option("--templates", value: "DIR", help: "The templates.", default: "templates")
+    /// How many ports are tried, from `--port` on.
+    static let portAttempts = 20
+    /// How often the watched files are looked at.
+    static let pollInterval: useconds_t = 300_000
+
+    static let command = Command(
+        name: "preview", abstract: "Serve the site on loopback and rebuild it on every change",
+        usage: ["preview [PATHS...] [--port N] [--host H] [--templates DIR] [--strict]"],
+        discussion: [
+            """
+            Builds the site as 'build' does (lint, check, render), but in memory: nothing is
+            written to 'site/'. It is served at http://127.0.0.1:8000/ (or the next free port),
+            for writers to read while they edit. PATHS (default: content) and the templates
+            folder are watched; every change rebuilds the site and reloads the open pages.
+            """,
+            """
+            When a build has errors (a page that does not parse, a failing check, a broken
+            template), the pages show an overlay listing each problem at its place
+            ('path:line:column: message'), over the last build that rendered. Diagnostics go to
+            standard error as well.
+            """,
+            """
+            The server answers GET and HEAD only, serves nothing but the site's files, and
+            listens on 127.0.0.1 unless '--host' names another address. Ctrl-C stops it.
+            """,
+        ],
+        positionals: [.paths], options: [port, host, templates], flags: [strictFlag], run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let portText = arguments[port]!
+        guard let portNumber = UInt16(portText) else {
+            throw UsageError(.invalidOptionValue("--port", value: portText, expected: "a port number from 0 to 65535"))
+        }
+        let hostText = arguments[host]!
+        let address = hostText == "localhost" ? "127.0.0.1" : hostText
+        var probe = in_addr()
+        guard inet_pton(AF_INET, address, &probe) == 1 else {
+            throw UsageError(
+                .invalidOptionValue("--host", value: hostText, expected: "an IPv4 address such as 127.0.0.1"))
+        }
+        let paths = arguments.positionals.isEmpty ? ["content"] : arguments.positionals
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw UsageError(.pathNotFound(path))
+        }
+        let templatesPath = arguments[templates]!
+        // The exploration is the same for any content: explore once, not on every change.
+        let flows = FlowRegistry(arguments.flows.flows.map { $0.exploringOnce() })
+
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(host: address, port: portNumber, attempts: portAttempts)
+        } catch {
+            let last = portNumber == 0 ? 0 : min(Int(portNumber) + portAttempts - 1, Int(UInt16.max))
+            console.printUsageError(
+                .portUnavailable(host: address, from: Int(portNumber), to: last, reason: error.reason))
+            return .failure
+        }
+        let stopping = stopOnSignals(server, console: console)
+        server.start()
+        console.out("preview: serving http://\(address):\(server.port)/ (Ctrl-C to stop)\n")
+
+        var watcher = FileWatcher(roots: paths + [templatesPath])
+        rebuild(paths, flows: flows, templates: templatesPath, strict: arguments[strictFlag], server, console)
+        // Runs until a signal ends the process; the signal sources live as long as the loop.
+        return withExtendedLifetime(stopping) { () -> ExitStatus in
+            while true {
+                usleep(pollInterval)
+                guard watcher.changed() else { continue }
+                // Let an editor finish writing before reading.
+                usleep(pollInterval / 3)
+                _ = watcher.changed()
+                rebuild(paths, flows: flows, templates: templatesPath, strict: arguments[strictFlag], server, console)
+            }
+        }
+    }
+
+    /// Ctrl-C and SIGTERM close the socket and exit with status 0.
+    private static func stopOnSignals(_ server: PreviewServer, console: Console) -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                server.stop()
+                console.out("preview: stopped\n")
+                exit(0)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    private static func rebuild(
+        _ paths: [String], flows: FlowRegistry, templates: String, strict: Bool, _ server: PreviewServer,
+        _ console: Console
+    ) {
+        server.buildStarted()
+        let started = Date()
+        let (build, diagnostics) = self.build(paths, flows: flows, templates: templates, strict: strict)
+        console.print(diagnostics)
+        let number = server.publish(build)
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if build.ok {
+            console.out("preview: build \(number) ok in \(seconds) s\n")
+        } else if build.files == nil {
+            console.out(
+                "preview: build \(number) has \(count(errors, "error")); the pages show the last build that rendered\n")
+        } else {
+            console.out("preview: build \(number) rendered with \(count(errors, "error")) in \(seconds) s\n")
+        }
+    }
+
+    /// Lint, check and render, as 'build' does, into memory. Files are nil when nothing rendered.
+    static func build(
+        _ paths: [String], flows: FlowRegistry, templates: String, strict: Bool
+    ) -> (
+        PreviewBuild, [Diagnostic]
+    ) {
+        func failed(_ diagnostics: [Diagnostic]) -> (PreviewBuild, [Diagnostic]) {
+            (PreviewBuild(files: nil, ok: false, diagnostics: diagnostics.map(previewDiagnostic)), diagnostics)
+        }
+        let loaded: ContentLoader.Result
+        do {
+            loaded = try lintContent(paths, flows: flows, strict: strict)
+        } catch let error as UsageError {
+            return failed([Diagnostic(error.message, at: SourceLocation(file: paths[0], line: 1, column: 1))])
+        } catch {
+            let location = SourceLocation(file: paths[0], line: 1, column: 1)
+            return failed([Diagnostic(.unexpectedFailure("\(error)"), at: location)])
+        }
+        if loaded.hasErrors { return failed(loaded.diagnostics) }
+        let report = CheckRunner(flows: flows).run(loaded.content)
+        let diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
+        let templatesURL = URL(fileURLWithPath: templates)
+        do {
+            let files = try SiteBuilder(templates: templatesURL).render(content: loaded.content, report: report)
+            let ok = report.passed && !diagnostics.contains { $0.severity == .error }
+            return (PreviewBuild(files: files, ok: ok, diagnostics: diagnostics.map(previewDiagnostic)), diagnostics)
+        } catch let failure as SiteBuilder.TemplateFailure {
+            let location = SourceLocation(
+                file: templatesURL.appendingPathComponent(failure.file).relativePath, line: failure.line,
+                column: failure.column)
+            return failed(diagnostics + [Diagnostic(.templateError(failure.message), at: location)])
+        } catch {
+            let location = SourceLocation(file: templates, line: 1, column: 1)
+            return failed(diagnostics + [Diagnostic(.unexpectedFailure("\(error)"), at: location)])
+        }
+    }
+
+    static func previewDiagnostic(_ diagnostic: Diagnostic) -> PreviewDiagnostic {
+        let location = diagnostic.location
+        return PreviewDiagnostic(
+            file: location.file, path: URL(fileURLWithPath: location.file).standardizedFileURL.path,
+            line: location.line, column: location.column, severity: diagnostic.severity.rawValue,
+            message: diagnostic.message.text, id: diagnostic.id.rawValue)
+    }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `passkey-spec preview` run as a writer runs it: the built binary serving a copy of some
+/// content on loopback, spoken to over raw sockets.
+@Suite(.serialized) struct PreviewCommandTests {
+    /// A running `preview`, its standard output collected as it comes.
+    final class Preview: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var output = ""
+        private var errors = ""
+
+        init(_ arguments: [String], in directory: URL) throws {
+            process.executableURL = BinaryRunner.executable
+            process.arguments = ["preview"] + arguments
+            process.currentDirectoryURL = directory
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = "1"
+            process.environment = environment
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            out.fileHandleForReading.readabilityHandler = { [self] handle in
+                let text = String(decoding: handle.availableData, as: UTF8.self)
+                lock.lock()
+                output += text
+                lock.unlock()
+            }
+            err.fileHandleForReading.readabilityHandler = { [self] handle in
+                let text = String(decoding: handle.availableData, as: UTF8.self)
+                lock.lock()
+                errors += text
+                lock.unlock()
+            }
+            try process.run()
+        }
+
+        var stdout: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return output
+        }
+
+        var stderr: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return errors
+        }
+
+        /// The port of the `preview: serving http://127.0.0.1:PORT/` line, once printed.
+        func port(within seconds: TimeInterval) -> UInt16? {
+            let found = waitFor(seconds) { [self] in
+                stdout.firstMatch(of: /preview: serving http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)/)
+                    .flatMap { UInt16($0.1) }
+            }
+            return found
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+    }
+
+    /// Polls `check` every 100 ms until it gives a value or `seconds` pass.
+    static func waitFor<T>(_ seconds: TimeInterval, _ check: () -> T?) -> T? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if let value = check() { return value }
+            usleep(100_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// A connected socket to 127.0.0.1:`port`.
+    static func connect(_ port: UInt16) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(result == 0, "cannot connect to port \(port)")
+        return fd
+    }
+
+    static func send(_ text: String, to fd: Int32) {
+        _ = Array(text.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads until the server closes, `until` matches what came, or `seconds` pass.
+    static func read(_ fd: Int32, seconds: TimeInterval, until done: (String) -> Bool = { _ in false }) -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+            if done(String(decoding: received, as: UTF8.self)) { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// One request, sent as written; the whole response.
+    static func request(_ port: UInt16, _ head: String) throws -> String {
+        let fd = try connect(port)
+        defer { close(fd) }
+        send(head, to: fd)
+        return read(fd, seconds: 10)
+    }
+
+    static func get(_ port: UInt16, _ target: String, method: String = "GET") throws -> String {
+        try request(port, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    }
+
+    static func status(_ port: UInt16) throws -> [String: Any]? {
+        let response = try get(port, "/__preview/status")
+        guard let body = response.range(of: "\r\n\r\n")?.upperBound else { return nil }
+        return try JSONSerialization.jsonObject(with: Data(response[body...].utf8)) as? [String: Any]
+    }
+
+    /// A temporary project: `content/` with the home page, the writer's guide and the frozen
+    /// spec page, and the project's templates.
+    static func project() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let root = BinaryRunner.packageRoot
+        for name in ["index.md", "writers-guide.md"] {
+            try folder.write(
+                "content/\(name)", bytes: [UInt8](Data(contentsOf: root.appendingPathComponent("content/\(name)"))))
+        }
+        try folder.write(
+            "content/native/login-error-states.md", bytes: [UInt8](Data(contentsOf: BinaryRunner.fixtureSpec)))
+        let templates = root.appendingPathComponent("templates")
+        for (path, data) in try files(under: templates) {
+            try folder.write("templates/\(path)", bytes: [UInt8](data))
+        }
+        return folder
+    }
+
+    @Test func servesRebuildsReloadsAndStopsOnCtrlC() throws {
+        let folder = try Self.project()
+        let preview = try Preview(["--port", "\(Int.random(in: 20000...60000))"], in: folder.url)
+        let port = try #require(preview.port(within: 30), "no serving line: \(preview.stdout) \(preview.stderr)")
+
+        // The first build explores the whole engine; it can take a minute in a debug build.
+        let first = Self.waitFor(600) {
+            (try? Self.status(port)).flatMap { ($0?["build"] as? Int ?? 0) >= 1 ? $0 : nil }
+        }
+        let status = try #require(first, "no build: \(preview.stdout) \(preview.stderr)")
+        #expect(status["ok"] as? Bool == true, "\(preview.stderr)")
+
+        let home = try Self.get(port, "/")
+        #expect(home.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(home.contains("Cache-Control: no-store\r\n"))
+        #expect(home.contains("<script src=\"/__preview/reload.js\" defer></script>\n</body>"))
+        #expect(try Self.get(port, "/native/login-error-states.html").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(try Self.get(port, "/__preview/reload.js").contains("new EventSource(\"/__preview/events\")"))
+        for target in ["/../Package.swift", "/%2e%2e/Package.swift", "/..%2fPackage.swift", "/content/index.md"] {
+            let response = try Self.get(port, target)
+            #expect(response.hasPrefix("HTTP/1.1 404") || response.hasPrefix("HTTP/1.1 400"), "\(target): \(response)")
+            #expect(!response.contains("swift-tools-version"))
+        }
+        let post = try Self.request(port, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        #expect(post.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"))
+        #expect(post.contains("Allow: GET, HEAD\r\n"))
+        let huge = try Self.request(port, "GET / HTTP/1.1\r\nX: \(String(repeating: "a", count: 9000))\r\n\r\n")
+        #expect(huge.hasPrefix("HTTP/1.1 431 "))
+
+        // An open event stream hears of the rebuild after an edit.
+        let events = try Self.connect(port)
+        defer { close(events) }
+        Self.send("GET /__preview/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n", to: events)
+        let opened = Self.read(events, seconds: 10) { $0.contains("event: hello\ndata: 1\n\n") }
+        #expect(opened.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(opened.contains("Content-Type: text/event-stream\r\n"))
+        let homePage = folder.url.appendingPathComponent("content/index.md")
+        try (String(contentsOf: homePage, encoding: .utf8) + "\nA sentence added while previewing.\n").write(
+            to: homePage, atomically: true, encoding: .utf8)
+        let reload = Self.read(events, seconds: 120) { $0.contains("event: reload\ndata: 2\n\n") }
+        #expect(reload.contains("event: reload\ndata: 2\n\n"), "\(preview.stdout) \(preview.stderr)")
+        #expect(try Self.get(port, "/").contains("A sentence added while previewing."))
+
+        // A broken copy table: the last good build is still served, the status locates the error.
+        let spec = folder.url.appendingPathComponent("content/native/login-error-states.md")
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        let row = "| Title             | Can’t Sign In with a Passkey | Can’t sign in with a passkey |"
+        try #require(text.contains(row))
+        try text.replacingOccurrences(of: row, with: "| Title             |  | Can’t sign in with a passkey |").write(
+            to: spec, atomically: true, encoding: .utf8)
+        let broken = Self.waitFor(120) {
+            (try? Self.status(port)).flatMap { ($0?["build"] as? Int ?? 0) >= 3 ? $0 : nil }
+        }
+        let failed = try #require(broken, "\(preview.stdout) \(preview.stderr)")
+        #expect(failed["ok"] as? Bool == false)
+        let diagnostics = failed["diagnostics"] as? [[String: Any]] ?? []
+        let empty = try #require(diagnostics.first { $0["id"] as? String == "empty-copy-cell" }, "\(diagnostics)")
+        #expect(empty["file"] as? String == "content/native/login-error-states.md")
+        #expect(empty["line"] as? Int == 36)
+        #expect((empty["column"] as? Int ?? 0) > 1)
+        #expect(empty["severity"] as? String == "error")
+        #expect((empty["path"] as? String)?.hasSuffix("/content/native/login-error-states.md") == true)
+        #expect(try Self.get(port, "/").contains("A sentence added while previewing."), "the last good build")
+        #expect(preview.stderr.contains("content/native/login-error-states.md:36:"))
+
+        // Ctrl-C stops it cleanly.
+        preview.process.interrupt()
+        let exited = Self.waitFor(10) { preview.process.isRunning ? nil : true }
+        #expect(exited == true)
+        #expect(preview.process.terminationReason == .exit)
+        #expect(preview.process.terminationStatus == 0)
+        #expect(preview.stdout.hasSuffix("preview: stopped\n"))
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        #expect(connected != 0, "the port is closed")
+    }
+
+    @Test func aTakenPortMovesToTheNextAndSIGTERMStopsToo() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n\nA page.\n")
+        let templates = BinaryRunner.packageRoot.appendingPathComponent("templates").path
+        let base = Int.random(in: 20000...60000)
+        let first = try Preview(["--port", "\(base)", "--templates", templates], in: folder.url)
+        let firstPort = try #require(first.port(within: 30))
+        let second = try Preview(["--port", "\(firstPort)", "--templates", templates], in: folder.url)
+        let secondPort = try #require(second.port(within: 30))
+        #expect(secondPort > firstPort)
+        #expect(secondPort <= firstPort + 19)
+        // A client that does not finish its request in time is answered 408 and dropped.
+        let slow = try Self.connect(secondPort)
+        defer { close(slow) }
+        Self.send("GET / HTTP/1.1\r\nHost: x\r\n", to: slow)
+        let started = Date()
+        let answer = Self.read(slow, seconds: 15)
+        #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(answer)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        for preview in [first, second] {
+            preview.process.terminate()
+            #expect(Self.waitFor(10) { preview.process.isRunning ? nil : true } == true)
+            #expect(preview.process.terminationStatus == 0)
+        }
+    }
+
+    @Test func anAddressThatIsNotThisMachinesIsPortUnavailable() throws {
+        let result = try BinaryRunner.run(["preview", "--host", "192.0.2.1", "--port", "8000"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("passkey-spec: error: cannot listen on 192.0.2.1 at ports 8000 to 8019: "))
+        #expect(result.stderr.hasSuffix(" [port-unavailable]\n"), "\(result.stderr)")
+    }
+
+    @Test(arguments: [["--port", "http"], ["--port", "70000"], ["--host", "example.com"]])
+    func badPortsAndHostsAreUsageErrors(_ arguments: [String]) throws {
+        let result = try BinaryRunner.run(["preview"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("[invalid-option-value]"), "\(result.stderr)")
+    }
+
+    @Test func theHelpSaysWhatItWatchesAndWhereItListens() throws {
+        let result = try BinaryRunner.run(["preview", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("USAGE: passkey-spec preview [PATHS...] [--port N] [--host H]"))
+        #expect(result.stdout.contains("127.0.0.1"))
+        #expect(try BinaryRunner.run(["--help"]).stdout.contains("\n  preview  "))
+    }
+}
