@@ -88,3 +88,13 @@ struct FNV1a {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
+
+extension Flow {
+    /// The same flow, reading its explorations from `cache` and keeping new ones there.
+    public func exploring(from cache: ExplorationCache) -> Flow {
+        let original = self
+        var flow = self
+        flow.explore = { cache.exploration(of: original, depthLimit: $0) }
+        return flow
+    }
+}

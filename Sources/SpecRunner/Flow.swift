@@ -127,15 +127,15 @@ extension Flow {
     /// the exploration is the same for any content, so a process that checks content again
     /// and again (`preview`) explores only once.
     public func exploringOnce() -> Flow {
-        let cache = ExplorationCache(explore)
+        let memo = MemoizedExplorations(explore)
         var flow = self
-        flow.explore = { cache.exploration(depthLimit: $0) }
+        flow.explore = { memo.exploration(depthLimit: $0) }
         return flow
     }
 }
 
 /// Explorations by depth limit, computed once each.
-private final class ExplorationCache: @unchecked Sendable {
+private final class MemoizedExplorations: @unchecked Sendable {
     private let explore: @Sendable (Int?) -> FlowExploration
     private let lock = NSLock()
     private var done: [Int?: FlowExploration] = [:]

@@ -66,7 +66,10 @@ enum PreviewCommand {
         }
         let templatesPath = arguments[templates]!
         // The exploration is the same for any content: explore once, not on every change.
-        let flows = FlowRegistry(arguments.flows.flows.map { $0.exploringOnce() })
+        // Explorations come from the disk cache when it has them, and are kept in memory.
+        let cache = ExplorationCache.forTool(environment: console.environment)
+        let flows = FlowRegistry(
+            arguments.flows.flows.map { flow in (cache.map { flow.exploring(from: $0) } ?? flow).exploringOnce() })
 
         let server: PreviewServer
         do {
