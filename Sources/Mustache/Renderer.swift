@@ -4,11 +4,27 @@ extension Template {
     public func render(
         _ data: MustacheValue, partials: (String) -> String? = { _ in nil }
     ) throws(MustacheError) -> String {
+        try render(data, partials: partials, cache: PartialCache())
+    }
+
+    /// Renders with `data`, keeping parsed partials in `cache` for later renders that use the
+    /// same partial sources (a site renders its layout for every page).
+    public func render(
+        _ data: MustacheValue, partials: (String) -> String?, cache: PartialCache
+    ) throws(MustacheError) -> String {
         try withoutActuallyEscaping(partials) { (partials) throws(MustacheError) -> String in
-            var renderer = Renderer(partials: partials)
+            var renderer = Renderer(partials: partials, cache: cache)
             return try renderer.render(nodes, stack: [data], blocks: [:], depth: 0)
         }
     }
+}
+
+/// Parsed partials by name and indentation, shared by renders whose partial sources do not
+/// change between them. Not for concurrent use.
+public final class PartialCache {
+    var templates: [String: Template] = [:]
+
+    public init() {}
 }
 
 /// Renders nodes against a context stack. Blocks map names to the overriding content.
@@ -18,10 +34,11 @@ struct Renderer {
     static let maximumDepth = 64
 
     let partials: (String) -> String?
-    var cache: [String: Template] = [:]
+    let cache: PartialCache
 
-    init(partials: @escaping (String) -> String?) {
+    init(partials: @escaping (String) -> String?, cache: PartialCache) {
         self.partials = partials
+        self.cache = cache
     }
 
     mutating func render(
@@ -103,11 +120,11 @@ struct Renderer {
     /// The parsed partial, indented when its tag stood alone.
     private mutating func template(_ name: String, indentation: String?) throws(MustacheError) -> Template? {
         let key = "\(indentation ?? "")\u{0}\(name)"
-        if let cached = cache[key] { return cached }
+        if let cached = cache.templates[key] { return cached }
         guard var source = partials(name) else { return nil }
         if let indentation, !indentation.isEmpty { source = Self.indent(source, with: indentation) }
         let template = try Template(source, name: name)
-        cache[key] = template
+        cache.templates[key] = template
         return template
     }
 

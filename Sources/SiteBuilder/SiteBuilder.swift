@@ -29,6 +29,9 @@ public struct SiteBuilder {
         let sources = try loadTemplates()
         let views = ViewModels(content: content, report: report)
         var files: [String: Data] = [:]
+        // Each template and partial is parsed once for the whole site, not once per page.
+        var parsedTemplates: [String: Template] = [:]
+        let partials = PartialCache()
 
         func page(_ template: String, at path: String, _ data: some MustacheRepresentable) throws {
             guard let source = sources[template] else {
@@ -36,8 +39,14 @@ public struct SiteBuilder {
                     file: "\(template).mustache", line: 1, column: 1, message: "template '\(template)' is missing")
             }
             do {
-                let parsed = try Template(source, name: "\(template).mustache")
-                let html = try parsed.render(data.mustacheValue) { sources[$0] }
+                let parsed: Template
+                if let known = parsedTemplates[template] {
+                    parsed = known
+                } else {
+                    parsed = try Template(source, name: "\(template).mustache")
+                    parsedTemplates[template] = parsed
+                }
+                let html = try parsed.render(data.mustacheValue, partials: { sources[$0] }, cache: partials)
                 files[path] = Data(html.utf8)
             } catch {
                 throw TemplateFailure(file: error.file, line: error.line, column: error.column, message: error.message)

@@ -55,3 +55,24 @@ import Testing
         #expect(output == String(repeating: "x", count: Renderer.maximumDepth))
     }
 }
+
+/// A site renders its layout and partials for every page: they are parsed once and reused.
+@Suite struct PartialCacheTests {
+    @Test func partialsAreParsedOnceAndRenderTheSame() throws {
+        let sources = ["layout": "<main>{{$body}}none{{/body}}</main>", "item": "<li>{{.}}</li>"]
+        let page = try Template("{{<layout}}{{$body}}{{#items}}{{>item}}{{/items}}{{/body}}{{/layout}}")
+        let cache = PartialCache()
+        var asked = 0
+        let partials: (String) -> String? = { name in
+            asked += 1
+            return sources[name]
+        }
+        for items in [["a", "<b>"], ["c"]] {
+            let data = MustacheValue.object(["items": .array(items.map { .string($0) })])
+            let shared = try page.render(data, partials: partials, cache: cache)
+            #expect(shared == (try page.render(data) { sources[$0] }))
+        }
+        #expect(asked == 2, "each partial's source is read and parsed once for both renders")
+        #expect(cache.templates.count == 2)
+    }
+}
