@@ -136,23 +136,31 @@ public struct CheckContext: CheckSession {
         guard let ceremony = state.ceremony else {
             throw StepFailure(expected: "an open passkey prompt", observed: summary)
         }
+        let result = try nativeResult(of: action, passkey: name, offeredBy: ceremony, in: "the prompt")
+        stepNative.append(result.description)
+        try deliver(.ceremonyFinished(adapter.outcome(of: result)))
+    }
+
+    /// The platform's native result of `action` on a request, with the passkey named (which
+    /// the request must offer) when the user picks one.
+    private func nativeResult(
+        of action: PromptAction, passkey name: String?, offeredBy ceremony: Ceremony, in place: String
+    ) throws -> NativeResult {
         var credential: CredentialID?
         if let name {
             credential = passkey(name)
             let offered = script.selectableCredentials(for: ceremony)
             guard offered.contains(passkey(name)) else {
+                let names = offered.map { "\"\(String(decoding: $0.bytes, as: UTF8.self))\"" }
                 throw StepFailure(
-                    expected: "the prompt to offer passkey \"\(name)\"",
-                    observed:
-                        "it offers \(offered.isEmpty ? "no passkey" : offered.map { "\"\(String(decoding: $0.bytes, as: UTF8.self))\"" }.joined(separator: ", "))"
-                )
+                    expected: "\(place) to offer passkey \"\(name)\"",
+                    observed: "it offers \(offered.isEmpty ? "no passkey" : names.joined(separator: ", "))")
             }
         }
         guard let result = adapter.result(of: action, credential: credential) else {
             throw StepFailure(expected: "a native result for \(action) on \(platform.rawValue)", observed: "none")
         }
-        stepNative.append(result.description)
-        try deliver(.ceremonyFinished(adapter.outcome(of: result)))
+        return result
     }
 
     /// Ends the pending assisted request the way `action` does on this platform. A platform
@@ -163,16 +171,7 @@ public struct CheckContext: CheckSession {
         guard let ceremony = state.assisted else {
             throw StepFailure(expected: "passkeys offered in the identifier field", observed: summary)
         }
-        var credential: CredentialID?
-        if let name {
-            credential = passkey(name)
-            guard script.selectableCredentials(for: ceremony).contains(passkey(name)) else {
-                throw StepFailure(expected: "the suggestions to offer passkey \"\(name)\"", observed: summary)
-            }
-        }
-        guard let result = adapter.result(of: action, credential: credential) else {
-            throw StepFailure(expected: "a native result for \(action) on \(platform.rawValue)", observed: "none")
-        }
+        let result = try nativeResult(of: action, passkey: name, offeredBy: ceremony, in: "the suggestions")
         stepNative.append("\(adapter.assistedRequestAPI): \(result.description)")
         guard action == .userSelectsPasskey || adapter.reportsAssistedErrors else { return }
         try deliver(.assistedRequestFinished(adapter.outcome(of: result)))

@@ -96,6 +96,26 @@ public protocol PlatformAdapter: Sendable {
     var assistedRequestAPI: String { get }
 }
 
+/// The WebAuthn Signal API's options as JSON, which the web passes as they are and Android's
+/// `SignalUnknownCredentialRequest` and `SignalAllAcceptedCredentialIdsRequest` take as
+/// their request JSON: IDs in base64url.
+enum SignalJSON {
+    static func unknownCredential(relyingPartyID: String, credential: CredentialID) -> String {
+        CompactJSON.object([
+            ("rpId", CompactJSON.string(relyingPartyID)), ("credentialId", CompactJSON.string(credential.base64URL)),
+        ])
+    }
+
+    static func allAcceptedCredentials(relyingPartyID: String, userHandle: [UInt8], accepted: [CredentialID]) -> String
+    {
+        CompactJSON.object([
+            ("rpId", CompactJSON.string(relyingPartyID)),
+            ("userId", CompactJSON.string(Base64URL.encode(userHandle))),
+            ("allAcceptedCredentialIds", CompactJSON.array(accepted.map { CompactJSON.string($0.base64URL) })),
+        ])
+    }
+}
+
 /// JSON with sorted keys and no spaces, built by hand so the engine needs no Foundation.
 enum CompactJSON {
     static func object(_ pairs: [(String, String)]) -> String {

@@ -114,18 +114,14 @@ public struct WebAdapter: PlatformAdapter {
         case .signalUnknownCredential(let credential):
             return NativeSignal(
                 platform: .web, api: "PublicKeyCredential", call: "signalUnknownCredential",
-                payload: CompactJSON.object([
-                    ("rpId", CompactJSON.string(relyingPartyID)),
-                    ("credentialId", CompactJSON.string(credential.base64URL)),
-                ]), availability: Self.signalAvailability)
+                payload: SignalJSON.unknownCredential(relyingPartyID: relyingPartyID, credential: credential),
+                availability: Self.signalAvailability)
         case .signalAllAcceptedCredentials(let userHandle, let accepted):
             return NativeSignal(
                 platform: .web, api: "PublicKeyCredential", call: "signalAllAcceptedCredentials",
-                payload: CompactJSON.object([
-                    ("rpId", CompactJSON.string(relyingPartyID)),
-                    ("userId", CompactJSON.string(Base64URL.encode(userHandle))),
-                    ("allAcceptedCredentialIds", CompactJSON.array(accepted.map { CompactJSON.string($0.base64URL) })),
-                ]), availability: Self.signalAvailability)
+                payload: SignalJSON.allAcceptedCredentials(
+                    relyingPartyID: relyingPartyID, userHandle: userHandle, accepted: accepted),
+                availability: Self.signalAvailability)
         default:
             return nil
         }
