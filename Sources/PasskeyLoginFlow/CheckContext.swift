@@ -95,10 +95,12 @@ public struct CheckContext: CheckSession {
             // A check may only configure what the platform can do: a web page never opens the
             // passkey prompt by itself (decision web-load-is-conditional).
             guard adapter.automaticStarts.contains(configuration.automaticStart) else {
+                let supported = adapter.automaticStarts.map(\.summary).joined(separator: " or ")
                 throw StepFailure(
-                    expected: "an app that \(configuration.summary) on \(platform.displayName)",
+                    expected: "a start \(platform.displayName) supports (\(supported))",
                     observed:
-                        "\(platform.displayName) does not support '\(configuration.automaticStart.rawValue)' starts")
+                        "the check sets up \(configuration.automaticStart.summary), which \(platform.displayName) does not do"
+                )
             }
             world = World(script: script)
         }

@@ -34,6 +34,15 @@ public enum AutomaticStart: String, Codable, Sendable, CaseIterable {
     /// identifier field and picks a passkey from its suggestions: iOS AutoFill-assisted
     /// requests, an Android `PendingGetCredentialRequest`, a web `mediation: "conditional"` get.
     case assisted
+
+    /// In a few words, for traces and messages.
+    public var summary: String {
+        switch self {
+        case .none: "no automatic start"
+        case .prompt: "automatic start"
+        case .assisted: "assisted request"
+        }
+    }
 }
 
 /// The product decisions an app configures; the engine follows them.

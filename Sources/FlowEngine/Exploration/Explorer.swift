@@ -343,12 +343,6 @@ public struct Explorer: Sendable {
 extension Configuration {
     /// `automatic start, conceal, fallback password`.
     public var summary: String {
-        let start =
-            switch automaticStart {
-            case .none: "no automatic start"
-            case .prompt: "automatic start"
-            case .assisted: "assisted request"
-            }
-        return "\(start), \(enumerationPolicy.rawValue), fallback \(fallback.rawValue)"
+        "\(automaticStart.summary), \(enumerationPolicy.rawValue), fallback \(fallback.rawValue)"
     }
 }
