@@ -8,7 +8,7 @@ RELEASE_BIN := .build/release/passkey-spec
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
-	$(SWIFT) build -c release --product passkey-spec
+	$(SWIFT) build -c release --product passkey-spec --static-swift-stdlib
 	$(RELEASE_BIN) build content --out site
 
 ## test: the whole test suite: unit and end-to-end tests, the format check, then the site

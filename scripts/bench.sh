@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh bench
-swift build -c release --product passkey-spec >/dev/null
+swift build -c release --product passkey-spec --static-swift-stdlib >/dev/null
 bin=$PWD/.build/release/passkey-spec
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -57,6 +57,10 @@ TOML
     echo "$page" >"$folder/layouts/index.html"
     rm -rf "$folder/content"
     cp -r "$content" "$folder/content"
+    # Hugo reads an `index.md` as a leaf bundle, whose folder's other files are resources and
+    # not pages: it would render one page. `_index.md` makes it a section, so Hugo renders
+    # every page, as passkey-spec does.
+    find "$folder/content" -name index.md -execdir mv index.md _index.md \;
 }
 
 # The content plus 1,000 prose pages of about 300 words each.

@@ -58,13 +58,13 @@ public enum ModelSchema {
             "platform": { "enum": ["PLATFORM-IDS"] },
             "page": {
               "type": "object",
-              "required": ["id", "title", "path", "body", "location"],
+              "description": "A prose page, by ID, title and path; its text is on its own page of the site.",
+              "required": ["id", "title", "path", "location"],
               "additionalProperties": false,
               "properties": {
                 "id": { "$ref": "#/$defs/slug" },
                 "title": { "type": "string" },
                 "path": { "type": "string" },
-                "body": { "type": "array", "items": { "$ref": "#/$defs/prose" } },
                 "location": { "$ref": "#/$defs/location" }
               }
             },

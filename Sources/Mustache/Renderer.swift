@@ -146,52 +146,76 @@ struct Renderer {
         return result
     }
 
-    /// The whitespace every non-blank line starts with.
+    /// The whitespace every non-blank line starts with. Read as bytes: a block's text is a
+    /// whole page, and only spaces, tabs and line ends matter here.
     static func commonIndentation(_ text: String) -> String {
-        var common: Substring?
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let leading = line.prefix { $0 == " " || $0 == "\t" }
-            guard leading.count < line.count else { continue }
-            if let current = common {
-                common = current.prefix(zip(current, leading).prefix { $0 == $1 }.count)
-            } else {
-                common = leading
+        let bytes = Array(text.utf8)
+        var common: ArraySlice<UInt8>?
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != newline { end += 1 }
+            var content = end
+            if content > start, bytes[content - 1] == carriageReturn { content -= 1 }
+            var leading = start
+            while leading < content, bytes[leading] == space || bytes[leading] == tab { leading += 1 }
+            if leading < content {
+                let indentation = bytes[start..<leading]
+                if let current = common {
+                    common = current.prefix(zip(current, indentation).prefix { $0 == $1 }.count)
+                } else {
+                    common = indentation
+                }
             }
+            start = end + 1
         }
-        return String(common ?? "")
+        return String(decoding: common ?? [], as: UTF8.self)
     }
 
     /// Removes the common indentation from every line.
     static func dedent(_ text: String) -> String {
-        let common = commonIndentation(text)
+        let common = Array(commonIndentation(text).utf8)
         guard !common.isEmpty else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            if rest.hasPrefix(common) { rest = rest.dropFirst(common.count) }
-            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" }.map { rest.index(after: $0) } ?? rest.endIndex
-            result += rest[..<end]
-            rest = rest[end...]
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var start = 0
+        while start < bytes.count {
+            if bytes.count - start >= common.count, bytes[start..<(start + common.count)].elementsEqual(common) {
+                start += common.count
+            }
+            var end = start
+            while end < bytes.count, bytes[end] != newline { end += 1 }
+            end = min(end + 1, bytes.count)
+            result.append(contentsOf: bytes[start..<end])
+            start = end
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
 }
 
 extension Template {
-    /// HTML-escapes `& < > " '`, as `{{name}}` does.
+    /// HTML-escapes `& < > " '`, as `{{name}}` does; text without any of them is returned as it is.
     public static func escapeHTML(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        guard text.utf8.contains(where: special) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: result.append(contentsOf: "&amp;".utf8)
+            case 0x3C: result.append(contentsOf: "&lt;".utf8)
+            case 0x3E: result.append(contentsOf: "&gt;".utf8)
+            case 0x22: result.append(contentsOf: "&quot;".utf8)
+            case 0x27: result.append(contentsOf: "&#39;".utf8)
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

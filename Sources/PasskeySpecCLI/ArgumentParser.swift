@@ -1,4 +1,5 @@
 import SpecModel
+import SpecRunner
 
 /// An option that takes a value, e.g. `--out DIR`, declared once: its help line is made from
 /// it and its value is read back with `arguments[option]`.
@@ -61,8 +62,10 @@ struct Positional: Sendable {
 /// The parsed command line of one command. Options and flags are read through their
 /// declarations, so a misspelt name does not compile.
 struct ParsedArguments {
-    /// The flows the tool runs with (`FlowCatalogue.registered` unless a caller gives others).
-    var flows = FlowCatalogue.registered
+    /// Makes the flows the tool runs with (`FlowCatalogue.registered` unless a caller gives others).
+    var makeFlows: @Sendable () -> FlowRegistry = { FlowCatalogue.registered }
+    /// The flows the tool runs with.
+    var flows: FlowRegistry { makeFlows() }
     var positionals: [String] = []
     private var options: [String: String] = [:]
     private var flags: Set<String> = []

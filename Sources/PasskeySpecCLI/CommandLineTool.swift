@@ -26,9 +26,12 @@ public enum CommandLineTool {
     /// The tool's version, printed by `--version`.
     public static let version = "0.1.0"
 
-    /// Runs the tool with `arguments` (without the program name), checking specs against `flows`.
+    /// Runs the tool with `arguments` (without the program name), checking specs against
+    /// `flows`, which are made only when a command needs them (an incremental build of prose
+    /// needs none).
     public static func run(
-        _ arguments: [String], console: Console, flows: FlowRegistry = FlowCatalogue.registered
+        _ arguments: [String], console: Console,
+        flows: @escaping @Sendable @autoclosure () -> FlowRegistry = FlowCatalogue.registered
     ) -> ExitStatus {
         guard let first = arguments.first else {
             console.out(mainHelp)
@@ -62,7 +65,7 @@ public enum CommandLineTool {
         }
         do {
             var parsed = try command.parse(rest)
-            parsed.flows = flows
+            parsed.makeFlows = flows
             return try command.run(parsed, console)
         } catch let error as UsageError {
             console.printUsageError(error.message)

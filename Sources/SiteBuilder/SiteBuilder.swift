@@ -1,11 +1,15 @@
+import Dispatch
 import Exports
 import Foundation
 import Mustache
 import SpecModel
 import SpecRunner
 
-/// Renders the model and the run report into the files of a static site, in memory.
-public struct SiteBuilder {
+/// Renders the model and the run report into the files of a static site.
+///
+/// Pages are rendered side by side on every core and handed to the caller as each is made,
+/// so a site of thousands of pages is never held in memory at once.
+public struct SiteBuilder: Sendable {
     /// The tool's version, shown in every page's footer.
     public static let version = "0.1.0"
 
@@ -17,6 +21,35 @@ public struct SiteBuilder {
         public var message: String
     }
 
+    /// Which files of the site to render.
+    public struct Selection: Sendable {
+        /// The files made from every spec and the whole navigation: the home page, the spec
+        /// pages, the section pages, the generated pages, the exports, the badges and the
+        /// assets.
+        public var shared: Bool
+        /// The prose pages to render, by Markdown path relative to the content root; nil for
+        /// every one.
+        public var pages: Set<String>?
+
+        public init(shared: Bool, pages: Set<String>?) {
+            self.shared = shared
+            self.pages = pages
+        }
+
+        /// The whole site.
+        public static let all = Selection(shared: true, pages: nil)
+    }
+
+    /// The templates, partials and assets, read once for a build.
+    public struct Templates: Sendable {
+        /// Each `.mustache` source by name without extension.
+        let sources: [String: String]
+        /// Each file of `assets/` by name.
+        let assets: [(name: String, data: Data)]
+        /// A hash of every file read: a build renders again when it changes.
+        public let fingerprint: String
+    }
+
     public let templates: URL
 
     /// `templates` holds `layout.mustache`, the page templates, `partials/` and `assets/`.
@@ -24,88 +57,223 @@ public struct SiteBuilder {
         self.templates = templates
     }
 
-    /// Every file of the site, by path relative to the site's root.
+    /// Every file of the site, by path relative to the site's root, in memory.
     public func render(content: ContentSet, report: RunReport) throws -> [String: Data] {
-        let sources = try loadTemplates()
-        let views = ViewModels(content: content, report: report)
-        var files: [String: Data] = [:]
-        // Each template and partial is parsed once for the whole site, not once per page.
-        var parsedTemplates: [String: Template] = [:]
-        let partials = PartialCache()
-
-        func page(_ template: String, at path: String, _ data: some MustacheRepresentable) throws {
-            guard let source = sources[template] else {
-                throw TemplateFailure(
-                    file: "\(template).mustache", line: 1, column: 1, message: "template '\(template)' is missing")
-            }
-            do {
-                let parsed: Template
-                if let known = parsedTemplates[template] {
-                    parsed = known
-                } else {
-                    parsed = try Template(source, name: "\(template).mustache")
-                    parsedTemplates[template] = parsed
-                }
-                let html = try parsed.render(data.mustacheValue, partials: { sources[$0] }, cache: partials)
-                files[path] = Data(html.utf8)
-            } catch {
-                throw TemplateFailure(file: error.file, line: error.line, column: error.column, message: error.message)
-            }
+        let files = LockedFiles()
+        try render(content: content, report: report, templates: try loadTemplates()) { path, bytes in
+            files.add(path, Data(bytes))
         }
-
-        try page("home", at: "index.html", views.home(page: "index.html"))
-        for spec in content.specs {
-            let path = SitePaths.html(forMarkdown: spec.path)
-            try page("spec", at: path, views.spec(spec, page: path))
-        }
-        for contentPage in content.pages where contentPage.id != "home" {
-            let path = SitePaths.html(forMarkdown: contentPage.path)
-            try page("page", at: path, views.page(contentPage, path: path))
-        }
-        for group in views.collapsedSections {
-            guard let index = group.index, files[index.href] == nil else { continue }
-            try page("section", at: index.href, views.sectionIndex(group, page: index.href))
-        }
-        try page("copy", at: "copy.html", views.copyIndex(page: "copy.html"))
-        try page("errors", at: "errors.html", views.errors(page: "errors.html"))
-        try page("steps", at: "steps.html", views.steps(page: "steps.html"))
-        try page("decisions", at: "decisions.html", views.decisions(page: "decisions.html"))
-
-        for (name, data) in try loadAssets() { files["assets/\(name)"] = data }
-        for format in ExportFormat.allCases {
-            files[format.sitePath] = try format.data(content: content, report: report)
-        }
-        for spec in report.specs {
-            files["badges/\(spec.id).svg"] = Data(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8)
-            for criterion in spec.criteria {
-                files["badges/\(criterion.id).svg"] = Data(
-                    StatusBadge.svg(label: criterion.id, passed: criterion.passed).utf8)
-            }
-        }
-        return files
+        return files.all
     }
 
-    /// Every `.mustache` file under the templates folder, by name without extension.
-    private func loadTemplates() throws -> [String: String] {
+    /// Renders the files `selection` names and hands each to `write`, from any thread, as
+    /// it is made. `navigation` lists every page when `content` holds only some (an
+    /// incremental build); nil takes the pages from `content`.
+    public func render(
+        content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil,
+        selection: Selection = .all, templates: Templates,
+        write: @Sendable (String, [UInt8]) throws -> Void
+    ) throws {
+        let entries = navigation ?? SiteNavigation.entries(content)
+        let views = ViewModels(content: content, report: report, navigation: entries)
+        let parsed = try parse(templates)
+        let renderer = PageRenderer(sources: templates.sources, parsed: parsed)
+
+        var jobs: [PageJob] = []
+        if selection.shared {
+            jobs.append(PageJob(template: "home", path: "index.html") { $0.home(page: "index.html").mustacheValue })
+            for spec in content.specs {
+                let path = SitePaths.html(forMarkdown: spec.path)
+                jobs.append(PageJob(template: "spec", path: path) { $0.spec(spec, page: path).mustacheValue })
+            }
+        }
+        for contentPage in content.pages where contentPage.id != "home" {
+            guard selection.pages?.contains(contentPage.path) ?? true else { continue }
+            let path = SitePaths.html(forMarkdown: contentPage.path)
+            jobs.append(PageJob(template: "page", path: path) { $0.page(contentPage, path: path).mustacheValue })
+        }
+        if selection.shared {
+            // A page of the content at `folder/index.md` is the folder's section page itself.
+            let pagePaths = Set(entries.map { SitePaths.html(forMarkdown: $0.path) })
+            for group in views.collapsedSections {
+                guard let index = group.index, !pagePaths.contains(index.href) else { continue }
+                jobs.append(
+                    PageJob(template: "section", path: index.href) {
+                        $0.sectionIndex(group, page: index.href).mustacheValue
+                    })
+            }
+            for (template, path) in [
+                ("copy", "copy.html"), ("errors", "errors.html"), ("steps", "steps.html"),
+                ("decisions", "decisions.html"),
+            ] {
+                jobs.append(
+                    PageJob(template: template, path: path) { views in
+                        switch template {
+                        case "copy": views.copyIndex(page: path).mustacheValue
+                        case "errors": views.errors(page: path).mustacheValue
+                        case "steps": views.steps(page: path).mustacheValue
+                        default: views.decisions(page: path).mustacheValue
+                        }
+                    })
+            }
+        }
+        try renderer.render(jobs, views: views, write: write)
+
+        guard selection.shared else { return }
+        for asset in templates.assets { try write("assets/\(asset.name)", [UInt8](asset.data)) }
+        for format in ExportFormat.allCases {
+            try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
+        }
+        for spec in report.specs {
+            try write("badges/\(spec.id).svg", Array(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8))
+            for criterion in spec.criteria {
+                try write(
+                    "badges/\(criterion.id).svg",
+                    Array(StatusBadge.svg(label: criterion.id, passed: criterion.passed).utf8))
+            }
+        }
+    }
+
+    /// Reads every `.mustache` file under the templates folder and every asset.
+    public func loadTemplates() throws -> Templates {
         var sources: [String: String] = [:]
+        var hasher = FNV1a()
         let enumerator = FileManager.default.enumerator(atPath: templates.path)
-        while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".mustache") else { continue }
+        var relatives: [String] = []
+        while let relative = enumerator?.nextObject() as? String { relatives.append(relative) }
+        for relative in relatives.sorted() where relative.hasSuffix(".mustache") {
             let name = String((relative as NSString).lastPathComponent.dropLast(".mustache".count))
             let data = try Data(contentsOf: templates.appendingPathComponent(relative))
             guard let text = String(data: data, encoding: .utf8) else {
                 throw TemplateFailure(file: relative, line: 1, column: 1, message: "the template is not valid UTF-8")
             }
+            hasher.mix("template \(relative)")
+            hasher.mix(data: data)
             sources[name] = text
         }
-        return sources
+        let assets = try loadAssets()
+        for asset in assets {
+            hasher.mix("asset \(asset.name)")
+            hasher.mix(data: asset.data)
+        }
+        return Templates(sources: sources, assets: assets, fingerprint: hasher.hex)
     }
 
-    private func loadAssets() throws -> [(String, Data)] {
+    private func loadAssets() throws -> [(name: String, data: Data)] {
         let folder = templates.appendingPathComponent("assets")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return try names.filter { !$0.hasPrefix(".") }.sorted().map {
             ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
         }
+    }
+
+    /// Each template parsed once for the whole site, not once per page.
+    private func parse(_ templates: Templates) throws -> [String: Template] {
+        var parsed: [String: Template] = [:]
+        for name in ["home", "spec", "page", "section", "copy", "errors", "steps", "decisions"] {
+            guard let source = templates.sources[name] else { continue }
+            do {
+                parsed[name] = try Template(source, name: "\(name).mustache")
+            } catch {
+                throw TemplateFailure(file: error.file, line: error.line, column: error.column, message: error.message)
+            }
+        }
+        return parsed
+    }
+}
+
+/// One page to render: its template, where it goes, and its data.
+private struct PageJob: Sendable {
+    let template: String
+    let path: String
+    let data: @Sendable (ViewModels) -> MustacheValue
+}
+
+/// Renders pages on every core, each worker with its own cache of parsed partials.
+private struct PageRenderer: Sendable {
+    let sources: [String: String]
+    let parsed: [String: Template]
+
+    func render(_ jobs: [PageJob], views: ViewModels, write: @Sendable (String, [UInt8]) throws -> Void) throws {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        let failures = LockedFailures()
+        let next = LockedCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let partials = PartialCache()
+            while let index = next.take(below: jobs.count) {
+                let job = jobs[index]
+                do {
+                    try write(job.path, Array(try render(job, views: views, partials: partials).utf8))
+                } catch {
+                    failures.add(error, at: index)
+                }
+            }
+        }
+        // The first page's failure in the site's order, whichever worker met it first.
+        if let failure = failures.first { throw failure }
+    }
+
+    private func render(_ job: PageJob, views: ViewModels, partials: PartialCache) throws -> String {
+        guard let template = parsed[job.template] else {
+            throw SiteBuilder.TemplateFailure(
+                file: "\(job.template).mustache", line: 1, column: 1, message: "template '\(job.template)' is missing")
+        }
+        do {
+            return try template.render(job.data(views), partials: { sources[$0] }, cache: partials)
+        } catch {
+            throw SiteBuilder.TemplateFailure(
+                file: error.file, line: error.line, column: error.column, message: error.message)
+        }
+    }
+}
+
+/// The next job's index, handed to one worker at a time.
+private final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
+    }
+}
+
+/// The errors the workers met, by job.
+private final class LockedFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [(index: Int, error: any Error)] = []
+
+    /// The error of the earliest job.
+    var first: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return errors.min { $0.index < $1.index }?.error
+    }
+
+    func add(_ error: any Error, at index: Int) {
+        lock.lock()
+        errors.append((index, error))
+        lock.unlock()
+    }
+}
+
+/// Files gathered from several workers.
+private final class LockedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: Data] = [:]
+
+    func add(_ path: String, _ data: Data) {
+        lock.lock()
+        files[path] = data
+        lock.unlock()
+    }
+
+    var all: [String: Data] {
+        lock.lock()
+        defer { lock.unlock() }
+        return files
     }
 }

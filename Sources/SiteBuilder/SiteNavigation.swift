@@ -15,7 +15,7 @@ import SpecModel
 ///
 /// Nothing here names a platform: a new folder shows up as a section of its own as soon as
 /// it holds a page.
-enum SiteNavigation {
+public enum SiteNavigation {
     /// The folders whose sections come first, in this order: the guide reads the browser's
     /// pages before the apps'.
     static let folderOrder = ["web", "native"]
@@ -37,6 +37,24 @@ enum SiteNavigation {
         let label: String
     }
 
+    /// A page as the navigation sees it: where its Markdown is, relative to the content
+    /// root, and its title. An incremental build keeps these for the pages it does not read.
+    public struct Entry: Hashable, Sendable {
+        public var path: String
+        public var title: String
+
+        public init(path: String, title: String) {
+            self.path = path
+            self.title = title
+        }
+    }
+
+    /// The pages the navigation lists: every spec and every page but the home page.
+    public static func entries(_ content: ContentSet) -> [Entry] {
+        content.specs.map { Entry(path: $0.path, title: $0.title) }
+            + content.pages.filter { $0.id != "home" }.map { Entry(path: $0.path, title: $0.title) }
+    }
+
     /// A section of the navigation, before any page is current.
     struct Group: Equatable {
         /// The top-level folder, or nil for Overview and Reference.
@@ -56,9 +74,11 @@ enum SiteNavigation {
 
     /// Every section, in order, from the content.
     static func groups(_ content: ContentSet) -> [Group] {
-        let pages =
-            content.specs.map { (path: $0.path, title: $0.title) }
-            + content.pages.filter { $0.id != "home" }.map { (path: $0.path, title: $0.title) }
+        groups(entries(content))
+    }
+
+    /// Every section, in order, from the pages it lists.
+    static func groups(_ pages: [Entry]) -> [Group] {
         var root: [Link] = []
         var folders: [String: [(path: String, link: Link)]] = [:]
         for page in pages.sorted(by: { $0.path < $1.path }) {

@@ -1,9 +1,9 @@
 import SpecModel
 
 /// Where each page of the site lives, and how pages link to each other.
-enum SitePaths {
+public enum SitePaths {
     /// `native/login-error-states.md` → `native/login-error-states.html`.
-    static func html(forMarkdown path: String) -> String {
+    public static func html(forMarkdown path: String) -> String {
         path.hasSuffix(".md") ? String(path.dropLast(3)) + ".html" : path + ".html"
     }
 

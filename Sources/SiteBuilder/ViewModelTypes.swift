@@ -1,3 +1,5 @@
+import Mustache
+
 /// What the templates render, one struct per thing. Each property is named exactly as the
 /// templates read it (see `MustacheObject`); numbers the templates show are already
 /// formatted as text. An optional that is `nil` renders as null, which is falsy.
@@ -9,7 +11,13 @@ struct LayoutView: MustacheObject {
     let root: String
     let title: String
     let version: String
-    let nav: [NavigationSection]
+    let nav: NavigationValue
+}
+
+/// The navigation's sections, already in Mustache form: most of them are the same on every
+/// page, so they are converted once per site rather than once per page.
+struct NavigationValue: MustacheRepresentable {
+    let mustacheValue: MustacheValue
 }
 
 /// A section of the site navigation: Overview, a content folder, or Reference.

@@ -4,7 +4,7 @@ import SpecModel
 import SpecRunner
 
 /// Builds the data each page template renders, from the model and the run report only.
-struct ViewModels {
+struct ViewModels: Sendable {
     let content: ContentSet
     let report: RunReport
     /// Where each scenario and criterion lives: spec page plus anchor, from the site root.
@@ -12,8 +12,12 @@ struct ViewModels {
     private let criterionLinks: [String: String]
     /// The navigation's sections, the same on every page.
     let navigation: [SiteNavigation.Group]
+    /// Each section as a page outside it shows it, converted once.
+    private let sectionValues: [MustacheValue]
 
-    init(content: ContentSet, report: RunReport) {
+    /// `navigation` lists the site's pages when `content` holds only some of them (an
+    /// incremental build); nil takes them from `content`.
+    init(content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil) {
         self.content = content
         self.report = report
         var scenarios: [String: (String, String)] = [:]
@@ -29,7 +33,11 @@ struct ViewModels {
         }
         scenarioLinks = scenarios
         criterionLinks = criteria
-        navigation = SiteNavigation.groups(content)
+        let groups = SiteNavigation.groups(navigation ?? SiteNavigation.entries(content))
+        self.navigation = groups
+        sectionValues = groups.enumerated().map { index, group in
+            Self.section(group, number: index + 1, on: nil).mustacheValue
+        }
     }
 
     // MARK: - Common
@@ -37,20 +45,27 @@ struct ViewModels {
     /// Data every page has: the way back to the root and the navigation, by section (see
     /// `SiteNavigation`), with the page itself marked current.
     func layout(page: String, title: String) -> LayoutView {
-        LayoutView(
+        let sections = navigation.enumerated().map { index, group in
+            let holdsPage = group.index?.href == page || group.links.contains { $0.href == page }
+            return holdsPage ? Self.section(group, number: index + 1, on: page).mustacheValue : sectionValues[index]
+        }
+        return LayoutView(
             root: SitePaths.root(of: page), title: title, version: SiteBuilder.version,
-            nav: navigation.enumerated().map { index, group in
-                NavigationSection(
-                    id: "nav-section-\(index + 1)", title: group.title,
-                    items: Self.listed(group, on: page).map {
-                        NavigationItem(href: $0.href, label: $0.label, current: $0.href == page)
-                    })
+            nav: NavigationValue(mustacheValue: .array(sections)))
+    }
+
+    /// A section of the navigation as `page` shows it (nil: a page outside the section).
+    private static func section(_ group: SiteNavigation.Group, number: Int, on page: String?) -> NavigationSection {
+        NavigationSection(
+            id: "nav-section-\(number)", title: group.title,
+            items: listed(group, on: page).map {
+                NavigationItem(href: $0.href, label: $0.label, current: $0.href == page)
             })
     }
 
     /// A section's links as the navigation lists them: all of them, or for a collapsed
     /// section its section page and the current page.
-    static func listed(_ group: SiteNavigation.Group, on page: String) -> [SiteNavigation.Link] {
+    static func listed(_ group: SiteNavigation.Group, on page: String?) -> [SiteNavigation.Link] {
         guard let index = group.index else { return group.links }
         return [index] + group.links.filter { $0.href == page }
     }

@@ -58,3 +58,12 @@ public struct DiagnosticBag: Sendable {
             .map(\.element)
     }
 }
+
+extension Array where Element == Diagnostic {
+    /// In file, line and column order, keeping the original order for equal locations.
+    public func sortedByLocation() -> [Diagnostic] {
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: self)
+        return bag.sorted
+    }
+}

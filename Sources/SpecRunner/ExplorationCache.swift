@@ -61,31 +61,27 @@ public struct ExplorationCache: Sendable {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         var hasher = FNV1a()
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.mix(bytes: chunk) }
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.mix(data: chunk) }
         return hasher.hex
     }
-}
 
-/// FNV-1a, 64 bits: a fast, stable hash for cache keys (not for security).
-struct FNV1a {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func mix(bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+    /// `fingerprint(ofFile:)`, remembered in `folder` under the file's identity (device,
+    /// inode, size and modification time), so that a large file that has not changed (the
+    /// tool's own executable) is hashed once, not on every run. A file replaced or rewritten
+    /// has another identity and is hashed again.
+    public static func fingerprint(ofFile path: String, rememberedIn folder: URL) -> String? {
+        guard let stamp = FileStamp(path: path) else { return nil }
+        let memo = folder.appendingPathComponent(stamp.description)
+        if let data = try? Data(contentsOf: memo), let known = String(data: data, encoding: .utf8),
+            known.count == 16, known.allSatisfy(\.isHexDigit)
+        {
+            return known
         }
-    }
-
-    /// Mixes a string and a separator, so that "ab" + "c" differs from "a" + "bc".
-    mutating func mix(_ text: String) {
-        mix(bytes: text.utf8)
-        mix(bytes: [0xff])
-    }
-
-    var hex: String {
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        guard let computed = fingerprint(ofFile: path) else { return nil }
+        // A memo that cannot be written only costs time.
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? Data(computed.utf8).write(to: memo, options: .atomic)
+        return computed
     }
 }
 

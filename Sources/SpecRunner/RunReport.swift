@@ -32,12 +32,12 @@ public struct RunReport: Codable, Sendable, Equatable {
         try JSONOutput.encode(self)
     }
 
-    /// A hash (FNV-1a, 64 bits, hex) of the content's model and of what each flow decides
-    /// with: its decisions, invariants, steps and error reference. Any change to either gives
-    /// another value.
+    /// A hash (FNV-1a, 64 bits, hex) of the specs' model and of what each flow decides with:
+    /// its decisions, invariants, steps and error reference. Any change to either gives
+    /// another value; prose pages are not run, so they do not count.
     public static func fingerprint(of content: ContentSet, flows: [Flow]) -> String {
         var hasher = FNV1a()
-        hasher.mix(bytes: (try? content.encodedJSON()) ?? Data())
+        hasher.mix(data: (try? ContentSet(specs: content.specs, pages: []).encodedJSON()) ?? Data())
         hasher.mix(bytes: [0xff])
         for flow in flows {
             hasher.mix("flow \(flow.id)")

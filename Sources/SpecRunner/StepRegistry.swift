@@ -72,7 +72,7 @@ public struct StepPattern: Sendable, Hashable, Codable {
         self.parameters = parameters
     }
 
-    enum Piece {
+    enum Piece: Sendable {
         case literal(String)
         case parameter(ParameterType)
     }
@@ -95,27 +95,59 @@ public struct StepPattern: Sendable, Hashable, Codable {
     /// checked against their type here, so a misspelt value is reported as such, not as an
     /// undefined step.
     func match(_ text: String) -> [String]? {
-        var values: [String] = []
-        var rest = Substring(text)
-        let pieces = self.pieces
-        for (index, piece) in pieces.enumerated() {
-            switch piece {
-            case .literal(let literal):
-                guard rest.hasPrefix(literal) else { return nil }
-                rest = rest.dropFirst(literal.count)
-            case .parameter(let type) where type.isNumber:
-                let digits = rest.prefix { $0.isASCIIDigit }
-                guard !digits.isEmpty else { return nil }
-                values.append(String(digits))
-                rest = rest.dropFirst(digits.count)
-            case .parameter:
-                guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else { return nil }
-                values.append(String(rest[rest.index(after: rest.startIndex)..<close]))
-                rest = rest[rest.index(after: close)...]
+        CompiledPattern(self).match(text)
+    }
+}
+
+/// A step pattern split once into its pieces, compared byte by byte: binding runs for every
+/// step of every check against every pattern, so it must not re-split or index `String`s.
+struct CompiledPattern: Sendable {
+    private enum Piece: Sendable {
+        case literal([UInt8])
+        case number
+        case quoted
+    }
+
+    private let pieces: [Piece]
+
+    init(_ pattern: StepPattern) {
+        pieces = pattern.pieces.map {
+            switch $0 {
+            case .literal(let text): .literal(Array(text.utf8))
+            case .parameter(let type): type.isNumber ? .number : .quoted
             }
-            if index == pieces.count - 1, !rest.isEmpty { return nil }
         }
-        return rest.isEmpty ? values : nil
+    }
+
+    /// The raw parameter values when `text` has the pattern's shape, else nil.
+    func match(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var values: [String] = []
+            var position = 0
+            let quote = UInt8(ascii: "\""), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+            for piece in pieces {
+                switch piece {
+                case .literal(let literal):
+                    guard bytes.count - position >= literal.count else { return nil }
+                    for offset in 0..<literal.count where bytes[position + offset] != literal[offset] { return nil }
+                    position += literal.count
+                case .number:
+                    let start = position
+                    while position < bytes.count, (zero...nine).contains(bytes[position]) { position += 1 }
+                    guard position > start else { return nil }
+                    values.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+                case .quoted:
+                    guard position < bytes.count, bytes[position] == quote else { return nil }
+                    guard let close = bytes[(position + 1)...].firstIndex(of: quote) else { return nil }
+                    values.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<close]), as: UTF8.self))
+                    position = close + 1
+                }
+            }
+            return position == bytes.count ? values : nil
+        }
     }
 }
 
@@ -166,17 +198,19 @@ public enum StepBinding: Sendable {
 /// A flow's step patterns, as Cucumber and Gauge keep them: every step of every check must
 /// match exactly one.
 public struct StepRegistry: Sendable {
-    public var patterns: [StepPattern]
+    public let patterns: [StepPattern]
+    private let compiled: [CompiledPattern]
 
     public init(patterns: [StepPattern]) {
         self.patterns = patterns
+        compiled = patterns.map(CompiledPattern.init)
     }
 
     /// Binds a step, or reports why it cannot be bound: undefined (with the closest known
     /// step), ambiguous, or a parameter value of the wrong kind.
     public func bind(_ step: Step) -> StepBinding {
-        let matches = patterns.enumerated().compactMap { index, pattern in
-            pattern.match(step.text).map { (index, pattern, $0) }
+        let matches = compiled.indices.compactMap { index in
+            compiled[index].match(step.text).map { (index, patterns[index], $0) }
         }
         guard let (index, pattern, values) = matches.first else {
             let suggestion = closestPattern(to: step.text)?.display

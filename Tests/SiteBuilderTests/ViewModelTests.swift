@@ -68,11 +68,12 @@ private func render(_ source: String, _ value: some MustacheRepresentable) throw
         let page = SitePage(
             layout: LayoutView(
                 root: "../", title: "T", version: "1",
-                nav: [
-                    NavigationSection(
-                        id: "nav-section-1", title: "Overview",
-                        items: [NavigationItem(href: "index.html", label: "Home", current: true)])
-                ]),
+                nav: NavigationValue(
+                    mustacheValue: [
+                        NavigationSection(
+                            id: "nav-section-1", title: "Overview",
+                            items: [NavigationItem(href: "index.html", label: "Home", current: true)])
+                    ].mustacheValue)),
             content: ContentPage(body: "<p>b</p>"))
         #expect(
             page.mustacheValue

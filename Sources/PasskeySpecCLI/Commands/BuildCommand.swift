@@ -35,33 +35,62 @@ enum BuildCommand {
         positionals: [.paths], options: [out, report, templates], flags: [strictFlag], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let templates = URL(fileURLWithPath: arguments[Self.templates]!)
+        let output = URL(fileURLWithPath: arguments[out]!)
+        if let path = arguments[Self.report] {
+            return try render(savedReport: path, arguments, templates: templates, output: output, console: console)
+        }
+        let build = SiteBuild(
+            roots: arguments.positionals.isEmpty ? ["content"] : arguments.positionals, makeFlows: arguments.makeFlows,
+            strict: arguments[strictFlag], templates: templates, output: output,
+            cache: ToolCache(environment: console.environment))
+        let outcome: SiteBuild.Outcome
+        do throws(SiteBuild.Failure) {
+            outcome = try build.run()
+        } catch .missingPath(let path) {
+            throw UsageError(.pathNotFound(path))
+        } catch .usage(let message) {
+            console.printUsageError(message)
+            return .failure
+        } catch .located(let diagnostic) {
+            console.print([diagnostic])
+            return .failure
+        }
+        console.print(outcome.diagnostics)
+        if outcome.hasErrors {
+            console.out("build: nothing rendered; fix the errors above first\n")
+            return .failure
+        }
+        let others = outcome.filesWritten - outcome.pagesWritten
+        let kept = outcome.filesKept > 0 ? " (\(count(outcome.filesKept, "file")) unchanged)" : ""
+        console.out(
+            "build: \(count(outcome.pagesWritten, "page")) and \(count(others, "other file")) written to \(output.relativePath)\(kept); checks \(outcome.passed ? "passed" : "FAILED")\n"
+        )
+        return outcome.passed ? .success : .failure
+    }
+
+    /// `--report`: renders the whole site from a saved run of the same content and engine.
+    private static func render(
+        savedReport path: String, _ arguments: ParsedArguments, templates: URL, output: URL, console: Console
+    ) throws -> ExitStatus {
         let loaded = try lintContent(arguments.positionals, flows: arguments.flows, strict: arguments[strictFlag])
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("build: nothing rendered; fix the errors above first\n")
             return .failure
         }
-        var report: RunReport
-        if let path = arguments[Self.report] {
-            do {
-                report = try RunReport.decodeJSON(Data(contentsOf: URL(fileURLWithPath: path)))
-            } catch {
-                console.printUsageError(.unreadableReport(path, reason: "\(error)"))
-                return .failure
-            }
-            guard report.fingerprint == CheckRunner(flows: arguments.flows).fingerprint(of: loaded.content) else {
-                console.printUsageError(.reportFromOtherContent(path))
-                return .failure
-            }
-        } else {
-            report = CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(
-                loaded.content)
-            report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
+        let report: RunReport
+        do {
+            report = try RunReport.decodeJSON(Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            console.printUsageError(.unreadableReport(path, reason: "\(error)"))
+            return .failure
+        }
+        guard report.fingerprint == CheckRunner(flows: arguments.flows).fingerprint(of: loaded.content) else {
+            console.printUsageError(.reportFromOtherContent(path))
+            return .failure
         }
         console.print(report.diagnostics)
-
-        let templates = URL(fileURLWithPath: arguments[Self.templates]!)
-        let output = URL(fileURLWithPath: arguments[out]!)
         let files: [String: Data]
         do {
             files = try SiteBuilder(templates: templates).render(content: loaded.content, report: report)

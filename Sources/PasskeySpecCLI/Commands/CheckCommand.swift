@@ -93,12 +93,3 @@ enum CheckCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 }
-
-extension Array where Element == Diagnostic {
-    /// In file, line and column order, keeping the original order for equal locations.
-    func sortedByLocation() -> [Diagnostic] {
-        var bag = DiagnosticBag()
-        bag.append(contentsOf: self)
-        return bag.sorted
-    }
-}

@@ -58,7 +58,12 @@ func loadContent(_ paths: [String]) throws -> ContentLoader.Result {
 /// diagnostics, every step bound, criteria and scenarios without checks, every Trigger name
 /// resolved against the engine's catalogue, and the copy style (errors with `strict`), in order.
 func lintContent(_ paths: [String], flows: FlowRegistry, strict: Bool = false) throws -> ContentLoader.Result {
-    var result = try loadContent(paths)
+    lint(try loadContent(paths), flows: flows, strict: strict)
+}
+
+/// `lintContent` on content already loaded (with its parser diagnostics).
+func lint(_ loaded: ContentLoader.Result, flows: FlowRegistry, strict: Bool) -> ContentLoader.Result {
+    var result = loaded
     // What builds on the page's structure runs on pages that parsed without errors, so one
     // mistake is not reported again as its consequences.
     let broken = Set(result.diagnostics.filter { $0.severity == .error }.map(\.location.file))

@@ -1,0 +1,447 @@
+import Foundation
+import SiteBuilder
+import SpecModel
+import SpecParser
+import SpecRunner
+
+/// A build of the site into a folder, in full or only what changed.
+///
+/// The manifest of the previous build into the same folder (kept in the tool's cache) says
+/// what each file was made from. A file whose stamp has not changed is not read again. When
+/// only prose pages changed, and not their titles, only those pages are rendered. When a
+/// spec, the home page, a title or a page's diagnostics changed, the checks run again and
+/// the shared files (spec pages, generated pages, exports) are rendered, with the prose
+/// pages whose own inputs changed. Either way the folder ends up with the bytes a clean
+/// build would write.
+struct SiteBuild {
+    let roots: [String]
+    /// Made only when the checks run.
+    let makeFlows: @Sendable () -> FlowRegistry
+    let strict: Bool
+    let templates: URL
+    let output: URL
+    let cache: ToolCache?
+
+    /// What the build did.
+    struct Outcome {
+        var diagnostics: [Diagnostic]
+        var hasErrors: Bool
+        var passed: Bool
+        var pagesWritten = 0
+        var filesWritten = 0
+        var filesKept = 0
+    }
+
+    /// A failure that stops the build before anything is written, as a diagnostic or a
+    /// usage error.
+    enum Failure: Error {
+        case located(Diagnostic)
+        case usage(Message)
+        /// A path to build from that does not exist.
+        case missingPath(String)
+    }
+
+    private typealias Source = BuildManifest.Source
+
+    func run() throws(Failure) -> Outcome {
+        let loader = ContentLoader()
+        let found: (files: [ContentFile], diagnostics: [Diagnostic])
+        do {
+            found = try loader.files(at: roots)
+        } catch {
+            throw .missingPath(error.path)
+        }
+        let builder = SiteBuilder(templates: templates)
+        let loadedTemplates: SiteBuilder.Templates
+        do {
+            loadedTemplates = try builder.loadTemplates()
+        } catch {
+            throw failure(error)
+        }
+        let buildKey = key(
+            ["build 1", cache?.toolFingerprint ?? "", "strict \(strict)", loadedTemplates.fingerprint]
+                + roots + found.diagnostics.map(Self.json))
+        let previous = previousBuild(buildKey: buildKey)
+
+        // Read only the files whose stamps changed since the previous build.
+        let known = Dictionary((previous?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var records: [Source?] = []
+        var parsed: [String: LoadedFile] = [:]
+        var stale: [(index: Int, file: ContentFile, stamp: FileStamp?)] = []
+        for (index, file) in found.files.enumerated() {
+            let stamp = FileStamp(path: file.path)
+            if let source = known[file.path], source.relativePath == file.relativePath, source.stamp == stamp {
+                records.append(source)
+            } else {
+                records.append(nil)
+                stale.append((index, file, stamp))
+            }
+        }
+        for (entry, loaded) in zip(stale, stale.map(\.file).parallelMap { loader.parse($0) }) {
+            parsed[entry.file.path] = loaded
+            records[entry.index] = Self.source(loaded, stamp: entry.stamp)
+        }
+        let sameStructure =
+            previous.map { previous in
+                previous.sources.count == records.count
+                    && zip(previous.sources, records).allSatisfy { old, new in
+                        guard let new else { return false }
+                        return old.path == new.path && old.kind == new.kind && old.id == new.id
+                    }
+            } ?? false
+        let hasParseErrors = parsed.values.contains { $0.diagnostics.contains { $0.severity == .error } }
+
+        guard let previous, sameStructure, !hasParseErrors else {
+            // Pages came, went or changed their IDs, or a page does not parse: read everything,
+            // as a clean build does, so that what spans pages is checked and reported in full.
+            for file in found.files where parsed[file.path] == nil { parsed[file.path] = loader.parse(file) }
+            var loaded = loader.assemble(found.files.map { parsed[$0.path]! })
+            loaded.diagnostics = (found.diagnostics + loaded.diagnostics).sortedByLocation()
+            let stamps = Dictionary(stale.map { ($0.file.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
+            let sources = found.files.enumerated().map { index, file in
+                records[index] ?? Self.source(parsed[file.path]!, stamp: stamps[file.path] ?? nil)
+            }
+            return try checkAndRender(
+                lint(loaded, flows: makeFlows(), strict: strict), sources: sources.compactMap { $0 }, parsed: parsed,
+                buildKey: buildKey, previous: previous, templates: loadedTemplates, builder: builder)
+        }
+        let sources = records.map { $0! }
+        let sharedKey = self.sharedKey(buildKey: buildKey, sources: sources)
+        if sharedKey == previous.sharedKey {
+            return try renderPages(
+                sources: sources, parsed: parsed, buildKey: buildKey, sharedKey: sharedKey, previous: previous,
+                templates: loadedTemplates, builder: builder)
+        }
+        // A spec, the home page, a title or a page's diagnostics changed: the specs and the
+        // home page are read (they are few), the rest of the prose stays as the manifest has it.
+        for (source, file) in zip(sources, found.files) where source.kind != .page && parsed[file.path] == nil {
+            parsed[file.path] = loader.parse(file)
+        }
+        var loaded = ContentLoader.Result(content: content(sources, parsed: parsed), diagnostics: [])
+        loaded.diagnostics =
+            (found.diagnostics
+            + zip(sources, found.files).flatMap { source, file in
+                parsed[file.path]?.diagnostics ?? Self.diagnostics(fromJSON: source.diagnostics)
+            }).sortedByLocation()
+        return try checkAndRender(
+            lint(loaded, flows: makeFlows(), strict: strict), sources: sources, parsed: parsed, buildKey: buildKey,
+            previous: previous, templates: loadedTemplates, builder: builder)
+    }
+
+    // MARK: - The two ways to render
+
+    /// Only prose pages changed, and nothing the other files show: render those pages.
+    private func renderPages(
+        sources: [Source], parsed: [String: LoadedFile], buildKey: String, sharedKey: String, previous: BuildManifest,
+        templates: SiteBuilder.Templates, builder: SiteBuilder
+    ) throws(Failure) -> Outcome {
+        let previousKeys = Dictionary(
+            previous.outputs.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let pageKeys = pageKeys(buildKey: buildKey, sources: sources)
+        var pages: [Page] = []
+        for source in sources where source.kind == .page {
+            let path = SitePaths.html(forMarkdown: source.relativePath)
+            guard previousKeys[path] != pageKeys[path] else { continue }
+            guard case .page(let page) = parsed[source.path]?.page else { continue }
+            pages.append(page)
+        }
+        let diagnostics = previous.diagnostics.compactMap(Self.diagnostic(fromJSON:))
+        var outcome = Outcome(diagnostics: diagnostics, hasErrors: false, passed: previous.passed)
+        guard !pages.isEmpty else {
+            outcome.filesKept = previous.outputs.count
+            return outcome
+        }
+        let update = SiteWriter.Update(output: output)
+        do {
+            try builder.render(
+                content: ContentSet(specs: [], pages: pages), report: RunReport(flows: [], specs: [], diagnostics: []),
+                navigation: navigation(sources), selection: .init(shared: false, pages: Set(pages.map(\.path))),
+                templates: templates, write: update.write)
+        } catch {
+            update.abandon()
+            throw failure(error)
+        }
+        return try commit(
+            update, written: Set(pages.map { SitePaths.html(forMarkdown: $0.path) }), sources: sources,
+            buildKey: buildKey, sharedKey: sharedKey, previous: previous, outcome: outcome)
+    }
+
+    /// Lint clean: run the checks, render the shared files and the prose pages whose inputs
+    /// changed (all of them without a previous build), and write them.
+    private func checkAndRender(
+        _ loaded: ContentLoader.Result, sources: [Source], parsed: [String: LoadedFile], buildKey: String,
+        previous: BuildManifest?, templates: SiteBuilder.Templates, builder: SiteBuilder
+    ) throws(Failure) -> Outcome {
+        if loaded.hasErrors {
+            return Outcome(diagnostics: loaded.diagnostics, hasErrors: true, passed: false)
+        }
+        var report = CheckRunner(flows: makeFlows(), cache: cache?.explorations).run(loaded.content)
+        report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
+        let sharedKey = self.sharedKey(buildKey: buildKey, sources: sources)
+        let previousKeys = Dictionary(
+            (previous?.outputs ?? []).map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let pageKeys = pageKeys(buildKey: buildKey, sources: sources)
+        var pages = Set<String>()
+        for source in sources where source.kind == .page {
+            let path = SitePaths.html(forMarkdown: source.relativePath)
+            if previousKeys[path] != pageKeys[path] {
+                pages.insert(source.relativePath)
+            }
+        }
+        // The pages to render must be read; the others are known by ID, title and path.
+        var parsed = parsed
+        let loader = ContentLoader()
+        let unread = zip(sources, sources.indices).filter { source, _ in
+            pages.contains(source.relativePath) && parsed[source.path] == nil
+        }
+        for (source, loadedFile) in zip(
+            unread.map(\.0),
+            unread.map { ContentFile(path: $0.0.path, relativePath: $0.0.relativePath) }.parallelMap {
+                loader.parse($0)
+            })
+        {
+            parsed[source.path] = loadedFile
+        }
+        let content = self.content(sources, parsed: parsed)
+        var outcome = Outcome(diagnostics: report.diagnostics, hasErrors: false, passed: report.passed)
+        let selection = SiteBuilder.Selection(shared: true, pages: pages)
+
+        guard let previous else {
+            let staging: SiteWriter.Staging
+            do throws(SiteWriter.Failure) {
+                staging = try SiteWriter.Staging(output: output)
+            } catch {
+                throw writeFailure(error)
+            }
+            if let cache { BuildManifest.forget(for: output, in: cache.folder) }
+            do {
+                try builder.render(
+                    content: content, report: report, navigation: navigation(sources), selection: selection,
+                    templates: templates, write: staging.write)
+            } catch {
+                staging.abandon()
+                throw failure(error)
+            }
+            let written: [String: FileStamp]
+            do throws(SiteWriter.Failure) {
+                written = try staging.commit()
+            } catch {
+                throw writeFailure(error)
+            }
+            outcome.pagesWritten = written.keys.filter { $0.hasSuffix(".html") }.count
+            outcome.filesWritten = written.count
+            saveManifest(
+                written: written, kept: [], sources: sources, buildKey: buildKey, sharedKey: sharedKey,
+                passed: report.passed, diagnostics: report.diagnostics.map(Self.json))
+            return outcome
+        }
+        let update = SiteWriter.Update(output: output)
+        let collected = WrittenPaths()
+        do {
+            try builder.render(
+                content: content, report: report, navigation: navigation(sources), selection: selection,
+                templates: templates
+            ) { path, bytes in
+                try update.write(path, bytes)
+                collected.add(path)
+            }
+        } catch {
+            update.abandon()
+            throw failure(error)
+        }
+        outcome.diagnostics = report.diagnostics
+        var updated = previous
+        updated.passed = report.passed
+        updated.diagnostics = report.diagnostics.map(Self.json)
+        return try commit(
+            update, written: collected.all, sources: sources, buildKey: buildKey, sharedKey: sharedKey,
+            previous: updated, outcome: outcome, rewroteShared: true)
+    }
+
+    /// Renames the written files into place, removes what the build no longer makes, and
+    /// keeps the new manifest.
+    private func commit(
+        _ update: SiteWriter.Update, written: Set<String>, sources: [Source], buildKey: String, sharedKey: String,
+        previous: BuildManifest, outcome: Outcome, rewroteShared: Bool = false
+    ) throws(Failure) -> Outcome {
+        let pageOutputs = Set(
+            sources.filter { $0.kind == .page }.map { SitePaths.html(forMarkdown: $0.relativePath) })
+        // Kept: prose pages not rendered again, and (when the shared files were not
+        // rendered) every shared file. A shared file not rendered again is no longer made.
+        let kept = previous.outputs.filter { output in
+            !written.contains(output.path) && (pageOutputs.contains(output.path) || !rewroteShared)
+        }
+        let keptPaths = Set(kept.map(\.path))
+        let removed = previous.outputs.map(\.path).filter { !written.contains($0) && !keptPaths.contains($0) }
+        if let cache { BuildManifest.forget(for: output, in: cache.folder) }
+        let stamps: [String: FileStamp]
+        do throws(SiteWriter.Failure) {
+            stamps = try update.commit(removing: removed)
+        } catch {
+            throw writeFailure(error)
+        }
+        var outcome = outcome
+        outcome.pagesWritten = stamps.keys.filter { $0.hasSuffix(".html") }.count
+        outcome.filesWritten = stamps.count
+        outcome.filesKept = kept.count
+        saveManifest(
+            written: stamps, kept: kept, sources: sources, buildKey: buildKey, sharedKey: sharedKey,
+            passed: previous.passed, diagnostics: previous.diagnostics)
+        return outcome
+    }
+
+    private func saveManifest(
+        written: [String: FileStamp], kept: [BuildManifest.Output], sources: [Source], buildKey: String,
+        sharedKey: String, passed: Bool, diagnostics: [String]
+    ) {
+        guard let cache else { return }
+        let pageKeys = pageKeys(buildKey: buildKey, sources: sources)
+        let outputs =
+            kept
+            + written.map { path, stamp in
+                BuildManifest.Output(path: path, stamp: stamp, key: pageKeys[path] ?? sharedKey)
+            }
+        BuildManifest(
+            buildKey: buildKey, sharedKey: sharedKey, passed: passed, sources: sources,
+            outputs: outputs.sorted { $0.path < $1.path }, diagnostics: diagnostics
+        ).save(for: output, in: cache.folder)
+    }
+
+    // MARK: - Keys
+
+    /// The previous build's manifest, if it is for the same tool, options and templates and
+    /// every file it wrote is still as it wrote it.
+    private func previousBuild(buildKey: String) -> BuildManifest? {
+        guard let cache, SiteWriter.isPreviousBuild(output),
+            let manifest = BuildManifest.load(for: output, in: cache.folder), manifest.buildKey == buildKey
+        else { return nil }
+        let root = output.path
+        for file in manifest.outputs where FileStamp(path: root + "/" + file.path) != file.stamp {
+            return nil
+        }
+        return manifest
+    }
+
+    /// What every shared file depends on: the navigation, each page's kind, ID and
+    /// diagnostics, and the bytes of every spec and of the home page.
+    private func sharedKey(buildKey: String, sources: [Source]) -> String {
+        var parts = ["shared", buildKey, navigationKey(sources)]
+        for source in sources {
+            parts += [source.relativePath, source.kind.rawValue, source.id, source.diagnostics]
+            if source.kind != .page { parts.append(source.hash) }
+        }
+        return key(parts)
+    }
+
+    /// What each prose page depends on: its own bytes and the navigation, by output path.
+    private func pageKeys(buildKey: String, sources: [Source]) -> [String: String] {
+        let navigation = navigationKey(sources)
+        return Dictionary(
+            sources.filter { $0.kind == .page }.map {
+                (SitePaths.html(forMarkdown: $0.relativePath), key(["page", buildKey, navigation, $0.hash]))
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func navigationKey(_ sources: [Source]) -> String {
+        key(navigation(sources).flatMap { [$0.path, $0.title] })
+    }
+
+    private func navigation(_ sources: [Source]) -> [SiteNavigation.Entry] {
+        sources.filter { $0.kind != .home }.map { SiteNavigation.Entry(path: $0.relativePath, title: $0.title) }
+    }
+
+    private func key(_ parts: [String]) -> String {
+        var hasher = FNV1a()
+        for part in parts { hasher.mix(part) }
+        return hasher.hex
+    }
+
+    // MARK: - Sources
+
+    private static func source(_ loaded: LoadedFile, stamp: FileStamp?) -> Source? {
+        guard let stamp, let page = loaded.page else { return nil }
+        let (kind, id, title, location): (Source.Kind, String, String, SourceLocation)
+        switch page {
+        case .spec(let spec): (kind, id, title, location) = (.spec, spec.id, spec.title, spec.location)
+        case .page(let page):
+            (kind, id, title, location) = (page.id == "home" ? .home : .page, page.id, page.title, page.location)
+        }
+        return Source(
+            path: loaded.file.path, relativePath: loaded.file.relativePath, stamp: stamp, hash: loaded.hash,
+            kind: kind, id: id, title: title, line: location.line, column: location.column,
+            diagnostics: loaded.diagnostics.isEmpty
+                ? "[]" : "[" + loaded.diagnostics.map(json).joined(separator: ",") + "]")
+    }
+
+    /// The content: every spec and the home page as read, the prose pages as read or, for
+    /// those not read, by ID, title and path.
+    private func content(_ sources: [Source], parsed: [String: LoadedFile]) -> ContentSet {
+        var content = ContentSet()
+        for source in sources {
+            switch parsed[source.path]?.page {
+            case .spec(let spec): content.specs.append(spec)
+            case .page(let page): content.pages.append(page)
+            case nil:
+                content.pages.append(
+                    Page(
+                        id: source.id, title: source.title, path: source.relativePath, body: [],
+                        location: SourceLocation(file: source.path, line: source.line, column: source.column)))
+            }
+        }
+        return content
+    }
+
+    // MARK: - JSON of diagnostics
+
+    private static func json(_ diagnostic: Diagnostic) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(diagnostic)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    private static func diagnostic(fromJSON text: String) -> Diagnostic? {
+        try? JSONDecoder().decode(Diagnostic.self, from: Data(text.utf8))
+    }
+
+    private static func diagnostics(fromJSON text: String) -> [Diagnostic] {
+        guard text != "[]" else { return [] }
+        return (try? JSONDecoder().decode([Diagnostic].self, from: Data(text.utf8))) ?? []
+    }
+
+    // MARK: - Failures
+
+    private func failure(_ error: any Error) -> Failure {
+        if let failure = error as? SiteBuilder.TemplateFailure {
+            let location = SourceLocation(
+                file: templates.appendingPathComponent(failure.file).relativePath, line: failure.line,
+                column: failure.column)
+            return .located(Diagnostic(.templateError(failure.message), at: location))
+        }
+        return .usage(.writeFailed(output.relativePath, reason: "\(error)"))
+    }
+
+    private func writeFailure(_ error: SiteWriter.Failure) -> Failure {
+        switch error {
+        case .notASiteFolder(let path): .usage(.outputNotASite(path))
+        case .io(let reason): .usage(.writeFailed(output.relativePath, reason: reason))
+        }
+    }
+}
+
+/// The paths written by several workers.
+private final class WrittenPaths: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths = Set<String>()
+
+    func add(_ path: String) {
+        lock.lock()
+        paths.insert(path)
+        lock.unlock()
+    }
+
+    var all: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return paths
+    }
+}

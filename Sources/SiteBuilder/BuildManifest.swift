@@ -1,0 +1,252 @@
+import Foundation
+import SpecModel
+
+/// What a build of the site into one folder was made from and what it wrote, so the next
+/// build into the same folder reads, checks and renders only what changed.
+///
+/// It is kept in the tool's cache, not in the site: it holds file stamps (inodes and times),
+/// which differ from machine to machine, while the site must be the same bytes wherever it
+/// is built. A line-based text form, because the next build reads it before anything else
+/// and must do so in well under a millisecond per thousand pages.
+public struct BuildManifest: Equatable, Sendable {
+    /// A source file as last built.
+    public struct Source: Equatable, Sendable {
+        public enum Kind: String, Sendable {
+            /// A spec page: checked, and part of every generated page and export.
+            case spec
+            /// The home page (`<!-- page: home -->`): its prose is on the home page.
+            case home
+            /// Any other page: prose on its own page.
+            case page
+        }
+
+        public var path: String
+        public var relativePath: String
+        public var stamp: FileStamp
+        /// A hash of the file's bytes.
+        public var hash: String
+        public var kind: Kind
+        public var id: String
+        public var title: String
+        /// Where the page's title is: its location in the model.
+        public var line: Int
+        public var column: Int
+        /// The file's own diagnostics (warnings: a build with errors keeps no manifest), as JSON.
+        public var diagnostics: String
+
+        public init(
+            path: String, relativePath: String, stamp: FileStamp, hash: String, kind: Kind, id: String, title: String,
+            line: Int, column: Int, diagnostics: String
+        ) {
+            self.path = path
+            self.relativePath = relativePath
+            self.stamp = stamp
+            self.hash = hash
+            self.kind = kind
+            self.id = id
+            self.title = title
+            self.line = line
+            self.column = column
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// A file of the site as written, with the key of what it was made from.
+    public struct Output: Equatable, Sendable {
+        public var path: String
+        public var stamp: FileStamp
+        public var key: String
+
+        public init(path: String, stamp: FileStamp, key: String) {
+            self.path = path
+            self.stamp = stamp
+            self.key = key
+        }
+    }
+
+    /// A hash of everything every file depends on: the tool, its options, the content roots
+    /// and the templates. Another value means nothing of the previous build can be kept.
+    public var buildKey: String
+    /// The key of the files made from every spec and the navigation.
+    public var sharedKey: String
+    public var passed: Bool
+    public var sources: [Source]
+    public var outputs: [Output]
+    /// What the build printed: the content's and the run's diagnostics, as JSON lines.
+    public var diagnostics: [String]
+
+    public init(
+        buildKey: String, sharedKey: String, passed: Bool, sources: [Source], outputs: [Output], diagnostics: [String]
+    ) {
+        self.buildKey = buildKey
+        self.sharedKey = sharedKey
+        self.passed = passed
+        self.sources = sources
+        self.outputs = outputs
+        self.diagnostics = diagnostics
+    }
+
+    static let header = "passkey-spec build manifest 1"
+
+    /// The text form: a header, then one tab-separated line per fact.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text form's bytes, appended field by field (no intermediate strings per line).
+    public var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 * (sources.count + outputs.count) + 256)
+        func line(_ fields: String...) {
+            for (index, field) in fields.enumerated() {
+                if index > 0 { bytes.append(0x09) }
+                Self.appendEscaped(field, to: &bytes)
+            }
+            bytes.append(0x0A)
+        }
+        line(Self.header)
+        line("build", buildKey)
+        line("shared", sharedKey)
+        line("passed", passed ? "1" : "0")
+        for source in sources {
+            line(
+                "source", source.path, source.relativePath, source.stamp.description, source.hash,
+                source.kind.rawValue, source.id, source.title, String(source.line), String(source.column),
+                source.diagnostics)
+        }
+        for output in outputs { line("output", output.path, output.stamp.description, output.key) }
+        for diagnostic in diagnostics { line("diagnostic", diagnostic) }
+        return bytes
+    }
+
+    /// Reads the text form; nil for anything else (another version, a cut-off file).
+    public init?(text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Reads the text form from its bytes, splitting on bytes rather than characters: the
+    /// next build reads a line per source and per output file before it does anything else.
+    public init?(bytes: [UInt8]) {
+        var buildKey: String?
+        var sharedKey: String?
+        var passed: Bool?
+        var sources: [Source] = []
+        var outputs: [Output] = []
+        var diagnostics: [String] = []
+        var sawHeader = false
+        let valid: Bool = bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var fields: [String] = []
+            while start < buffer.count {
+                var end = start
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                fields.removeAll(keepingCapacity: true)
+                var fieldStart = start
+                for position in start...end where position == end || buffer[position] == 0x09 {
+                    fields.append(Self.unescape(UnsafeBufferPointer(rebasing: buffer[fieldStart..<position])))
+                    fieldStart = position + 1
+                }
+                if !sawHeader {
+                    guard fields.count == 1, fields[0] == Self.header else { return false }
+                    sawHeader = true
+                    continue
+                }
+                switch (fields[0], fields.count) {
+                case ("build", 2): buildKey = fields[1]
+                case ("shared", 2): sharedKey = fields[1]
+                case ("passed", 2): passed = fields[1] == "1"
+                case ("source", 11):
+                    guard let stamp = FileStamp(fields[3]), let kind = Source.Kind(rawValue: fields[5]),
+                        let line = Int(fields[8]), let column = Int(fields[9])
+                    else { return false }
+                    sources.append(
+                        Source(
+                            path: fields[1], relativePath: fields[2], stamp: stamp, hash: fields[4], kind: kind,
+                            id: fields[6], title: fields[7], line: line, column: column, diagnostics: fields[10]))
+                case ("output", 4):
+                    guard let stamp = FileStamp(fields[2]) else { return false }
+                    outputs.append(Output(path: fields[1], stamp: stamp, key: fields[3]))
+                case ("diagnostic", 2): diagnostics.append(fields[1])
+                default: return false
+                }
+            }
+            return sawHeader
+        }
+        guard valid, let buildKey, let sharedKey, let passed else { return nil }
+        self.init(
+            buildKey: buildKey, sharedKey: sharedKey, passed: passed, sources: sources, outputs: outputs,
+            diagnostics: diagnostics)
+    }
+
+    /// `\`, tab and line ends written as `\\`, `\t`, `\n` and `\r`, so any field fits on its line.
+    static func escape(_ field: String) -> String {
+        var bytes: [UInt8] = []
+        appendEscaped(field, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
+        for byte in field.utf8 {
+            switch byte {
+            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    static func unescape(_ field: UnsafeBufferPointer<UInt8>) -> String {
+        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
+        var result: [UInt8] = []
+        var escaped = false
+        for byte in field {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "r"): result.append(0x0D)
+                default: result.append(byte)
+                }
+                escaped = false
+            } else if byte == 0x5C {
+                escaped = true
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    // MARK: - Where it is kept
+
+    /// The manifest's file for builds into `output`, under the cache folder.
+    public static func file(for output: URL, in cache: URL) -> URL {
+        let absolute = output.standardizedFileURL.path
+        return cache.appendingPathComponent("builds").appendingPathComponent("\(FNV1a.hex(of: absolute)).manifest")
+    }
+
+    /// The manifest kept for builds into `output`, or nil when there is none or it is unreadable.
+    public static func load(for output: URL, in cache: URL) -> BuildManifest? {
+        guard let bytes = try? FileBytes.read(file(for: output, in: cache).path) else { return nil }
+        return BuildManifest(bytes: bytes)
+    }
+
+    /// Keeps the manifest for builds into `output`; a manifest that cannot be written only
+    /// makes the next build a full one.
+    public func save(for output: URL, in cache: URL) {
+        let target = Self.file(for: output, in: cache)
+        try? FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = target.path + ".\(ProcessInfo.processInfo.processIdentifier)"
+        guard (try? FileBytes.write(bytes, to: temporary)) != nil else { return }
+        if rename(temporary, target.path) != 0 { unlink(temporary) }
+    }
+
+    /// Forgets the manifest for builds into `output`, before the output changes: a build
+    /// cut off halfway leaves no manifest, and the next build is a full one.
+    public static func forget(for output: URL, in cache: URL) {
+        unlink(file(for: output, in: cache).path)
+    }
+}

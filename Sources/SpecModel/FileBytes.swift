@@ -1,0 +1,131 @@
+import Foundation
+
+/// Reading and writing whole files with the system calls, without `Data`'s extra copies or
+/// `fsync`: a build reads and writes a thousand small files, and the site is rewritten by
+/// the next build anyway, so waiting for the disk buys nothing.
+public enum FileBytes {
+    /// A failed call, with the path and the system's reason.
+    public struct Failure: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+
+        public var description: String { "\(path): \(reason)" }
+
+        init(_ path: String) {
+            self.path = path
+            reason = String(cString: strerror(errno))
+        }
+    }
+
+    /// The file's bytes.
+    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Failure(path) }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Writes `bytes` to `path`, creating or truncating it, and returns the written file's stamp.
+    @discardableResult
+    public static func write(_ bytes: some ContiguousBytes, to path: String) throws(Failure) -> FileStamp {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(path) }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+        guard written else { throw Failure(path) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Failure(path) }
+        return FileStamp(status)
+    }
+}
+
+/// What identifies a file's version without reading it: device, inode, size and modification
+/// time. Any write or replacement changes it, so an unchanged stamp means unchanged bytes for
+/// the purpose of a build (as `make` and every incremental build tool assume).
+public struct FileStamp: Hashable, Sendable, CustomStringConvertible {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var seconds: Int64
+    public var nanoseconds: Int64
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        seconds = Int64(status.st_mtim.tv_sec)
+        nanoseconds = Int64(status.st_mtim.tv_nsec)
+    }
+
+    /// The stamp of the file at `path` (following links), or nil when there is none.
+    public init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// `device-inode-size-seconds-nanoseconds`, in hex: the form a manifest keeps.
+    public var description: String {
+        [device, inode, UInt64(bitPattern: size), UInt64(bitPattern: seconds), UInt64(bitPattern: nanoseconds)]
+            .map { String($0, radix: 16) }.joined(separator: "-")
+    }
+
+    /// Reads `description`'s form back.
+    public init?(_ text: String) {
+        var parts: [UInt64] = []
+        var value: UInt64 = 0
+        var digits = 0
+        for byte in text.utf8 {
+            let digit: UInt64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt64(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "-"):
+                guard digits > 0 else { return nil }
+                parts.append(value)
+                (value, digits) = (0, 0)
+                continue
+            default: return nil
+            }
+            guard digits < 16 else { return nil }
+            value = value << 4 | digit
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        parts.append(value)
+        guard parts.count == 5 else { return nil }
+        device = parts[0]
+        inode = parts[1]
+        size = Int64(bitPattern: parts[2])
+        seconds = Int64(bitPattern: parts[3])
+        nanoseconds = Int64(bitPattern: parts[4])
+    }
+}

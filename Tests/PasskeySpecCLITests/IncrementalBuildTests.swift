@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Builds into the same folder after each of a series of edits, and compares the folder with
+/// a clean build of the same content every time: an incremental build must write the bytes
+/// a clean build writes, and no more files than the edit needs.
+@Suite struct IncrementalBuildTests {
+    let folder: TemporaryFolder
+    let templates: URL
+    let output: URL
+    let content: URL
+
+    init() throws {
+        folder = try TemporaryFolder()
+        content = folder.url.appendingPathComponent("content")
+        output = folder.url.appendingPathComponent("site")
+        templates = folder.url.appendingPathComponent("templates")
+        try FileManager.default.copyItem(
+            at: BinaryRunner.packageRoot.appendingPathComponent("templates"), to: templates)
+        try folder.write("content/native/spec.md", String(contentsOf: BinaryRunner.fixtureSpec, encoding: .utf8))
+        try folder.write("content/index.md", "# Guide\n<!-- page: home -->\n\nThe guide.\n")
+        for number in 1...15 {
+            try folder.write(
+                "content/notes/note-\(number).md",
+                "# Note \(number)\n<!-- page: note-\(number) -->\n\nThe first words of note \(number).\n")
+        }
+    }
+
+    /// Builds into `site` (incrementally after the first time) and returns its summary line.
+    @discardableResult
+    func build() throws -> String {
+        let result = try BinaryRunner.run([
+            "build", content.path, "--out", output.path, "--templates", templates.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    /// A clean build of the same content into a new folder.
+    func cleanBuild() throws -> [String: Data] {
+        let clean = folder.url.appendingPathComponent("clean-\(UUID().uuidString)")
+        let result = try BinaryRunner.run([
+            "build", content.path, "--out", clean.path, "--templates", templates.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("unchanged"), "a build into a new folder is a full one")
+        defer { try? FileManager.default.removeItem(at: clean) }
+        return try files(under: clean)
+    }
+
+    func expectSameAsCleanBuild(after edit: String) throws {
+        let incremental = try files(under: output)
+        let clean = try cleanBuild()
+        #expect(Set(incremental.keys) == Set(clean.keys), "after \(edit): other files than a clean build")
+        let different = clean.keys.filter { incremental[$0] != clean[$0] }.sorted()
+        #expect(different.isEmpty, "after \(edit): differs from a clean build in \(different)")
+    }
+
+    func edit(_ path: String, _ change: (String) -> String) throws {
+        let file = content.appendingPathComponent(path)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let changed = change(text)
+        #expect(changed != text, "the edit of \(path) changes it")
+        try Data(changed.utf8).write(to: file)
+    }
+
+    @Test func aSeriesOfEditsGivesWhatACleanBuildGives() throws {
+        #expect(try build().hasPrefix("build: 22 pages and "))
+        try expectSameAsCleanBuild(after: "the first build")
+
+        #expect(try build().contains("0 pages and 0 other files written"), "nothing changed, nothing written")
+
+        try edit("notes/note-7.md") { $0.replacingOccurrences(of: "first words", with: "opening words") }
+        let oneWord = try build()
+        #expect(oneWord.hasPrefix("build: 1 page and 0 other files written"), "\(oneWord)")
+        try expectSameAsCleanBuild(after: "a one-word edit to a prose page")
+
+        try edit("notes/note-3.md") { $0.replacingOccurrences(of: "# Note 3", with: "# The third note") }
+        #expect(!(try build()).hasPrefix("build: 1 page"), "a new title changes the navigation of other pages")
+        try expectSameAsCleanBuild(after: "a new title")
+
+        try edit("native/spec.md") {
+            $0.replacingOccurrences(
+                of: "| Title             | Passkeys Unavailable |", with: "| Title             | No Passkeys Here |")
+        }
+        try build()
+        try expectSameAsCleanBuild(after: "a copy edit in a spec")
+
+        try folder.write("content/notes/note-16.md", "# Note 16\n<!-- page: note-16 -->\n\nA new note.\n")
+        try build()
+        try expectSameAsCleanBuild(after: "a new page")
+
+        try FileManager.default.removeItem(at: content.appendingPathComponent("notes/note-2.md"))
+        try build()
+        try expectSameAsCleanBuild(after: "a removed page")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("notes/note-2.html").path))
+
+        let layout = templates.appendingPathComponent("page.mustache")
+        try Data((try String(contentsOf: layout, encoding: .utf8) + "\n").utf8).write(to: layout)
+        try build()
+        try expectSameAsCleanBuild(after: "a template edit")
+    }
+
+    @Test func aFileChangedInTheOutputIsWrittenAgain() throws {
+        try build()
+        let page = output.appendingPathComponent("notes/note-4.html")
+        try Data("changed by hand".utf8).write(to: page)
+        let summary = try build()
+        #expect(!summary.contains("unchanged"), "a site changed by hand is built in full: \(summary)")
+        try expectSameAsCleanBuild(after: "a page of the output changed by hand")
+    }
+
+    @Test func withoutACacheEveryBuildIsAFullOne() throws {
+        try build()
+        try edit("notes/note-1.md") { $0.replacingOccurrences(of: "first words", with: "opening words") }
+        let cache = folder.url.appendingPathComponent("no-cache")
+        let result = try BinaryRunner.run(
+            ["build", content.path, "--out", output.path, "--templates", templates.path],
+            environment: ["PASSKEY_SPEC_CACHE": "off"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("unchanged"))
+        #expect(!FileManager.default.fileExists(atPath: cache.path))
+        try expectSameAsCleanBuild(after: "a build without a cache")
+    }
+}
