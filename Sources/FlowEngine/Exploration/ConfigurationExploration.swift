@@ -175,7 +175,9 @@ struct ConfigurationExploration {
     }
 
     /// Takes one transition: counts it, asks the invariants that need asking, and queues the
-    /// next state if the run has not found it yet.
+    /// next state if the run has not found it yet. The run's answers and results come `inout`
+    /// so that they are not copied at every transition; only a violation or an invariant
+    /// asked in each world reads them.
     private mutating func take(
         _ successor: Successor, from state: Int, at position: Int, level: Int, world: inout WorldAnswers,
         platform: inout PlatformResults, presented: inout [Bool]

@@ -17,9 +17,6 @@ struct Interner<Value: Hashable> {
         return values.count - 1
     }
 
-    /// The number of `value`, nil if it has none.
-    func existingNumber(of value: Value) -> Int? { numbers[value] }
-
     /// The value with a number.
     subscript(number: Int) -> Value { values[number] }
 }

@@ -27,9 +27,6 @@ struct TransitionVerdicts {
 
     init(invariants: [Invariant]) { self.invariants = invariants }
 
-    /// Whether the transition has verdicts yet.
-    func isKnown(_ transition: Int) -> Bool { transition < entries.count && entries[transition] != nil }
-
     /// Asks every invariant about a transition of `table`, taken in `world`.
     mutating func ask(
         about transition: Int, from state: Int, on event: Int, in table: TransitionTable, world: WorldScript
