@@ -71,24 +71,24 @@ public enum PasskeyLoginFlow {
             screens: report.presentations.map(ScreenPresentation.init))
     }
 
-    /// Explores with the world scripts split over the machine's cores.
+    /// Explores with the explorer's parts (one per configuration) and the lockstep comparison
+    /// of worlds side by side on the machine's cores.
     public static func explore(_ explorer: Explorer) -> ExplorationReport {
-        // More slices than cores, so that a core that finishes early takes the next one.
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, 32))
-        let worlds = explorer.worlds
-        let results = ResultSlots<ExplorationReport>(count: parts)
+        let parts = explorer.parts
+        let reports = ResultSlots<ExplorationReport>(count: parts.count)
         let compared = ResultSlots<InvariantResult>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            // The lockstep comparison runs once, in the first slice.
-            if part == 0, explorer.comparesWorlds { compared.set(0, explorer.enumerationCheck.run()) }
-            var slice = explorer
-            slice.comparesWorlds = false
-            slice.worlds = stride(from: part, to: worlds.count, by: parts).map { worlds[$0] }
-            results.set(part, slice.run())
+        // Each iteration is one task, handed to whichever core is free; the lockstep
+        // comparison, the longest single task, goes first so that it does not finish last.
+        DispatchQueue.concurrentPerform(iterations: parts.count + 1) { task in
+            guard task > 0 else {
+                if explorer.comparesWorlds { compared.set(0, explorer.enumerationCheck.run()) }
+                return
+            }
+            reports.set(task - 1, parts[task - 1].run())
         }
-        guard var merged = ExplorationReport.merged(results.values) else { return explorer.run() }
-        if explorer.comparesWorlds { merged.invariants += compared.values }
-        return merged
+        var report = explorer.report(joining: reports.values)
+        if explorer.comparesWorlds { report.invariants += compared.values }
+        return report
     }
 
     static func invariantRun(_ result: InvariantResult) -> InvariantRun {

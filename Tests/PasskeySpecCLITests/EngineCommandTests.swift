@@ -13,6 +13,23 @@ import Testing
         }
         #expect(!result.stdout.contains("VIOLATED"))
         #expect(!result.stdout.contains("checked at 0 transitions"))
+        let rates = try Regex("\nexplored in [0-9]+\\.[0-9]{3} s: [1-9][0-9]* states/s, [1-9][0-9]* transitions/s\n")
+        #expect(result.stdout.firstRange(of: rates) != nil, "no rates in \(result.stdout.prefix(600))")
+    }
+
+    @Test func jsonHasTheTimingBesideTheExploration() throws {
+        let result = try BinaryRunner.run(["explore", "--depth", "4", "--format", "json"])
+        let flows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let flow = try #require(flows.first)
+        let seconds = try #require(flow["seconds"] as? Double)
+        let states = try #require((flow["exploration"] as? [String: Any])?["states"] as? Int)
+        let statesPerSecond = try #require(flow["statesPerSecond"] as? Int)
+        #expect(seconds >= 0)
+        #expect(statesPerSecond > 0)
+        #expect((flow["transitionsPerSecond"] as? Int ?? 0) > statesPerSecond, "more transitions than states")
+        #expect(Double(states) / max(seconds, 1e-6) >= Double(statesPerSecond) / 2)
+        // The exploration itself, which the cache and the run report keep, has no timing.
+        #expect((flow["exploration"] as? [String: Any])?["seconds"] == nil)
     }
 
     @Test func aShallowDepthFailsAsIncompleteAndJSONHasTheCounts() throws {

@@ -73,13 +73,17 @@ public struct EnumerationCheck: Sendable {
         var result = InvariantResult(
             id: Self.id, criterion: "general", statement: Self.statement, transitionsChecked: 0, violations: 0,
             counterexample: nil)
+        // One table per configuration, shared by every platform, fault and counterpart.
+        var tables = configurations.map { LockstepTable(configuration: $0) }
         for adapter in adapters {
-            for configuration in configurations where configuration.enumerationPolicy == policy {
+            for index in configurations.indices where configurations[index].enumerationPolicy == policy {
+                let outcomes = tables[index].promptOutcomes(of: adapter)
                 for fault in Self.faults {
                     let reference = Self.unknownIdentifier(fault: fault)
                     for counterpart in Self.counterparts(fault: fault) {
                         compare(
-                            reference, counterpart, adapter: adapter, configuration: configuration, into: &result)
+                            reference, counterpart, adapter: adapter, outcomes: outcomes, table: &tables[index],
+                            into: &result)
                     }
                 }
             }
@@ -110,108 +114,152 @@ public struct EnumerationCheck: Sendable {
         }
     }
 
-    struct Pair: Hashable {
-        var reference: FlowState
-        var other: FlowState
+    /// A configuration's `TransitionTable` with what the user observes of each transition, by
+    /// number, so that comparing two observations compares two numbers.
+    struct LockstepTable {
+        var transitions: TransitionTable
+        private var observations = Interner<Observation>()
+        /// By transition number: its observation's number, -1 until first compared.
+        private var observationOf: [Int] = []
+
+        init(configuration: Configuration) { transitions = TransitionTable(configuration: configuration) }
+
+        mutating func observation(of transition: Int) -> Int {
+            if transition >= observationOf.count {
+                observationOf.append(contentsOf: repeatElement(-1, count: transition + 1 - observationOf.count))
+            }
+            if observationOf[transition] < 0 {
+                observationOf[transition] = observations.number(of: Observation(transitions.transitions[transition]))
+            }
+            return observationOf[transition]
+        }
+
+        /// The distinct ends of an open prompt on a platform, by event number, each with the
+        /// first of the platform's error results (by index) that gives it.
+        mutating func promptOutcomes(of adapter: any PlatformAdapter) -> [(event: Int, native: Int)] {
+            var outcomes: [(event: Int, native: Int)] = []
+            for (native, result) in adapter.errorResults.enumerated() {
+                let event = transitions.number(of: .ceremonyFinished(adapter.outcome(of: result)))
+                if !outcomes.contains(where: { $0.event == event }) { outcomes.append((event, native)) }
+            }
+            return outcomes
+        }
+    }
+
+    /// How the lockstep search reached a pair: the event in each world and the native result
+    /// (an index into the platform's error results, -1 when none).
+    struct PairStep {
+        var reference: Int
+        var other: Int
+        var native: Int
     }
 
     private func compare(
         _ reference: WorldScript, _ counterpart: Counterpart, adapter: any PlatformAdapter,
-        configuration: Configuration,
-        into result: inout InvariantResult
+        outcomes: [(event: Int, native: Int)], table: inout LockstepTable, into result: inout InvariantResult
     ) {
-        let reducer = FlowReducer(configuration: configuration)
-        let platform = adapter.platform
-        var pairs = [Pair(reference: FlowState(), other: FlowState())]
-        var parents: [(index: Int, step: TraceStep)?] = [nil]
-        var seen: Set<Pair> = [pairs[0]]
-        var frontier = [0]
+        let root = table.transitions.number(of: FlowState())
+        var pairs = [(reference: root, other: root)]
+        var links = ParentLinks<PairStep>()
+        links.restart(root: PairStep(reference: -1, other: -1, native: -1))
+        var seen: Set<UInt64> = [Self.key(root, root)]
+        let referenceAnswer = table.transitions.number(of: .lookupFinished(reference.lookupAnswer))
+        let otherAnswer = table.transitions.number(of: .lookupFinished(counterpart.world.lookupAnswer))
+        let failed = reference.lookupFault.map {
+            table.transitions.number(of: .lookupFinished(.failed($0.dependency, $0.fault)))
+        }
+        var steps: [PairStep] = []
+        var start = 0
         var level = 0
-        while !frontier.isEmpty, level < depthLimit {
-            var next: [Int] = []
-            for current in frontier {
+        while start < pairs.count, level < depthLimit {
+            let end = pairs.count
+            for current in start..<end {
                 let pair = pairs[current]
-                for (referenceEvent, otherEvent, native) in events(
-                    pair, reducer: reducer, adapter: adapter, reference: reference, other: counterpart.world)
-                {
+                events(
+                    pair, table: table.transitions, referenceAnswer: referenceAnswer, otherAnswer: otherAnswer,
+                    failed: failed, outcomes: outcomes, into: &steps)
+                for step in steps {
                     result.transitionsChecked += 1
-                    let step = TraceStep(
-                        event: referenceEvent == otherEvent
-                            ? referenceEvent.description : "\(referenceEvent) | \(otherEvent)",
-                        native: native?.description, effects: [], situation: nil)
-                    guard reducer.accepts(referenceEvent, in: pair.reference),
-                        reducer.accepts(otherEvent, in: pair.other)
-                    else {
+                    let left = table.transitions.transition(from: pair.reference, on: step.reference)
+                    let right = table.transitions.transition(from: pair.other, on: step.other)
+                    guard table.transitions.accepted[left], table.transitions.accepted[right] else {
+                        let event = table.transitions.events[step.reference]
                         record(
-                            "the user can do '\(referenceEvent)' in one world only", step: step, at: current,
-                            parents: parents, platform: platform, configuration: configuration,
+                            "the user can do '\(event)' in one world only", step: step, at: current, links: links,
+                            adapter: adapter, table: table.transitions, counterpart: counterpart, into: &result)
+                        continue
+                    }
+                    if table.observation(of: left) != table.observation(of: right) {
+                        let shown = Self.describe(table.transitions.transitions[left])
+                        let other = Self.describe(table.transitions.transitions[right])
+                        record(
+                            "an unknown identifier shows \(shown); \(counterpart.name) shows \(other)", step: step,
+                            at: current, links: links, adapter: adapter, table: table.transitions,
                             counterpart: counterpart, into: &result)
                         continue
                     }
-                    let left = reducer.reduce(pair.reference, referenceEvent)
-                    let right = reducer.reduce(pair.other, otherEvent)
-                    let seenLeft = Observation(left)
-                    let seenRight = Observation(right)
-                    if seenLeft != seenRight {
-                        record(
-                            "an unknown identifier shows \(Self.describe(left)); \(counterpart.name) shows \(Self.describe(right))",
-                            step: step, at: current, parents: parents, platform: platform,
-                            configuration: configuration, counterpart: counterpart, into: &result)
-                        continue
-                    }
-                    let following = Pair(reference: left.state, other: right.state)
-                    if seen.insert(following).inserted {
+                    let following = (table.transitions.targets[left], table.transitions.targets[right])
+                    if seen.insert(Self.key(following.0, following.1)).inserted {
                         pairs.append(following)
-                        parents.append((current, step))
-                        next.append(pairs.count - 1)
+                        links.append(parent: current, step: step)
                     }
                 }
             }
-            frontier = next
+            start = end
             level += 1
         }
+    }
+
+    /// A pair of state numbers as one hashable word.
+    private static func key(_ reference: Int, _ other: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: reference) << 32 | UInt64(truncatingIfNeeded: other)
     }
 
     /// The events both worlds see in `pair`: the user's actions and the OS results, the same in
     /// both; each world's own lookup answers. Authentication (an assertion, a fallback sign-in)
     /// ends the comparison, so it is left out.
     private func events(
-        _ pair: Pair, reducer: FlowReducer, adapter: any PlatformAdapter, reference: WorldScript, other: WorldScript
-    ) -> [(FlowEvent, FlowEvent, NativeResult?)] {
-        var events: [(FlowEvent, FlowEvent, NativeResult?)] = Explorer.userEvents.filter {
-            reducer.accepts($0, in: pair.reference) || reducer.accepts($0, in: pair.other)
-        }.map { ($0, $0, nil) }
-        if pair.reference.lookup == .inFlight || pair.other.lookup == .inFlight {
-            events.append((.lookupFinished(reference.lookupAnswer), .lookupFinished(other.lookupAnswer), nil))
-            if let fault = reference.lookupFault {
-                let failed = FlowEvent.lookupFinished(.failed(fault.dependency, fault.fault))
-                events.append((failed, failed, nil))
+        _ pair: (reference: Int, other: Int), table: TransitionTable, referenceAnswer: Int, otherAnswer: Int,
+        failed: Int?, outcomes: [(event: Int, native: Int)], into steps: inout [PairStep]
+    ) {
+        steps.removeAll(keepingCapacity: true)
+        let reference = table.facts[pair.reference]
+        let other = table.facts[pair.other]
+        // User events have the first event numbers, so bit k is event number k.
+        var userEvents = reference.userEvents | other.userEvents
+        while userEvents != 0 {
+            let event = userEvents.trailingZeroBitCount
+            steps.append(PairStep(reference: event, other: event, native: -1))
+            userEvents &= userEvents - 1
+        }
+        if reference.lookupInFlight || other.lookupInFlight {
+            steps.append(PairStep(reference: referenceAnswer, other: otherAnswer, native: -1))
+            if let failed { steps.append(PairStep(reference: failed, other: failed, native: -1)) }
+        }
+        if reference.ceremony >= 0 || other.ceremony >= 0 {
+            for outcome in outcomes {
+                steps.append(PairStep(reference: outcome.event, other: outcome.event, native: outcome.native))
             }
         }
-        if pair.reference.ceremony != nil || pair.other.ceremony != nil {
-            var outcomes = Set<CeremonyOutcome>()
-            for result in adapter.errorResults {
-                let outcome = adapter.outcome(of: result)
-                if outcomes.insert(outcome).inserted {
-                    events.append((.ceremonyFinished(outcome), .ceremonyFinished(outcome), result))
-                }
-            }
-        }
-        return events
     }
 
     private func record(
-        _ message: String, step: TraceStep, at index: Int, parents: [(index: Int, step: TraceStep)?],
-        platform: Platform, configuration: Configuration, counterpart: Counterpart,
-        into result: inout InvariantResult
+        _ message: String, step: PairStep, at index: Int, links: ParentLinks<PairStep>, adapter: any PlatformAdapter,
+        table: TransitionTable, counterpart: Counterpart, into result: inout InvariantResult
     ) {
         result.violations += 1
-        let steps = Explorer.trace(to: index, parents: parents) + [step]
-        if result.counterexample.map({ steps.count < $0.steps.count }) ?? true {
-            result.counterexample = Counterexample(
-                platform: platform, configuration: configuration.summary,
-                world: "an unknown identifier against \(counterpart.name)", steps: steps, message: message)
+        if let kept = result.counterexample, kept.steps.count <= links.path(to: index).count + 1 { return }
+        let natives = adapter.errorResults
+        let steps = (links.path(to: index) + [step]).map { step in
+            let reference = table.events[step.reference]
+            let other = table.events[step.other]
+            return TraceStep(
+                event: step.reference == step.other ? reference.description : "\(reference) | \(other)",
+                native: step.native >= 0 ? natives[step.native].description : nil, effects: [], situation: nil)
         }
+        result.counterexample = Counterexample(
+            platform: adapter.platform, configuration: table.reducer.configuration.summary,
+            world: "an unknown identifier against \(counterpart.name)", steps: steps, message: message)
     }
 
     static func describe(_ transition: Transition) -> String {

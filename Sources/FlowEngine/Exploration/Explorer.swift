@@ -89,31 +89,6 @@ public struct ExplorationReport: Hashable, Codable, Sendable {
     public var presentations: [Presentation]
 
     public var violations: Int { invariants.reduce(0) { $0 + $1.violations } }
-
-    /// Combines reports of explorations of disjoint world sets (run side by side).
-    public static func merged(_ reports: [ExplorationReport]) -> ExplorationReport? {
-        guard var result = reports.first else { return nil }
-        for report in reports.dropFirst() {
-            result.runs += report.runs
-            result.worlds += report.worlds
-            result.states += report.states
-            result.transitions += report.transitions
-            result.deepestLevel = max(result.deepestLevel, report.deepestLevel)
-            result.complete = result.complete && report.complete
-            result.nativeResultsExercised = max(result.nativeResultsExercised, report.nativeResultsExercised)
-            result.presentations = Array(Set(result.presentations).union(report.presentations)).sorted()
-            for (index, invariant) in report.invariants.enumerated() {
-                result.invariants[index].transitionsChecked += invariant.transitionsChecked
-                result.invariants[index].violations += invariant.violations
-                if let example = invariant.counterexample,
-                    result.invariants[index].counterexample.map({ example.steps.count < $0.steps.count }) ?? true
-                {
-                    result.invariants[index].counterexample = example
-                }
-            }
-        }
-        return result
-    }
 }
 
 /// Breadth-first exploration of every state the engine can reach, with every user action,
@@ -128,8 +103,8 @@ public struct Explorer: Sendable {
     public var configurations: [Configuration]
     public var worlds: [WorldScript]
     public var invariants: [Invariant]
-    /// Whether `run` also compares worlds in lockstep (`EnumerationCheck`); a run over a slice
-    /// of the worlds leaves it to the caller, which runs it once.
+    /// Whether `run` also compares worlds in lockstep (`EnumerationCheck`); the `parts` of an
+    /// exploration leave it to the caller, which runs it once.
     public var comparesWorlds = true
 
     public init(
@@ -160,115 +135,76 @@ public struct Explorer: Sendable {
         .recoveryChosen, .supportChosen, .accountHelpChosen, .noticeDismissed, .appRelaunched, .signedOut,
     ]
 
+    /// Explores every configuration in turn (see `parts`), then compares worlds in lockstep
+    /// when `comparesWorlds` is set.
     public func run() -> ExplorationReport {
-        var accumulator = Accumulator(invariants: invariants)
-        var native = Set<NativeResult>()
-        for adapter in adapters {
-            let platform = adapter.platform
-            native.formUnion(adapter.errorResults)
-            for configuration in configurations where adapter.automaticStarts.contains(configuration.automaticStart) {
-                for world in worlds {
-                    explore(
-                        platform: platform, adapter: adapter, configuration: configuration, world: world,
-                        into: &accumulator)
+        var report = report(
+            joining: parts.map { part in
+                var exploration = ConfigurationExploration(explorer: part, configuration: part.configurations[0])
+                return exploration.run()
+            })
+        if comparesWorlds { report.invariants.append(enumerationCheck.run()) }
+        return report
+    }
+
+    /// The exploration in parts that can run side by side, one per configuration, none of
+    /// them comparing worlds. Runs of one configuration share what the reducer and the
+    /// invariants said of each transition, so a part is a configuration, not a slice of the
+    /// worlds; `report(joining:)` puts the parts' reports together.
+    public var parts: [Explorer] {
+        configurations.map { configuration in
+            var part = self
+            part.configurations = [configuration]
+            part.comparesWorlds = false
+            return part
+        }
+    }
+
+    /// This explorer's report from the reports of its `parts`, in the parts' order: counts
+    /// add up, presentations are joined, and each invariant keeps the shortest counterexample,
+    /// the earlier part's on a tie, so the report does not depend on how many cores ran them.
+    public func report(joining reports: [ExplorationReport]) -> ExplorationReport {
+        var joined = ExplorationReport(
+            depthLimit: depthLimit, platforms: adapters.map(\.platform), runs: 0, configurations: configurations.count,
+            platformConfigurations: adapters.reduce(0) { total, adapter in
+                total + configurations.filter { adapter.automaticStarts.contains($0.automaticStart) }.count
+            }, worlds: worlds.count, states: 0, transitions: 0, deepestLevel: 0, complete: true,
+            nativeResultsExercised: Self.nativeResults(of: adapters),
+            invariants: invariants.map {
+                InvariantResult(
+                    id: $0.id, criterion: $0.criterion, statement: $0.statement, transitionsChecked: 0, violations: 0,
+                    counterexample: nil)
+            }, presentations: [])
+        var presentations = Set<Presentation>()
+        for report in reports {
+            joined.runs += report.runs
+            joined.states += report.states
+            joined.transitions += report.transitions
+            joined.deepestLevel = max(joined.deepestLevel, report.deepestLevel)
+            joined.complete = joined.complete && report.complete
+            presentations.formUnion(report.presentations)
+            for (index, invariant) in report.invariants.prefix(invariants.count).enumerated() {
+                joined.invariants[index].transitionsChecked += invariant.transitionsChecked
+                joined.invariants[index].violations += invariant.violations
+                if let example = invariant.counterexample,
+                    joined.invariants[index].counterexample.map({ example.steps.count < $0.steps.count }) ?? true
+                {
+                    joined.invariants[index].counterexample = example
                 }
             }
         }
-        return ExplorationReport(
-            depthLimit: depthLimit, platforms: adapters.map(\.platform), runs: accumulator.runs,
-            configurations: configurations.count,
-            platformConfigurations: adapters.reduce(0) { total, adapter in
-                total + configurations.filter { adapter.automaticStarts.contains($0.automaticStart) }.count
-            }, worlds: worlds.count, states: accumulator.states,
-            transitions: accumulator.transitions, deepestLevel: accumulator.deepestLevel,
-            complete: accumulator.complete,
-            nativeResultsExercised: native.count,
-            invariants: invariants.enumerated().map { index, invariant in
-                InvariantResult(
-                    id: invariant.id, criterion: invariant.criterion, statement: invariant.statement,
-                    transitionsChecked: accumulator.checked[index], violations: accumulator.violations[index],
-                    counterexample: accumulator.counterexamples[index])
-            } + (comparesWorlds ? [enumerationCheck.run()] : []), presentations: accumulator.presentations.sorted())
+        joined.presentations = presentations.sorted()
+        return joined
+    }
+
+    /// How many distinct native error results the adapters' catalogues hold.
+    static func nativeResults(of adapters: [any PlatformAdapter]) -> Int {
+        Set(adapters.flatMap(\.errorResults)).count
     }
 
     /// The lockstep comparison of worlds, with this explorer's depth, platforms and configurations.
     public var enumerationCheck: EnumerationCheck {
         EnumerationCheck(depthLimit: depthLimit, adapters: adapters, configurations: configurations)
-    }
-
-    // MARK: - One run
-
-    private struct Accumulator {
-        var runs = 0
-        var states = 0
-        var transitions = 0
-        var deepestLevel = 0
-        var complete = true
-        var checked: [Int]
-        var violations: [Int]
-        var counterexamples: [Counterexample?]
-        var presentations = Set<Presentation>()
-
-        init(invariants: [Invariant]) {
-            checked = Array(repeating: 0, count: invariants.count)
-            violations = Array(repeating: 0, count: invariants.count)
-            counterexamples = Array(repeating: nil, count: invariants.count)
-        }
-    }
-
-    private func explore(
-        platform: Platform, adapter: any PlatformAdapter, configuration: Configuration, world: WorldScript,
-        into accumulator: inout Accumulator
-    ) {
-        let reducer = FlowReducer(configuration: configuration)
-        var states: [FlowState] = [FlowState()]
-        // Steps are kept as values and put into words only for a counterexample.
-        var parents: [(index: Int, step: RawStep)?] = [nil]
-        var index: [FlowState: Int] = [FlowState(): 0]
-        var frontier = [0]
-        var level = 0
-        while !frontier.isEmpty, level < depthLimit {
-            var next: [Int] = []
-            for current in frontier {
-                let state = states[current]
-                for (event, native) in successors(of: state, reducer: reducer, adapter: adapter, world: world) {
-                    let transition = reducer.reduce(state, event)
-                    accumulator.transitions += 1
-                    if let presentation = Presentation(platform: platform, transition: transition) {
-                        accumulator.presentations.insert(presentation)
-                    }
-                    let step = RawStep(
-                        event: event, native: native, effects: transition.effects, situation: transition.situation)
-                    let context = InvariantContext(
-                        before: state, event: event, transition: transition, world: world, reducer: reducer)
-                    for (position, invariant) in invariants.enumerated() {
-                        let verdict = invariant.check(context)
-                        if verdict == .notApplicable { continue }
-                        accumulator.checked[position] += 1
-                        guard case .violated(let message) = verdict else { continue }
-                        accumulator.violations[position] += 1
-                        let trace = (Self.trace(to: current, parents: parents) + [step]).map(\.words)
-                        if accumulator.counterexamples[position].map({ trace.count < $0.steps.count }) ?? true {
-                            accumulator.counterexamples[position] = Counterexample(
-                                platform: platform, configuration: configuration.summary, world: world.description,
-                                steps: trace, message: message)
-                        }
-                    }
-                    if index[transition.state] == nil {
-                        index[transition.state] = states.count
-                        states.append(transition.state)
-                        parents.append((current, step))
-                        next.append(states.count - 1)
-                        accumulator.deepestLevel = max(accumulator.deepestLevel, level + 1)
-                    }
-                }
-            }
-            frontier = next
-            level += 1
-        }
-        if !frontier.isEmpty { accumulator.complete = false }
-        accumulator.runs += 1
-        accumulator.states += states.count
     }
 
     /// Every event possible in `state`: user actions, OS outcomes of an open prompt (each
@@ -312,31 +248,6 @@ public struct Explorer: Sendable {
             if reducer.accepts(event, in: state) { events.append((event, nil)) }
         }
         return events
-    }
-
-    /// A step of the exploration as values.
-    struct RawStep {
-        var event: FlowEvent
-        var native: NativeResult?
-        var effects: [FlowEffect]
-        var situation: Situation?
-
-        var words: TraceStep {
-            TraceStep(
-                event: event.description, native: native?.description, effects: effects.map(\.description),
-                situation: situation?.rawValue)
-        }
-    }
-
-    /// The steps from the first state to state `index`, following each state's parent.
-    static func trace<Step>(to index: Int, parents: [(index: Int, step: Step)?]) -> [Step] {
-        var steps: [Step] = []
-        var cursor = index
-        while let parent = parents[cursor] {
-            steps.append(parent.step)
-            cursor = parent.index
-        }
-        return steps.reversed()
     }
 }
 

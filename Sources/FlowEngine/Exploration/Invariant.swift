@@ -3,8 +3,29 @@ public struct InvariantContext: Sendable {
     public var before: FlowState
     public var event: FlowEvent
     public var transition: Transition
-    public var world: WorldScript
     public var reducer: FlowReducer
+    private let script: WorldScript
+    private let worldReads: WorldReads?
+
+    /// The world script the transition happened in. Reading it is noted: a verdict reached
+    /// without it holds in every world, so the explorer asks the invariant once per transition
+    /// of the reducer rather than once per world (see `TransitionVerdicts`).
+    public var world: WorldScript {
+        worldReads?.note()
+        return script
+    }
+
+    init(
+        before: FlowState, event: FlowEvent, transition: Transition, world: WorldScript, reducer: FlowReducer,
+        worldReads: WorldReads? = nil
+    ) {
+        self.before = before
+        self.event = event
+        self.transition = transition
+        self.reducer = reducer
+        self.script = world
+        self.worldReads = worldReads
+    }
 
     public var after: FlowState { transition.state }
     public var effects: [FlowEffect] { transition.effects }
@@ -17,6 +38,16 @@ public struct InvariantContext: Sendable {
             return nil
         }
     }
+}
+
+/// Whether an invariant's check read the world script. One check at a time, on one thread,
+/// notes into it, which is why it can be shared as `Sendable`.
+final class WorldReads: @unchecked Sendable {
+    private(set) var happened = false
+
+    func note() { happened = true }
+
+    func reset() { happened = false }
 }
 
 /// An invariant's verdict on one transition.
@@ -34,7 +65,9 @@ public struct Invariant: Sendable {
     /// The criterion ID, e.g. `N1.4-AC01`, or `general`.
     public var criterion: String
     public var statement: String
-    /// Whether the property applies to a transition, and if so whether it holds.
+    /// Whether the property applies to a transition, and if so whether it holds. A pure
+    /// function of its context: the explorer keeps its verdict on a transition for every run
+    /// that takes the transition again, unless the check read the world (see `TransitionVerdicts`).
     public var check: @Sendable (InvariantContext) -> Verdict
 
     public init(

@@ -42,6 +42,10 @@ public enum DomError: String, Hashable, Codable, Sendable, CaseIterable {
         }
         return "androidx.credentials.TYPE_\(snake)"
     }
+
+    /// Each error by its type string, built once: reading a native result back looks it up
+    /// rather than spelling out every type again.
+    static let byType = Dictionary(uniqueKeysWithValues: allCases.map { ($0.type, $0) })
 }
 
 /// The subclasses of `androidx.credentials.exceptions.GetCredentialException`.
@@ -109,7 +113,10 @@ public enum GetCredentialException: Hashable, Codable, Sendable {
             guard !type.isEmpty else { return nil }
             self = .custom(type: type)
         case "GetPublicKeyCredentialDomException":
-            guard let error = DomError.allCases.first(where: { type.hasSuffix("/" + $0.type) }) else { return nil }
+            // A DOM exception's type is its own type, a slash, then the error's, which has no slash.
+            guard let slash = type.lastIndex(of: "/"),
+                let error = DomError.byType[String(type[type.index(after: slash)...])]
+            else { return nil }
             self = .publicKeyCredentialDom(error)
         default: return nil
         }

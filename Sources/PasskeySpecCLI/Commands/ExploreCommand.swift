@@ -27,12 +27,29 @@ enum ExploreCommand {
         ],
         options: [flow, depth, format], run: run)
 
-    /// One flow's exploration, as `--format json` prints it.
+    /// One flow's exploration, as `--format json` prints it. The timing is this command's
+    /// alone: it is never part of the exploration that the cache and the run report keep.
     struct FlowOutput: Encodable {
         var flow: String
         var exploration: ExplorationSummary
         var invariants: [InvariantRun]
         var screens: [ScreenPresentation]
+        /// Wall-clock seconds the exploration took.
+        var seconds: Double
+        var statesPerSecond: Int
+        var transitionsPerSecond: Int
+
+        init(flow: String, exploration: FlowExploration, seconds: Double) {
+            self.flow = flow
+            self.exploration = exploration.summary
+            invariants = exploration.invariants
+            screens = exploration.screens
+            self.seconds = (seconds * 1e6).rounded() / 1e6
+            // A clock tick is the least time anything takes, so a rate is always finite.
+            let elapsed = max(seconds, 1e-6)
+            statesPerSecond = Int((Double(exploration.summary.states) / elapsed).rounded())
+            transitionsPerSecond = Int((Double(exploration.summary.transitions) / elapsed).rounded())
+        }
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
@@ -52,11 +69,13 @@ enum ExploreCommand {
             }
             flows = [chosen]
         }
+        let clock = ContinuousClock()
         let outputs = flows.map { flow in
+            let start = clock.now
             let exploration = flow.explore(depthLimit)
-            return FlowOutput(
-                flow: flow.id, exploration: exploration.summary, invariants: exploration.invariants,
-                screens: exploration.screens)
+            let elapsed = (clock.now - start).components
+            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            return FlowOutput(flow: flow.id, exploration: exploration, seconds: seconds)
         }
         console.out(format == "json" ? try JSONOutput.string(outputs) : text(outputs))
         let violations = outputs.flatMap(\.invariants).reduce(0) { $0 + $1.violations }
@@ -75,6 +94,9 @@ enum ExploreCommand {
                     ? "every run ran out of new states by depth \(summary.deepestLevel): the whole reachable space is covered"
                     : "the depth limit \(summary.depthLimit) cut some runs short: raise --depth")
             lines.append("native results exercised: \(summary.nativeResults)")
+            lines.append(
+                "explored in \(String(format: "%.3f", output.seconds)) s: \(output.statesPerSecond) states/s, \(output.transitionsPerSecond) transitions/s"
+            )
             lines.append("")
             let width = output.invariants.map(\.id.count).max() ?? 0
             for result in output.invariants {
