@@ -114,6 +114,8 @@ public struct BuildManifest: Equatable, Sendable {
         }
         for output in outputs { line("output", output.path, output.stamp.description, output.key) }
         for diagnostic in diagnostics { line("diagnostic", diagnostic) }
+        // The last line: a file cut off before it is not read.
+        line("end")
         return bytes
     }
 
@@ -132,6 +134,7 @@ public struct BuildManifest: Equatable, Sendable {
         var outputs: [Output] = []
         var diagnostics: [String] = []
         var sawHeader = false
+        var sawEnd = false
         let valid: Bool = bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             var fields: [String] = []
@@ -151,6 +154,7 @@ public struct BuildManifest: Equatable, Sendable {
                     sawHeader = true
                     continue
                 }
+                guard !sawEnd else { return false }
                 switch (fields[0], fields.count) {
                 case ("build", 2): buildKey = fields[1]
                 case ("shared", 2): sharedKey = fields[1]
@@ -167,10 +171,11 @@ public struct BuildManifest: Equatable, Sendable {
                     guard let stamp = FileStamp(fields[2]) else { return false }
                     outputs.append(Output(path: fields[1], stamp: stamp, key: fields[3]))
                 case ("diagnostic", 2): diagnostics.append(fields[1])
+                case ("end", 1): sawEnd = true
                 default: return false
                 }
             }
-            return sawHeader
+            return sawEnd
         }
         guard valid, let buildKey, let sharedKey, let passed else { return nil }
         self.init(

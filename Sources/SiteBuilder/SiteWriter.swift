@@ -41,6 +41,12 @@ public enum SiteWriter {
         return true
     }
 
+    /// The folder part of a site path: `notes/a.html` → `notes`, `a.html` → ``.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
     /// Whether `output` holds a previous build of this tool.
     public static func isPreviousBuild(_ output: URL) -> Bool {
         FileManager.default.fileExists(atPath: output.appendingPathComponent(marker).path)
@@ -75,7 +81,7 @@ public enum SiteWriter {
 
         /// Writes one file of the site, by path relative to its root.
         public func write(_ path: String, _ bytes: [UInt8]) throws {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = SiteWriter.folder(of: path)
             lock.lock()
             let known = folders.contains(directory)
             if !known { folders.insert(directory) }
@@ -163,13 +169,13 @@ public enum SiteWriter {
             staged = []
             for path in removed {
                 try? FileManager.default.removeItem(at: output.appendingPathComponent(path))
-                var folder = (path as NSString).deletingLastPathComponent
+                var folder = SiteWriter.folder(of: path)
                 while !folder.isEmpty,
                     (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(folder).path))?
                         .isEmpty == true
                 {
                     try? FileManager.default.removeItem(at: output.appendingPathComponent(folder))
-                    folder = (folder as NSString).deletingLastPathComponent
+                    folder = SiteWriter.folder(of: folder)
                 }
             }
             return written

@@ -28,7 +28,7 @@ import Testing
 
     @Test func fieldsWithTabsAndLineEndsStayOnTheirLine() {
         let lines = manifest.text.split(separator: "\n")
-        #expect(lines.count == 1 + 3 + 2 + 1 + 1)
+        #expect(lines.count == 1 + 3 + 2 + 1 + 1 + 1)
         #expect(lines.contains { $0.contains("Tabs\\tand\\nlines and \\\\ slashes") })
     }
 
