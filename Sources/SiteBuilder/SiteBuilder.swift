@@ -76,8 +76,6 @@ public struct SiteBuilder: Sendable {
     ) throws {
         let entries = navigation ?? SiteNavigation.entries(content)
         let views = ViewModels(content: content, report: report, navigation: entries)
-        let parsed = try parse(templates)
-        let renderer = PageRenderer(sources: templates.sources, parsed: parsed)
 
         var jobs: [PageJob] = []
         if selection.shared {
@@ -117,6 +115,8 @@ public struct SiteBuilder: Sendable {
                     })
             }
         }
+        let renderer = PageRenderer(
+            sources: templates.sources, parsed: try parse(templates, used: Set(jobs.map(\.template))))
         try renderer.render(jobs, views: views, write: write)
 
         guard selection.shared else { return }
@@ -167,10 +167,10 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Each template parsed once for the whole site, not once per page.
-    private func parse(_ templates: Templates) throws -> [String: Template] {
+    /// Each template the pages use, parsed once for the whole site, not once per page.
+    private func parse(_ templates: Templates, used: Set<String>) throws -> [String: Template] {
         var parsed: [String: Template] = [:]
-        for name in ["home", "spec", "page", "section", "copy", "errors", "steps", "decisions"] {
+        for name in used.sorted() {
             guard let source = templates.sources[name] else { continue }
             do {
                 parsed[name] = try Template(source, name: "\(name).mustache")

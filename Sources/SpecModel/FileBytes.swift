@@ -92,6 +92,15 @@ public struct FileStamp: Hashable, Sendable, CustomStringConvertible {
         self.init(status)
     }
 
+    /// The stamp of the file `name` in the open folder `directory` (following links), or nil
+    /// when there is none: a thousand files of one folder are looked up without resolving
+    /// the folder's path each time.
+    public init?(directory: Int32, name: String) {
+        var status = stat()
+        guard fstatat(directory, name, &status, 0) == 0 else { return nil }
+        self.init(status)
+    }
+
     /// `device-inode-size-seconds-nanoseconds`, in hex: the form a manifest keeps.
     public var description: String {
         [device, inode, UInt64(bitPattern: size), UInt64(bitPattern: seconds), UInt64(bitPattern: nanoseconds)]

@@ -315,9 +315,20 @@ struct SiteBuild {
         guard let cache, SiteWriter.isPreviousBuild(output),
             let manifest = BuildManifest.load(for: output, in: cache.folder), manifest.buildKey == buildKey
         else { return nil }
-        let root = output.path
-        for file in manifest.outputs where FileStamp(path: root + "/" + file.path) != file.stamp {
-            return nil
+        var folders: [Substring: Int32] = [:]
+        defer { for descriptor in folders.values where descriptor >= 0 { close(descriptor) } }
+        for file in manifest.outputs {
+            let slash = file.path.lastIndex(of: "/")
+            let folder = slash.map { file.path[..<$0] } ?? ""
+            let name = slash.map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
+            let descriptor =
+                folders[folder]
+                ?? {
+                    let opened = open(output.path + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    folders[folder] = opened
+                    return opened
+                }()
+            guard descriptor >= 0, FileStamp(directory: descriptor, name: name) == file.stamp else { return nil }
         }
         return manifest
     }
