@@ -75,19 +75,14 @@ public enum PasskeyLoginFlow {
     /// of worlds side by side on the machine's cores.
     public static func explore(_ explorer: Explorer) -> ExplorationReport {
         let parts = explorer.parts
-        let reports = ResultSlots<ExplorationReport>(count: parts.count)
-        let compared = ResultSlots<InvariantResult>(count: 1)
-        // Each iteration is one task, handed to whichever core is free; the lockstep
-        // comparison, the longest single task, goes first so that it does not finish last.
-        DispatchQueue.concurrentPerform(iterations: parts.count + 1) { task in
-            guard task > 0 else {
-                if explorer.comparesWorlds { compared.set(0, explorer.enumerationCheck.run()) }
-                return
-            }
-            reports.set(task - 1, parts[task - 1].run())
+        // Each task is handed to whichever core is free; the lockstep comparison, the longest
+        // single task, goes first so that it does not finish last.
+        let outcomes = Array(0...parts.count).parallelMap { task -> (ExplorationReport?, InvariantResult?) in
+            guard task > 0 else { return (nil, explorer.comparesWorlds ? explorer.enumerationCheck.run() : nil) }
+            return (parts[task - 1].run(), nil)
         }
-        var report = explorer.report(joining: reports.values)
-        if explorer.comparesWorlds { report.invariants += compared.values }
+        var report = explorer.report(joining: outcomes.compactMap(\.0))
+        report.invariants += outcomes.compactMap(\.1)
         return report
     }
 
@@ -116,25 +111,5 @@ extension ScreenPresentation {
         self.init(
             platform: presentation.platform, scenario: presentation.situation.rawValue,
             actions: presentation.actions.map(\.rawValue), showsNotice: presentation.showsNotice)
-    }
-}
-
-/// Results written by concurrent workers, each to its own slot.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
     }
 }

@@ -59,11 +59,11 @@ public struct SiteBuilder: Sendable {
 
     /// Every file of the site, by path relative to the site's root, in memory.
     public func render(content: ContentSet, report: RunReport) throws -> [String: Data] {
-        let files = LockedFiles()
+        let files = Locked<[String: Data]>([:])
         try render(content: content, report: report, templates: try loadTemplates()) { path, bytes in
-            files.add(path, Data(bytes))
+            files.withLock { $0[path] = Data(bytes) }
         }
-        return files.all
+        return files.withLock { $0 }
     }
 
     /// Renders the files `selection` names and hands each to `write`, from any thread, as
@@ -100,20 +100,14 @@ public struct SiteBuilder: Sendable {
                         $0.sectionIndex(group, page: index.href).mustacheValue
                     })
             }
-            for (template, path) in [
-                ("copy", "copy.html"), ("errors", "errors.html"), ("steps", "steps.html"),
-                ("decisions", "decisions.html"),
-            ] {
-                jobs.append(
-                    PageJob(template: template, path: path) { views in
-                        switch template {
-                        case "copy": views.copyIndex(page: path).mustacheValue
-                        case "errors": views.errors(page: path).mustacheValue
-                        case "steps": views.steps(page: path).mustacheValue
-                        default: views.decisions(page: path).mustacheValue
-                        }
-                    })
-            }
+            jobs += [
+                PageJob(template: "copy", path: "copy.html") { $0.copyIndex(page: "copy.html").mustacheValue },
+                PageJob(template: "errors", path: "errors.html") { $0.errors(page: "errors.html").mustacheValue },
+                PageJob(template: "steps", path: "steps.html") { $0.steps(page: "steps.html").mustacheValue },
+                PageJob(template: "decisions", path: "decisions.html") {
+                    $0.decisions(page: "decisions.html").mustacheValue
+                },
+            ]
         }
         let renderer = PageRenderer(
             sources: templates.sources, parsed: try parse(templates, used: Set(jobs.map(\.template))))
@@ -196,21 +190,24 @@ private struct PageRenderer: Sendable {
 
     func render(_ jobs: [PageJob], views: ViewModels, write: @Sendable (String, [UInt8]) throws -> Void) throws {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
-        let failures = LockedFailures()
-        let next = LockedCounter()
+        let failures = Locked<[(index: Int, error: any Error)]>([])
+        let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let partials = PartialCache()
-            while let index = next.take(below: jobs.count) {
+            while let index = next.withLock({ (value: inout Int) -> Int? in
+                defer { value += 1 }
+                return value < jobs.count ? value : nil
+            }) {
                 let job = jobs[index]
                 do {
                     try write(job.path, Array(try render(job, views: views, partials: partials).utf8))
                 } catch {
-                    failures.add(error, at: index)
+                    failures.withLock { $0.append((index, error)) }
                 }
             }
         }
         // The first page's failure in the site's order, whichever worker met it first.
-        if let failure = failures.first { throw failure }
+        if let failure = failures.withLock({ $0.min { $0.index < $1.index } }) { throw failure.error }
     }
 
     private func render(_ job: PageJob, views: ViewModels, partials: PartialCache) throws -> String {
@@ -224,56 +221,5 @@ private struct PageRenderer: Sendable {
             throw SiteBuilder.TemplateFailure(
                 file: error.file, line: error.line, column: error.column, message: error.message)
         }
-    }
-}
-
-/// The next job's index, handed to one worker at a time.
-private final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
-    }
-}
-
-/// The errors the workers met, by job.
-private final class LockedFailures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [(index: Int, error: any Error)] = []
-
-    /// The error of the earliest job.
-    var first: (any Error)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return errors.min { $0.index < $1.index }?.error
-    }
-
-    func add(_ error: any Error, at index: Int) {
-        lock.lock()
-        errors.append((index, error))
-        lock.unlock()
-    }
-}
-
-/// Files gathered from several workers.
-private final class LockedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [String: Data] = [:]
-
-    func add(_ path: String, _ data: Data) {
-        lock.lock()
-        files[path] = data
-        lock.unlock()
-    }
-
-    var all: [String: Data] {
-        lock.lock()
-        defer { lock.unlock() }
-        return files
     }
 }

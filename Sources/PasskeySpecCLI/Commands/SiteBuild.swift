@@ -58,7 +58,7 @@ struct SiteBuild {
         } catch {
             throw failure(error)
         }
-        let buildKey = key(
+        let buildKey = Keys.hash(
             ["build 1", cache?.toolFingerprint ?? "", "strict \(strict)", loadedTemplates.fingerprint]
                 + roots + found.diagnostics.map(Self.json))
         let previous = previousBuild(buildKey: buildKey)
@@ -94,29 +94,26 @@ struct SiteBuild {
         guard let previous, sameStructure, !hasParseErrors else {
             // Pages came, went or changed their IDs, or a page does not parse: read everything,
             // as a clean build does, so that what spans pages is checked and reported in full.
-            for file in found.files where parsed[file.path] == nil { parsed[file.path] = loader.parse(file) }
+            read(found.files, into: &parsed)
             var loaded = loader.assemble(found.files.map { parsed[$0.path]! })
             loaded.diagnostics = (found.diagnostics + loaded.diagnostics).sortedByLocation()
-            let stamps = Dictionary(stale.map { ($0.file.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
-            let sources = found.files.enumerated().map { index, file in
-                records[index] ?? Self.source(parsed[file.path]!, stamp: stamps[file.path] ?? nil)
-            }
+            // A file without a record did not parse (the lint has its errors) or is gone.
+            let sources = records.compactMap { $0 }
             return try checkAndRender(
-                lint(loaded, flows: makeFlows(), strict: strict), sources: sources.compactMap { $0 }, parsed: parsed,
-                buildKey: buildKey, previous: previous, templates: loadedTemplates, builder: builder)
+                lint(loaded, flows: makeFlows(), strict: strict), sources: sources, parsed: parsed,
+                keys: Keys(build: buildKey, sources: sources), previous: previous, templates: loadedTemplates,
+                builder: builder)
         }
         let sources = records.map { $0! }
-        let sharedKey = self.sharedKey(buildKey: buildKey, sources: sources)
-        if sharedKey == previous.sharedKey {
+        let keys = Keys(build: buildKey, sources: sources)
+        if keys.shared == previous.sharedKey {
             return try renderPages(
-                sources: sources, parsed: parsed, buildKey: buildKey, sharedKey: sharedKey, previous: previous,
-                templates: loadedTemplates, builder: builder)
+                sources: sources, parsed: parsed, keys: keys, previous: previous, templates: loadedTemplates,
+                builder: builder)
         }
         // A spec, the home page, a title or a page's diagnostics changed: the specs and the
         // home page are read (they are few), the rest of the prose stays as the manifest has it.
-        for (source, file) in zip(sources, found.files) where source.kind != .page && parsed[file.path] == nil {
-            parsed[file.path] = loader.parse(file)
-        }
+        read(zip(sources, found.files).filter { $0.0.kind != .page }.map(\.1), into: &parsed)
         var loaded = ContentLoader.Result(content: content(sources, parsed: parsed), diagnostics: [])
         loaded.diagnostics =
             (found.diagnostics
@@ -124,26 +121,31 @@ struct SiteBuild {
                 parsed[file.path]?.diagnostics ?? Self.diagnostics(fromJSON: source.diagnostics)
             }).sortedByLocation()
         return try checkAndRender(
-            lint(loaded, flows: makeFlows(), strict: strict), sources: sources, parsed: parsed, buildKey: buildKey,
+            lint(loaded, flows: makeFlows(), strict: strict), sources: sources, parsed: parsed, keys: keys,
             previous: previous, templates: loadedTemplates, builder: builder)
+    }
+
+    /// Reads the files not read yet, on every core.
+    private func read(_ files: [ContentFile], into parsed: inout [String: LoadedFile]) {
+        let loader = ContentLoader()
+        for loaded in files.filter({ parsed[$0.path] == nil }).parallelMap({ loader.parse($0) }) {
+            parsed[loaded.file.path] = loaded
+        }
     }
 
     // MARK: - The two ways to render
 
     /// Only prose pages changed, and nothing the other files show: render those pages.
     private func renderPages(
-        sources: [Source], parsed: [String: LoadedFile], buildKey: String, sharedKey: String, previous: BuildManifest,
+        sources: [Source], parsed: [String: LoadedFile], keys: Keys, previous: BuildManifest,
         templates: SiteBuilder.Templates, builder: SiteBuilder
     ) throws(Failure) -> Outcome {
-        let previousKeys = Dictionary(
-            previous.outputs.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
-        let pageKeys = pageKeys(buildKey: buildKey, sources: sources)
-        var pages: [Page] = []
-        for source in sources where source.kind == .page {
-            let path = SitePaths.html(forMarkdown: source.relativePath)
-            guard previousKeys[path] != pageKeys[path] else { continue }
-            guard case .page(let page) = parsed[source.path]?.page else { continue }
-            pages.append(page)
+        let changed = keys.changedPages(since: previous)
+        let pages = sources.compactMap { source -> Page? in
+            guard changed.contains(source.relativePath), case .page(let page) = parsed[source.path]?.page else {
+                return nil
+            }
+            return page
         }
         let diagnostics = previous.diagnostics.compactMap(Self.diagnostic(fromJSON:))
         var outcome = Outcome(diagnostics: diagnostics, hasErrors: false, passed: previous.passed)
@@ -155,21 +157,21 @@ struct SiteBuild {
         do {
             try builder.render(
                 content: ContentSet(specs: [], pages: pages), report: RunReport(flows: [], specs: [], diagnostics: []),
-                navigation: navigation(sources), selection: .init(shared: false, pages: Set(pages.map(\.path))),
+                navigation: keys.navigation, selection: .init(shared: false, pages: changed),
                 templates: templates, write: update.write)
         } catch {
             update.abandon()
             throw failure(error)
         }
         return try commit(
-            update, written: Set(pages.map { SitePaths.html(forMarkdown: $0.path) }), sources: sources,
-            buildKey: buildKey, sharedKey: sharedKey, previous: previous, outcome: outcome)
+            update, written: Set(pages.map { SitePaths.html(forMarkdown: $0.path) }), sources: sources, keys: keys,
+            previous: previous, outcome: outcome)
     }
 
     /// Lint clean: run the checks, render the shared files and the prose pages whose inputs
     /// changed (all of them without a previous build), and write them.
     private func checkAndRender(
-        _ loaded: ContentLoader.Result, sources: [Source], parsed: [String: LoadedFile], buildKey: String,
+        _ loaded: ContentLoader.Result, sources: [Source], parsed: [String: LoadedFile], keys: Keys,
         previous: BuildManifest?, templates: SiteBuilder.Templates, builder: SiteBuilder
     ) throws(Failure) -> Outcome {
         if loaded.hasErrors {
@@ -177,31 +179,13 @@ struct SiteBuild {
         }
         var report = CheckRunner(flows: makeFlows(), cache: cache?.explorations).run(loaded.content)
         report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
-        let sharedKey = self.sharedKey(buildKey: buildKey, sources: sources)
-        let previousKeys = Dictionary(
-            (previous?.outputs ?? []).map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
-        let pageKeys = pageKeys(buildKey: buildKey, sources: sources)
-        var pages = Set<String>()
-        for source in sources where source.kind == .page {
-            let path = SitePaths.html(forMarkdown: source.relativePath)
-            if previousKeys[path] != pageKeys[path] {
-                pages.insert(source.relativePath)
-            }
-        }
+        let pages = keys.changedPages(since: previous)
         // The pages to render must be read; the others are known by ID, title and path.
         var parsed = parsed
-        let loader = ContentLoader()
-        let unread = zip(sources, sources.indices).filter { source, _ in
-            pages.contains(source.relativePath) && parsed[source.path] == nil
-        }
-        for (source, loadedFile) in zip(
-            unread.map(\.0),
-            unread.map { ContentFile(path: $0.0.path, relativePath: $0.0.relativePath) }.parallelMap {
-                loader.parse($0)
-            })
-        {
-            parsed[source.path] = loadedFile
-        }
+        read(
+            sources.filter { pages.contains($0.relativePath) }.map {
+                ContentFile(path: $0.path, relativePath: $0.relativePath)
+            }, into: &parsed)
         let content = self.content(sources, parsed: parsed)
         var outcome = Outcome(diagnostics: report.diagnostics, hasErrors: false, passed: report.passed)
         let selection = SiteBuilder.Selection(shared: true, pages: pages)
@@ -216,7 +200,7 @@ struct SiteBuild {
             if let cache { BuildManifest.forget(for: output, in: cache.folder) }
             do {
                 try builder.render(
-                    content: content, report: report, navigation: navigation(sources), selection: selection,
+                    content: content, report: report, navigation: keys.navigation, selection: selection,
                     templates: templates, write: staging.write)
             } catch {
                 staging.abandon()
@@ -231,19 +215,19 @@ struct SiteBuild {
             outcome.pagesWritten = written.keys.filter { $0.hasSuffix(".html") }.count
             outcome.filesWritten = written.count
             saveManifest(
-                written: written, kept: [], sources: sources, buildKey: buildKey, sharedKey: sharedKey,
-                passed: report.passed, diagnostics: report.diagnostics.map(Self.json))
+                written: written, kept: [], sources: sources, keys: keys, passed: report.passed,
+                diagnostics: report.diagnostics.map(Self.json))
             return outcome
         }
         let update = SiteWriter.Update(output: output)
-        let collected = WrittenPaths()
+        let collected = Locked(Set<String>())
         do {
             try builder.render(
-                content: content, report: report, navigation: navigation(sources), selection: selection,
+                content: content, report: report, navigation: keys.navigation, selection: selection,
                 templates: templates
             ) { path, bytes in
                 try update.write(path, bytes)
-                collected.add(path)
+                collected.withLock { _ = $0.insert(path) }
             }
         } catch {
             update.abandon()
@@ -254,22 +238,20 @@ struct SiteBuild {
         updated.passed = report.passed
         updated.diagnostics = report.diagnostics.map(Self.json)
         return try commit(
-            update, written: collected.all, sources: sources, buildKey: buildKey, sharedKey: sharedKey,
-            previous: updated, outcome: outcome, rewroteShared: true)
+            update, written: collected.withLock { $0 }, sources: sources, keys: keys, previous: updated,
+            outcome: outcome, rewroteShared: true)
     }
 
     /// Renames the written files into place, removes what the build no longer makes, and
     /// keeps the new manifest.
     private func commit(
-        _ update: SiteWriter.Update, written: Set<String>, sources: [Source], buildKey: String, sharedKey: String,
-        previous: BuildManifest, outcome: Outcome, rewroteShared: Bool = false
+        _ update: SiteWriter.Update, written: Set<String>, sources: [Source], keys: Keys, previous: BuildManifest,
+        outcome: Outcome, rewroteShared: Bool = false
     ) throws(Failure) -> Outcome {
-        let pageOutputs = Set(
-            sources.filter { $0.kind == .page }.map { SitePaths.html(forMarkdown: $0.relativePath) })
         // Kept: prose pages not rendered again, and (when the shared files were not
         // rendered) every shared file. A shared file not rendered again is no longer made.
         let kept = previous.outputs.filter { output in
-            !written.contains(output.path) && (pageOutputs.contains(output.path) || !rewroteShared)
+            !written.contains(output.path) && (keys.pages[output.path] != nil || !rewroteShared)
         }
         let keptPaths = Set(kept.map(\.path))
         let removed = previous.outputs.map(\.path).filter { !written.contains($0) && !keptPaths.contains($0) }
@@ -285,24 +267,23 @@ struct SiteBuild {
         outcome.filesWritten = stamps.count
         outcome.filesKept = kept.count
         saveManifest(
-            written: stamps, kept: kept, sources: sources, buildKey: buildKey, sharedKey: sharedKey,
-            passed: previous.passed, diagnostics: previous.diagnostics)
+            written: stamps, kept: kept, sources: sources, keys: keys, passed: previous.passed,
+            diagnostics: previous.diagnostics)
         return outcome
     }
 
     private func saveManifest(
-        written: [String: FileStamp], kept: [BuildManifest.Output], sources: [Source], buildKey: String,
-        sharedKey: String, passed: Bool, diagnostics: [String]
+        written: [String: FileStamp], kept: [BuildManifest.Output], sources: [Source], keys: Keys, passed: Bool,
+        diagnostics: [String]
     ) {
         guard let cache else { return }
-        let pageKeys = pageKeys(buildKey: buildKey, sources: sources)
         let outputs =
             kept
             + written.map { path, stamp in
-                BuildManifest.Output(path: path, stamp: stamp, key: pageKeys[path] ?? sharedKey)
+                BuildManifest.Output(path: path, stamp: stamp, key: keys.pages[path] ?? keys.shared)
             }
         BuildManifest(
-            buildKey: buildKey, sharedKey: sharedKey, passed: passed, sources: sources,
+            buildKey: keys.build, sharedKey: keys.shared, passed: passed, sources: sources,
             outputs: outputs.sorted { $0.path < $1.path }, diagnostics: diagnostics
         ).save(for: output, in: cache.folder)
     }
@@ -331,40 +312,6 @@ struct SiteBuild {
             guard descriptor >= 0, FileStamp(directory: descriptor, name: name) == file.stamp else { return nil }
         }
         return manifest
-    }
-
-    /// What every shared file depends on: the navigation, each page's kind, ID and
-    /// diagnostics, and the bytes of every spec and of the home page.
-    private func sharedKey(buildKey: String, sources: [Source]) -> String {
-        var parts = ["shared", buildKey, navigationKey(sources)]
-        for source in sources {
-            parts += [source.relativePath, source.kind.rawValue, source.id, source.diagnostics]
-            if source.kind != .page { parts.append(source.hash) }
-        }
-        return key(parts)
-    }
-
-    /// What each prose page depends on: its own bytes and the navigation, by output path.
-    private func pageKeys(buildKey: String, sources: [Source]) -> [String: String] {
-        let navigation = navigationKey(sources)
-        return Dictionary(
-            sources.filter { $0.kind == .page }.map {
-                (SitePaths.html(forMarkdown: $0.relativePath), key(["page", buildKey, navigation, $0.hash]))
-            }, uniquingKeysWith: { first, _ in first })
-    }
-
-    private func navigationKey(_ sources: [Source]) -> String {
-        key(navigation(sources).flatMap { [$0.path, $0.title] })
-    }
-
-    private func navigation(_ sources: [Source]) -> [SiteNavigation.Entry] {
-        sources.filter { $0.kind != .home }.map { SiteNavigation.Entry(path: $0.relativePath, title: $0.title) }
-    }
-
-    private func key(_ parts: [String]) -> String {
-        var hasher = FNV1a()
-        for part in parts { hasher.mix(part) }
-        return hasher.hex
     }
 
     // MARK: - Sources
@@ -439,20 +386,56 @@ struct SiteBuild {
     }
 }
 
-/// The paths written by several workers.
-private final class WrittenPaths: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths = Set<String>()
+/// What each file of a build is made from, as hashes, worked out once per build.
+private struct Keys {
+    /// Everything every file depends on: the tool, its options, the roots and the templates.
+    let build: String
+    /// The pages the navigation lists.
+    let navigation: [SiteNavigation.Entry]
+    /// What every shared file depends on: the navigation, each page's kind, ID and
+    /// diagnostics, and the bytes of every spec and of the home page.
+    let shared: String
+    /// What each prose page depends on (its own bytes and the navigation), by output path.
+    let pages: [String: String]
+    /// Each prose page's Markdown path, by output path.
+    private let markdownPaths: [String: String]
 
-    func add(_ path: String) {
-        lock.lock()
-        paths.insert(path)
-        lock.unlock()
+    init(build: String, sources: [BuildManifest.Source]) {
+        self.build = build
+        navigation = sources.filter { $0.kind != .home }.map {
+            SiteNavigation.Entry(path: $0.relativePath, title: $0.title)
+        }
+        let navigationKey = Self.hash(navigation.flatMap { [$0.path, $0.title] })
+        var parts = ["shared", build, navigationKey]
+        for source in sources {
+            parts += [source.relativePath, source.kind.rawValue, source.id, source.diagnostics]
+            if source.kind != .page { parts.append(source.hash) }
+        }
+        shared = Self.hash(parts)
+        let prose = sources.filter { $0.kind == .page }
+        pages = Dictionary(
+            prose.map {
+                (SitePaths.html(forMarkdown: $0.relativePath), Self.hash(["page", build, navigationKey, $0.hash]))
+            }, uniquingKeysWith: { first, _ in first })
+        markdownPaths = Dictionary(
+            prose.map { (SitePaths.html(forMarkdown: $0.relativePath), $0.relativePath) },
+            uniquingKeysWith: { first, _ in first })
     }
 
-    var all: Set<String> {
-        lock.lock()
-        defer { lock.unlock() }
-        return paths
+    /// The prose pages (by Markdown path) whose key is not the one the previous build wrote
+    /// them with: every one without a previous build.
+    func changedPages(since previous: BuildManifest?) -> Set<String> {
+        let written = Dictionary(
+            (previous?.outputs ?? []).map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
+        return Set(
+            pages.compactMap { path, key in
+                written[path] == key ? nil : markdownPaths[path]
+            })
+    }
+
+    static func hash(_ parts: [String]) -> String {
+        var hasher = FNV1a()
+        for part in parts { hasher.mix(part) }
+        return hasher.hex
     }
 }
