@@ -82,13 +82,13 @@ public enum SiteWriter {
         /// Writes one file of the site, by path relative to its root.
         public func write(_ path: String, _ bytes: [UInt8]) throws {
             let directory = SiteWriter.folder(of: path)
-            lock.lock()
-            let known = folders.contains(directory)
-            if !known { folders.insert(directory) }
-            lock.unlock()
-            if !known {
-                try FileManager.default.createDirectory(
-                    at: folder.appendingPathComponent(directory), withIntermediateDirectories: true)
+            // Made under the lock, so that no other writer sees the folder as made before it is.
+            try lock.withLock {
+                if !folders.contains(directory) {
+                    try FileManager.default.createDirectory(
+                        at: folder.appendingPathComponent(directory), withIntermediateDirectories: true)
+                    folders.insert(directory)
+                }
             }
             let stamp = try FileBytes.write(bytes, to: folder.appendingPathComponent(path).path)
             lock.lock()
