@@ -95,24 +95,35 @@ public struct BuildManifest: Equatable, Sendable {
     public var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 * (sources.count + outputs.count) + 256)
-        func line(_ fields: String...) {
+        // A line's fields, tab-separated; `continuing` goes on with the line before.
+        func line(_ fields: String..., continuing: Bool = false) {
             for (index, field) in fields.enumerated() {
-                if index > 0 { bytes.append(0x09) }
+                if index > 0 || continuing { bytes.append(0x09) }
                 Self.appendEscaped(field, to: &bytes)
             }
             bytes.append(0x0A)
+        }
+        // A stamp as the next field, in place of the line end just written.
+        func replaceLineEnd(with stamp: FileStamp) {
+            bytes[bytes.count - 1] = 0x09
+            stamp.appendDescription(to: &bytes)
         }
         line(Self.header)
         line("build", buildKey)
         line("shared", sharedKey)
         line("passed", passed ? "1" : "0")
         for source in sources {
+            line("source", source.path, source.relativePath)
+            replaceLineEnd(with: source.stamp)
             line(
-                "source", source.path, source.relativePath, source.stamp.description, source.hash,
-                source.kind.rawValue, source.id, source.title, String(source.line), String(source.column),
-                source.diagnostics)
+                source.hash, source.kind.rawValue, source.id, source.title, String(source.line), String(source.column),
+                source.diagnostics, continuing: true)
         }
-        for output in outputs { line("output", output.path, output.stamp.description, output.key) }
+        for output in outputs {
+            line("output", output.path)
+            replaceLineEnd(with: output.stamp)
+            line(output.key, continuing: true)
+        }
         for diagnostic in diagnostics { line("diagnostic", diagnostic) }
         // The last line: a file cut off before it is not read.
         line("end")
@@ -191,6 +202,15 @@ public struct BuildManifest: Equatable, Sendable {
     }
 
     static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
+        var field = field
+        let plain = field.withUTF8 { buffer in
+            guard !buffer.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+                return false
+            }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        guard !plain else { return }
         for byte in field.utf8 {
             switch byte {
             case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])

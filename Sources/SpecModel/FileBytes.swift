@@ -103,8 +103,27 @@ public struct FileStamp: Hashable, Sendable, CustomStringConvertible {
 
     /// `device-inode-size-seconds-nanoseconds`, in hex: the form a manifest keeps.
     public var description: String {
-        [device, inode, UInt64(bitPattern: size), UInt64(bitPattern: seconds), UInt64(bitPattern: nanoseconds)]
-            .map { String($0, radix: 16) }.joined(separator: "-")
+        var bytes: [UInt8] = []
+        appendDescription(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `description`'s bytes, without making a string per number: a manifest holds
+    /// two stamps per page.
+    public func appendDescription(to bytes: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        let numbers = [
+            device, inode, UInt64(bitPattern: size), UInt64(bitPattern: seconds), UInt64(bitPattern: nanoseconds),
+        ]
+        for (index, number) in numbers.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "-")) }
+            var shift = max(0, (64 - number.leadingZeroBitCount + 3) / 4 * 4 - 4)
+            while true {
+                bytes.append(digits[Int((number >> UInt64(shift)) & 0xf)])
+                if shift == 0 { break }
+                shift -= 4
+            }
+        }
     }
 
     /// Reads `description`'s form back.

@@ -61,15 +61,19 @@ struct SiteBuild {
         let buildKey = Keys.hash(
             ["build 1", cache?.toolFingerprint ?? "", "strict \(strict)", loadedTemplates.fingerprint]
                 + roots + found.diagnostics.map(Self.json))
-        let previous = previousBuild(buildKey: buildKey)
+        // The sources' stamps and the check of the previous build's files are a thousand
+        // system calls each: they run side by side.
+        let candidate = previousManifest(buildKey: buildKey)
+        let (stamps, previous) = sideBySide(
+            { found.files.map { FileStamp(path: $0.path) } },
+            { candidate.flatMap { intact($0) ? $0 : nil } })
 
         // Read only the files whose stamps changed since the previous build.
         let known = Dictionary((previous?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var records: [Source?] = []
         var parsed: [String: LoadedFile] = [:]
         var stale: [(index: Int, file: ContentFile, stamp: FileStamp?)] = []
-        for (index, file) in found.files.enumerated() {
-            let stamp = FileStamp(path: file.path)
+        for (index, (file, stamp)) in zip(found.files, stamps).enumerated() {
             if let source = known[file.path], source.relativePath == file.relativePath, source.stamp == stamp {
                 records.append(source)
             } else {
@@ -169,7 +173,8 @@ struct SiteBuild {
     }
 
     /// Lint clean: run the checks, render the shared files and the prose pages whose inputs
-    /// changed (all of them without a previous build), and write them.
+    /// changed (all of them without a previous build), and write them. Prose pages do not
+    /// show the run, so they render on the other cores while the checks run.
     private func checkAndRender(
         _ loaded: ContentLoader.Result, sources: [Source], parsed: [String: LoadedFile], keys: Keys,
         previous: BuildManifest?, templates: SiteBuilder.Templates, builder: SiteBuilder
@@ -177,8 +182,6 @@ struct SiteBuild {
         if loaded.hasErrors {
             return Outcome(diagnostics: loaded.diagnostics, hasErrors: true, passed: false)
         }
-        var report = CheckRunner(flows: makeFlows(), cache: cache?.explorations).run(loaded.content)
-        report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         let pages = keys.changedPages(since: previous)
         // The pages to render must be read; the others are known by ID, title and path.
         var parsed = parsed
@@ -187,28 +190,61 @@ struct SiteBuild {
                 ContentFile(path: $0.path, relativePath: $0.relativePath)
             }, into: &parsed)
         let content = self.content(sources, parsed: parsed)
-        var outcome = Outcome(diagnostics: report.diagnostics, hasErrors: false, passed: report.passed)
-        let selection = SiteBuilder.Selection(shared: true, pages: pages)
 
-        guard let previous else {
-            let staging: SiteWriter.Staging
-            do throws(SiteWriter.Failure) {
-                staging = try SiteWriter.Staging(output: output)
-            } catch {
-                throw writeFailure(error)
-            }
-            if let cache { BuildManifest.forget(for: output, in: cache.folder) }
+        // A full build goes to a staging folder, an incremental one beside the files it replaces.
+        let staging: SiteWriter.Staging?
+        do throws(SiteWriter.Failure) {
+            staging = previous == nil ? try SiteWriter.Staging(output: output) : nil
+        } catch {
+            throw writeFailure(error)
+        }
+        let update = previous == nil ? nil : SiteWriter.Update(output: output)
+        if let cache { BuildManifest.forget(for: output, in: cache.folder) }
+        let collected = Locked(Set<String>())
+        let write: @Sendable (String, [UInt8]) throws -> Void = { path, bytes in
+            if let staging { try staging.write(path, bytes) } else { try update?.write(path, bytes) }
+            collected.withLock { _ = $0.insert(path) }
+        }
+        let abandon = {
+            staging?.abandon()
+            update?.abandon()
+        }
+
+        let prose = Locked<(any Error)?>(nil)
+        let proseDone = DispatchGroup()
+        DispatchQueue.global().async(group: proseDone) {
             do {
                 try builder.render(
-                    content: content, report: report, navigation: keys.navigation, selection: selection,
-                    templates: templates, write: staging.write)
+                    content: content, report: RunReport(flows: [], specs: [], diagnostics: []),
+                    navigation: keys.navigation, selection: .init(shared: false, pages: pages), templates: templates,
+                    write: write)
             } catch {
-                staging.abandon()
-                throw failure(error)
+                prose.withLock { $0 = error }
             }
+        }
+        var report = CheckRunner(flows: makeFlows(), cache: cache?.explorations).run(loaded.content)
+        report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
+        let shared = Result {
+            try builder.render(
+                content: content, report: report, navigation: keys.navigation,
+                selection: .init(shared: true, pages: []),
+                templates: templates, write: write)
+        }
+        proseDone.wait()
+        if case .failure(let error) = shared {
+            abandon()
+            throw failure(error)
+        }
+        if let error = prose.withLock({ $0 }) {
+            abandon()
+            throw failure(error)
+        }
+
+        var outcome = Outcome(diagnostics: report.diagnostics, hasErrors: false, passed: report.passed)
+        guard let previous, let update else {
             let written: [String: FileStamp]
             do throws(SiteWriter.Failure) {
-                written = try staging.commit()
+                written = try staging!.commit()
             } catch {
                 throw writeFailure(error)
             }
@@ -219,21 +255,6 @@ struct SiteBuild {
                 diagnostics: report.diagnostics.map(Self.json))
             return outcome
         }
-        let update = SiteWriter.Update(output: output)
-        let collected = Locked(Set<String>())
-        do {
-            try builder.render(
-                content: content, report: report, navigation: keys.navigation, selection: selection,
-                templates: templates
-            ) { path, bytes in
-                try update.write(path, bytes)
-                collected.withLock { _ = $0.insert(path) }
-            }
-        } catch {
-            update.abandon()
-            throw failure(error)
-        }
-        outcome.diagnostics = report.diagnostics
         var updated = previous
         updated.passed = report.passed
         updated.diagnostics = report.diagnostics.map(Self.json)
@@ -290,12 +311,16 @@ struct SiteBuild {
 
     // MARK: - Keys
 
-    /// The previous build's manifest, if it is for the same tool, options and templates and
-    /// every file it wrote is still as it wrote it.
-    private func previousBuild(buildKey: String) -> BuildManifest? {
+    /// The previous build's manifest, if it is for the same tool, options and templates.
+    private func previousManifest(buildKey: String) -> BuildManifest? {
         guard let cache, SiteWriter.isPreviousBuild(output),
             let manifest = BuildManifest.load(for: output, in: cache.folder), manifest.buildKey == buildKey
         else { return nil }
+        return manifest
+    }
+
+    /// Whether every file the build of `manifest` wrote is still as it wrote it.
+    private func intact(_ manifest: BuildManifest) -> Bool {
         var folders: [Substring: Int32] = [:]
         defer { for descriptor in folders.values where descriptor >= 0 { close(descriptor) } }
         for file in manifest.outputs {
@@ -309,9 +334,17 @@ struct SiteBuild {
                     folders[folder] = opened
                     return opened
                 }()
-            guard descriptor >= 0, FileStamp(directory: descriptor, name: name) == file.stamp else { return nil }
+            guard descriptor >= 0, FileStamp(directory: descriptor, name: name) == file.stamp else { return false }
         }
-        return manifest
+        return true
+    }
+
+    /// Runs two pieces of work at once, one of them on another core.
+    private func sideBySide<First: Sendable, Second: Sendable>(
+        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        let results = [0, 1].parallelMap { task -> (First?, Second?) in task == 0 ? (first(), nil) : (nil, second()) }
+        return (results[0].0!, results[1].1!)
     }
 
     // MARK: - Sources
