@@ -45,12 +45,6 @@ struct SiteBuild {
 
     func run() throws(Failure) -> Outcome {
         let loader = ContentLoader()
-        let found: (files: [ContentFile], diagnostics: [Diagnostic])
-        do {
-            found = try loader.files(at: roots)
-        } catch {
-            throw .missingPath(error.path)
-        }
         let builder = SiteBuilder(templates: templates)
         let loadedTemplates: SiteBuilder.Templates
         do {
@@ -58,32 +52,39 @@ struct SiteBuild {
         } catch {
             throw failure(error)
         }
+        // Listing the content (with each file's stamp) and checking the previous build's
+        // files are a thousand system calls each: they run side by side.
+        let candidate = previousManifest()
+        let (listing, outputsIntact) = sideBySide(
+            { Result { () throws(ContentLoader.MissingPath) in try loader.files(at: roots) } },
+            { candidate.map(intact) ?? false })
+        let found: (files: [ContentFile], diagnostics: [Diagnostic])
+        do {
+            found = try listing.get()
+        } catch {
+            throw .missingPath(error.path)
+        }
         let buildKey = Keys.hash(
             ["build 1", cache?.toolFingerprint ?? "", "strict \(strict)", loadedTemplates.fingerprint]
                 + roots + found.diagnostics.map(Self.json))
-        // The sources' stamps and the check of the previous build's files are a thousand
-        // system calls each: they run side by side.
-        let candidate = previousManifest(buildKey: buildKey)
-        let (stamps, previous) = sideBySide(
-            { found.files.map { FileStamp(path: $0.path) } },
-            { candidate.flatMap { intact($0) ? $0 : nil } })
+        let previous = candidate.flatMap { $0.buildKey == buildKey && outputsIntact ? $0 : nil }
 
         // Read only the files whose stamps changed since the previous build.
         let known = Dictionary((previous?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var records: [Source?] = []
         var parsed: [String: LoadedFile] = [:]
-        var stale: [(index: Int, file: ContentFile, stamp: FileStamp?)] = []
-        for (index, (file, stamp)) in zip(found.files, stamps).enumerated() {
-            if let source = known[file.path], source.relativePath == file.relativePath, source.stamp == stamp {
+        var stale: [(index: Int, file: ContentFile)] = []
+        for (index, file) in found.files.enumerated() {
+            if let source = known[file.path], source.relativePath == file.relativePath, source.stamp == file.stamp {
                 records.append(source)
             } else {
                 records.append(nil)
-                stale.append((index, file, stamp))
+                stale.append((index, file))
             }
         }
         for (entry, loaded) in zip(stale, stale.map(\.file).parallelMap { loader.parse($0) }) {
             parsed[entry.file.path] = loaded
-            records[entry.index] = Self.source(loaded, stamp: entry.stamp)
+            records[entry.index] = Self.source(loaded)
         }
         let sameStructure =
             previous.map { previous in
@@ -311,12 +312,10 @@ struct SiteBuild {
 
     // MARK: - Keys
 
-    /// The previous build's manifest, if it is for the same tool, options and templates.
-    private func previousManifest(buildKey: String) -> BuildManifest? {
-        guard let cache, SiteWriter.isPreviousBuild(output),
-            let manifest = BuildManifest.load(for: output, in: cache.folder), manifest.buildKey == buildKey
-        else { return nil }
-        return manifest
+    /// The manifest of the previous build into the output folder, if there is one.
+    private func previousManifest() -> BuildManifest? {
+        guard let cache, SiteWriter.isPreviousBuild(output) else { return nil }
+        return BuildManifest.load(for: output, in: cache.folder)
     }
 
     /// Whether every file the build of `manifest` wrote is still as it wrote it.
@@ -349,8 +348,9 @@ struct SiteBuild {
 
     // MARK: - Sources
 
-    private static func source(_ loaded: LoadedFile, stamp: FileStamp?) -> Source? {
-        guard let stamp, let page = loaded.page else { return nil }
+    /// A file's record for the manifest: nil when it did not parse or could not be stamped.
+    private static func source(_ loaded: LoadedFile) -> Source? {
+        guard let stamp = loaded.file.stamp, let page = loaded.page else { return nil }
         let (kind, id, title, location): (Source.Kind, String, String, SourceLocation)
         switch page {
         case .spec(let spec): (kind, id, title, location) = (.spec, spec.id, spec.title, spec.location)
