@@ -37,7 +37,7 @@ seconds() {
 # Peak resident memory of one run, in MB.
 peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f", $1 / 1024 }'; }
 
-row() { printf '%-34s %9.3f s %9.3f s %8.1f\n' "$1" "$2" "$3" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
+row() { printf '%-34s %9.3f s %9.3f s %8.2f\n' "$1" "$2" "$3" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
 
 echo "passkey-spec benchmark: median of 5 runs, $(nproc) cores"
 printf '%-10s %8.3f s\n' lint "$(seconds : "$bin" lint content)"
@@ -97,7 +97,7 @@ row "content + 1,000 pages" "$ours_big" "$theirs_big"
 rm -rf "$work/out-big" "$work/hugo-big/public"
 ours_peak=$(peak "$bin" build "$big" --out "$work/out-big")
 theirs_peak=$(peak hugo --source "$work/hugo-big" --quiet)
-printf '%-34s %9s MB %9s MB %8.1f\n' "  peak memory" "$ours_peak" "$theirs_peak" "$(awk -v a="$ours_peak" -v b="$theirs_peak" 'BEGIN { print a / b }')"
+printf '%-34s %9s MB %9s MB %8.2f\n' "  peak memory" "$ours_peak" "$theirs_peak" "$(awk -v a="$ours_peak" -v b="$theirs_peak" 'BEGIN { print a / b }')"
 printf '%-34s %9s MB %9s MB\n' "  output size" "$(du -sm "$work/out-big" | cut -f1)" "$(du -sm "$work/hugo-big/public" | cut -f1)"
 
 # One word changed in one page, rebuilt into the existing output, against Hugo's full build.

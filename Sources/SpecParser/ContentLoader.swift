@@ -124,7 +124,7 @@ public struct ContentLoader: Sendable {
         let root = path.hasSuffix("/") ? String(path.dropLast()) : path
         var found: [(relative: String, stamp: FileStamp?)] = []
         Self.collectMarkdown(in: root, relative: "", into: &found)
-        return found.sorted { $0.relative < $1.relative }.map { ("\(root)/\($0.relative)", $0.relative, $0.stamp) }
+        return found.sorted { $0.relative < $1.relative }.map { (root + "/" + $0.relative, $0.relative, $0.stamp) }
     }
 
     /// Every `.md` file under `folder`, by path relative to the root, with its stamp, read
@@ -141,8 +141,10 @@ public struct ContentLoader: Sendable {
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard !name.hasPrefix(".") else { continue }
-            let path = "\(folder)/\(name)"
-            let relativePath = relative.isEmpty ? name : "\(relative)/\(name)"
+            // Joined with `+`: interpolation looks up protocol conformances at run time, for
+            // every one of a thousand names.
+            let path = folder + "/" + name
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var status = stat()
