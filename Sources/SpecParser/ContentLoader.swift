@@ -42,14 +42,16 @@ public struct ContentLoader: Sendable {
     public func files(at paths: [String]) throws(MissingPath) -> (files: [ContentFile], diagnostics: [Diagnostic]) {
         var files: [ContentFile] = []
         var seen = Set<String>()
+        var bag = DiagnosticBag()
         for path in paths {
-            for file in try markdownFiles(at: path) where seen.insert(file.path).inserted {
+            let found = try markdownFiles(at: path)
+            if found.isEmpty {
+                bag.report(.noMarkdownFiles(path), at: SourceLocation(file: path, line: 1, column: 1))
+            }
+            // A file named twice (a folder and a file in it) is read once; one path needs no check.
+            for file in found where paths.count == 1 || seen.insert(file.path).inserted {
                 files.append(ContentFile(path: file.path, relativePath: file.relative, stamp: file.stamp))
             }
-        }
-        var bag = DiagnosticBag()
-        for root in paths where files.allSatisfy({ !$0.path.hasPrefix(root) }) {
-            bag.report(.noMarkdownFiles(root), at: SourceLocation(file: root, line: 1, column: 1))
         }
         return (files, bag.diagnostics)
     }
@@ -143,16 +145,15 @@ public struct ContentLoader: Sendable {
             guard !name.hasPrefix(".") else { continue }
             // Joined with `+`: interpolation looks up protocol conformances at run time, for
             // every one of a thousand names.
-            let path = folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var status = stat()
-                guard lstat(path, &status) == 0 else { continue }
+                guard lstat(folder + "/" + name, &status) == 0 else { continue }
                 type = (status.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
             }
             if type == Int32(DT_DIR) {
-                collectMarkdown(in: path, relative: relativePath, into: &found)
+                collectMarkdown(in: folder + "/" + name, relative: relativePath, into: &found)
             } else if name.hasSuffix(".md") {
                 found.append((relativePath, FileStamp(directory: dirfd(directory), name: name)))
             }

@@ -102,6 +102,17 @@ import Testing
         try expectSameAsCleanBuild(after: "a template edit")
     }
 
+    @Test func aPageSavedWithTheSameBytesWritesNothing() throws {
+        try build()
+        let page = content.appendingPathComponent("notes/note-5.md")
+        let bytes = try Data(contentsOf: page)
+        try FileManager.default.removeItem(at: page)
+        try bytes.write(to: page)
+        #expect(try build().contains("0 pages and 0 other files written"), "the same bytes make the same page")
+        #expect(try build().contains("0 pages and 0 other files written"))
+        try expectSameAsCleanBuild(after: "a page saved again unchanged")
+    }
+
     @Test func aFileChangedInTheOutputIsWrittenAgain() throws {
         try build()
         let page = output.appendingPathComponent("notes/note-4.html")

@@ -70,21 +70,32 @@ struct SiteBuild {
         let previous = candidate.flatMap { $0.buildKey == buildKey && outputsIntact ? $0 : nil }
 
         // Read only the files whose stamps changed since the previous build.
-        let known = Dictionary((previous?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // The manifest lists the files in the order they are found; a lookup by path is only
+        // needed when files came or went.
+        let old = previous?.sources ?? []
+        lazy var known = Dictionary(old.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var records: [Source?] = []
         var parsed: [String: LoadedFile] = [:]
         var stale: [(index: Int, file: ContentFile)] = []
         for (index, file) in found.files.enumerated() {
-            if let source = known[file.path], source.relativePath == file.relativePath, source.stamp == file.stamp {
+            let recorded = index < old.count && old[index].path == file.path ? old[index] : known[file.path]
+            if let source = recorded, source.relativePath == file.relativePath, source.stamp == file.stamp {
                 records.append(source)
             } else {
                 records.append(nil)
                 stale.append((index, file))
             }
         }
+        // Re-read files whose bytes changed: with the navigation unchanged, exactly the prose
+        // pages among them need rendering again.
+        var rewritten = Set<String>()
         for (entry, loaded) in zip(stale, stale.map(\.file).parallelMap { loader.parse($0) }) {
             parsed[entry.file.path] = loaded
             records[entry.index] = Self.source(loaded)
+            let before = entry.index < old.count ? old[entry.index] : nil
+            if before?.path != entry.file.path || before?.hash != loaded.hash {
+                rewritten.insert(entry.file.relativePath)
+            }
         }
         let sameStructure =
             previous.map { previous in
@@ -113,8 +124,8 @@ struct SiteBuild {
         let keys = Keys(build: buildKey, sources: sources)
         if keys.shared == previous.sharedKey {
             return try renderPages(
-                sources: sources, parsed: parsed, keys: keys, previous: previous, templates: loadedTemplates,
-                builder: builder)
+                sources.filter { $0.kind == .page && rewritten.contains($0.relativePath) }, of: sources,
+                parsed: parsed, keys: keys, previous: previous, templates: loadedTemplates, builder: builder)
         }
         // A spec, the home page, a title or a page's diagnostics changed: the specs and the
         // home page are read (they are few), the rest of the prose stays as the manifest has it.
@@ -142,27 +153,31 @@ struct SiteBuild {
 
     /// Only prose pages changed, and nothing the other files show: render those pages.
     private func renderPages(
-        sources: [Source], parsed: [String: LoadedFile], keys: Keys, previous: BuildManifest,
+        _ changed: [Source], of sources: [Source], parsed: [String: LoadedFile], keys: Keys, previous: BuildManifest,
         templates: SiteBuilder.Templates, builder: SiteBuilder
     ) throws(Failure) -> Outcome {
-        let changed = keys.changedPages(since: previous)
-        let pages = sources.compactMap { source -> Page? in
-            guard changed.contains(source.relativePath), case .page(let page) = parsed[source.path]?.page else {
-                return nil
-            }
+        let pages = changed.compactMap { source -> Page? in
+            guard case .page(let page) = parsed[source.path]?.page else { return nil }
             return page
         }
         let diagnostics = previous.diagnostics.compactMap(Self.diagnostic(fromJSON:))
         var outcome = Outcome(diagnostics: diagnostics, hasErrors: false, passed: previous.passed)
         guard !pages.isEmpty else {
             outcome.filesKept = previous.outputs.count
+            // Files saved again with the same bytes have new stamps: keep them, so that the
+            // next build does not read them again.
+            if sources != previous.sources {
+                saveManifest(
+                    written: [:], kept: previous.outputs, sources: sources, keys: keys, pageKeys: [:],
+                    passed: previous.passed, diagnostics: previous.diagnostics)
+            }
             return outcome
         }
         let update = SiteWriter.Update(output: output)
         do {
             try builder.render(
                 content: ContentSet(specs: [], pages: pages), report: RunReport(flows: [], specs: [], diagnostics: []),
-                navigation: keys.navigation, selection: .init(shared: false, pages: changed),
+                navigation: keys.navigation, selection: .init(shared: false, pages: Set(pages.map(\.path))),
                 templates: templates, write: update.write)
         } catch {
             update.abandon()
@@ -170,7 +185,7 @@ struct SiteBuild {
         }
         return try commit(
             update, written: Set(pages.map { SitePaths.html(forMarkdown: $0.path) }), sources: sources, keys: keys,
-            previous: previous, outcome: outcome)
+            pageKeys: keys.pages(of: changed), previous: previous, outcome: outcome)
     }
 
     /// Lint clean: run the checks, render the shared files and the prose pages whose inputs
@@ -183,7 +198,8 @@ struct SiteBuild {
         if loaded.hasErrors {
             return Outcome(diagnostics: loaded.diagnostics, hasErrors: true, passed: false)
         }
-        let pages = keys.changedPages(since: previous)
+        let pageKeys = keys.pages(of: sources)
+        let pages = Keys.changedPages(of: sources, keys: pageKeys, since: previous)
         // The pages to render must be read; the others are known by ID, title and path.
         var parsed = parsed
         read(
@@ -252,7 +268,7 @@ struct SiteBuild {
             outcome.pagesWritten = written.keys.filter { $0.hasSuffix(".html") }.count
             outcome.filesWritten = written.count
             saveManifest(
-                written: written, kept: [], sources: sources, keys: keys, passed: report.passed,
+                written: written, kept: [], sources: sources, keys: keys, pageKeys: pageKeys, passed: report.passed,
                 diagnostics: report.diagnostics.map(Self.json))
             return outcome
         }
@@ -260,20 +276,20 @@ struct SiteBuild {
         updated.passed = report.passed
         updated.diagnostics = report.diagnostics.map(Self.json)
         return try commit(
-            update, written: collected.withLock { $0 }, sources: sources, keys: keys, previous: updated,
-            outcome: outcome, rewroteShared: true)
+            update, written: collected.withLock { $0 }, sources: sources, keys: keys, pageKeys: pageKeys,
+            previous: updated, outcome: outcome, rewroteShared: true)
     }
 
     /// Renames the written files into place, removes what the build no longer makes, and
     /// keeps the new manifest.
     private func commit(
-        _ update: SiteWriter.Update, written: Set<String>, sources: [Source], keys: Keys, previous: BuildManifest,
-        outcome: Outcome, rewroteShared: Bool = false
+        _ update: SiteWriter.Update, written: Set<String>, sources: [Source], keys: Keys,
+        pageKeys: [String: String], previous: BuildManifest, outcome: Outcome, rewroteShared: Bool = false
     ) throws(Failure) -> Outcome {
         // Kept: prose pages not rendered again, and (when the shared files were not
         // rendered) every shared file. A shared file not rendered again is no longer made.
         let kept = previous.outputs.filter { output in
-            !written.contains(output.path) && (keys.pages[output.path] != nil || !rewroteShared)
+            !written.contains(output.path) && (!rewroteShared || pageKeys[output.path] != nil)
         }
         let keptPaths = Set(kept.map(\.path))
         let removed = previous.outputs.map(\.path).filter { !written.contains($0) && !keptPaths.contains($0) }
@@ -289,20 +305,20 @@ struct SiteBuild {
         outcome.filesWritten = stamps.count
         outcome.filesKept = kept.count
         saveManifest(
-            written: stamps, kept: kept, sources: sources, keys: keys, passed: previous.passed,
+            written: stamps, kept: kept, sources: sources, keys: keys, pageKeys: pageKeys, passed: previous.passed,
             diagnostics: previous.diagnostics)
         return outcome
     }
 
     private func saveManifest(
-        written: [String: FileStamp], kept: [BuildManifest.Output], sources: [Source], keys: Keys, passed: Bool,
-        diagnostics: [String]
+        written: [String: FileStamp], kept: [BuildManifest.Output], sources: [Source], keys: Keys,
+        pageKeys: [String: String], passed: Bool, diagnostics: [String]
     ) {
         guard let cache else { return }
         let outputs =
             kept
             + written.map { path, stamp in
-                BuildManifest.Output(path: path, stamp: stamp, key: keys.pages[path] ?? keys.shared)
+                BuildManifest.Output(path: path, stamp: stamp, key: pageKeys[path] ?? keys.shared)
             }
         BuildManifest(
             buildKey: keys.build, sharedKey: keys.shared, passed: passed, sources: sources,
@@ -425,44 +441,51 @@ private struct Keys {
     let build: String
     /// The pages the navigation lists.
     let navigation: [SiteNavigation.Entry]
+    let navigationKey: String
     /// What every shared file depends on: the navigation, each page's kind, ID and
     /// diagnostics, and the bytes of every spec and of the home page.
     let shared: String
-    /// What each prose page depends on (its own bytes and the navigation), by output path.
-    let pages: [String: String]
-    /// Each prose page's Markdown path, by output path.
-    private let markdownPaths: [String: String]
 
     init(build: String, sources: [BuildManifest.Source]) {
         self.build = build
         navigation = sources.filter { $0.kind != .home }.map {
             SiteNavigation.Entry(path: $0.relativePath, title: $0.title)
         }
-        let navigationKey = Self.hash(navigation.flatMap { [$0.path, $0.title] })
-        var parts = ["shared", build, navigationKey]
-        for source in sources {
-            parts += [source.relativePath, source.kind.rawValue, source.id, source.diagnostics]
-            if source.kind != .page { parts.append(source.hash) }
+        var hasher = FNV1a()
+        for entry in navigation {
+            hasher.mix(entry.path)
+            hasher.mix(entry.title)
         }
-        shared = Self.hash(parts)
-        let prose = sources.filter { $0.kind == .page }
-        pages = Dictionary(
-            prose.map {
+        navigationKey = hasher.hex
+        hasher = FNV1a()
+        for part in ["shared", build, navigationKey] { hasher.mix(part) }
+        for source in sources {
+            for part in [source.relativePath, source.kind.rawValue, source.id, source.diagnostics] { hasher.mix(part) }
+            if source.kind != .page { hasher.mix(source.hash) }
+        }
+        shared = hasher.hex
+    }
+
+    /// What each of the prose pages among `sources` depends on (its own bytes and the
+    /// navigation), by output path.
+    func pages(of sources: [BuildManifest.Source]) -> [String: String] {
+        Dictionary(
+            sources.filter { $0.kind == .page }.map {
                 (SitePaths.html(forMarkdown: $0.relativePath), Self.hash(["page", build, navigationKey, $0.hash]))
             }, uniquingKeysWith: { first, _ in first })
-        markdownPaths = Dictionary(
-            prose.map { (SitePaths.html(forMarkdown: $0.relativePath), $0.relativePath) },
-            uniquingKeysWith: { first, _ in first })
     }
 
     /// The prose pages (by Markdown path) whose key is not the one the previous build wrote
     /// them with: every one without a previous build.
-    func changedPages(since previous: BuildManifest?) -> Set<String> {
+    static func changedPages(
+        of sources: [BuildManifest.Source], keys: [String: String], since previous: BuildManifest?
+    ) -> Set<String> {
         let written = Dictionary(
             (previous?.outputs ?? []).map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
         return Set(
-            pages.compactMap { path, key in
-                written[path] == key ? nil : markdownPaths[path]
+            sources.filter { $0.kind == .page }.compactMap { source in
+                let output = SitePaths.html(forMarkdown: source.relativePath)
+                return written[output] == keys[output] ? nil : source.relativePath
             })
     }
 
