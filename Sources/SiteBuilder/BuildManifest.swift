@@ -148,7 +148,13 @@ public struct BuildManifest: Equatable, Sendable {
         var sawEnd = false
         let valid: Bool = bytes.withUnsafeBufferPointer { buffer in
             var start = 0
-            var fields: [String] = []
+            // Each field of the line as a range of bytes: only the text fields become strings.
+            var fields: [Range<Int>] = []
+            func text(_ index: Int) -> String { Self.unescape(UnsafeBufferPointer(rebasing: buffer[fields[index]])) }
+            func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: buffer[fields[index]])
+            }
+            func number(_ index: Int) -> Int? { Int(String(decoding: bytes(index), as: UTF8.self)) }
             while start < buffer.count {
                 var end = start
                 while end < buffer.count, buffer[end] != 0x0A { end += 1 }
@@ -157,31 +163,32 @@ public struct BuildManifest: Equatable, Sendable {
                 fields.removeAll(keepingCapacity: true)
                 var fieldStart = start
                 for position in start...end where position == end || buffer[position] == 0x09 {
-                    fields.append(Self.unescape(UnsafeBufferPointer(rebasing: buffer[fieldStart..<position])))
+                    fields.append(fieldStart..<position)
                     fieldStart = position + 1
                 }
+                let kind = text(0)
                 if !sawHeader {
-                    guard fields.count == 1, fields[0] == Self.header else { return false }
+                    guard fields.count == 1, kind == Self.header else { return false }
                     sawHeader = true
                     continue
                 }
                 guard !sawEnd else { return false }
-                switch (fields[0], fields.count) {
-                case ("build", 2): buildKey = fields[1]
-                case ("shared", 2): sharedKey = fields[1]
-                case ("passed", 2): passed = fields[1] == "1"
+                switch (kind, fields.count) {
+                case ("build", 2): buildKey = text(1)
+                case ("shared", 2): sharedKey = text(1)
+                case ("passed", 2): passed = text(1) == "1"
                 case ("source", 11):
-                    guard let stamp = FileStamp(fields[3]), let kind = Source.Kind(rawValue: fields[5]),
-                        let line = Int(fields[8]), let column = Int(fields[9])
+                    guard let stamp = FileStamp(bytes: bytes(3)), let kind = Source.Kind(rawValue: text(5)),
+                        let line = number(8), let column = number(9)
                     else { return false }
                     sources.append(
                         Source(
-                            path: fields[1], relativePath: fields[2], stamp: stamp, hash: fields[4], kind: kind,
-                            id: fields[6], title: fields[7], line: line, column: column, diagnostics: fields[10]))
+                            path: text(1), relativePath: text(2), stamp: stamp, hash: text(4), kind: kind, id: text(6),
+                            title: text(7), line: line, column: column, diagnostics: text(10)))
                 case ("output", 4):
-                    guard let stamp = FileStamp(fields[2]) else { return false }
-                    outputs.append(Output(path: fields[1], stamp: stamp, key: fields[3]))
-                case ("diagnostic", 2): diagnostics.append(fields[1])
+                    guard let stamp = FileStamp(bytes: bytes(2)) else { return false }
+                    outputs.append(Output(path: text(1), stamp: stamp, key: text(3)))
+                case ("diagnostic", 2): diagnostics.append(text(1))
                 case ("end", 1): sawEnd = true
                 default: return false
                 }

@@ -128,10 +128,18 @@ public struct FileStamp: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads `description`'s form back.
     public init?(_ text: String) {
+        var text = text
+        guard let stamp = text.withUTF8({ FileStamp(bytes: $0) }) else { return nil }
+        self = stamp
+    }
+
+    /// Reads `description`'s form back from its bytes.
+    public init?(bytes text: UnsafeBufferPointer<UInt8>) {
         var parts: [UInt64] = []
+        parts.reserveCapacity(5)
         var value: UInt64 = 0
         var digits = 0
-        for byte in text.utf8 {
+        for byte in text {
             let digit: UInt64
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
