@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times the main commands on content/ with a release build, the median of 5 runs each, and
-# measures them side by side with Hugo (from Debian) building the same Markdown with a
-# minimal layout and no syntax highlighting: the content alone, the content plus 1,000
-# prose pages, and a rebuild after a one-word edit. Ratios are passkey-spec over Hugo.
+# measures them side by side with Hugo (from Debian; 9 runs each, alternating) building the
+# same Markdown with a minimal layout and no syntax highlighting: the content alone, the
+# content plus 1,000 prose pages, and a rebuild after a one-word edit. Ratios are
+# passkey-spec over Hugo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh bench
@@ -34,12 +35,33 @@ seconds() {
     printf '%s\n' "${times[@]}" | median
 }
 
+# The wall time of one run of a shell command, in seconds, by bash's own clock.
+timed() {
+    local start=$EPOCHREALTIME
+    eval "$1" >/dev/null 2>&1 || true
+    awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }'
+}
+
+# passkey-spec and Hugo side by side: 9 runs of each, alternating so that any drift of the
+# machine falls on both; prints both medians. Arguments: the untimed command before ours,
+# ours, the untimed command before theirs, theirs.
+compare() {
+    local ours=() theirs=()
+    for _ in 1 2 3 4 5 6 7 8 9; do
+        eval "$1"
+        ours+=("$(timed "$2")")
+        eval "$3"
+        theirs+=("$(timed "$4")")
+    done
+    echo "$(printf '%s\n' "${ours[@]}" | median) $(printf '%s\n' "${theirs[@]}" | median)"
+}
+
 # Peak resident memory of one run, in MB.
 peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f", $1 / 1024 }'; }
 
 row() { printf '%-34s %9.3f s %9.3f s %8.2f\n' "$1" "$2" "$3" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
 
-echo "passkey-spec benchmark: median of 5 runs, $(nproc) cores"
+echo "passkey-spec benchmark: median of 5 runs (side by side: of 9, alternating), $(nproc) cores"
 printf '%-10s %8.3f s\n' lint "$(seconds : "$bin" lint content)"
 printf '%-10s %8.3f s\n' check "$(seconds : "$bin" check content)"
 printf '%-10s %8.3f s\n' explore "$(seconds : env PASSKEY_SPEC_CACHE=off "$bin" explore)"
@@ -85,13 +107,13 @@ done
 echo
 printf '%-34s %11s %11s %8s\n' "side by side" "passkey-spec" "Hugo" "ratio"
 hugo_site "$work/hugo" content
-ours=$(seconds "rm -rf $work/out" "$bin" build content --out "$work/out")
-theirs=$(seconds "rm -rf $work/hugo/public" hugo --source "$work/hugo" --quiet)
+read -r ours theirs < <(compare "rm -rf $work/out" "$bin build content --out $work/out" \
+    "rm -rf $work/hugo/public" "hugo --source $work/hugo --quiet")
 row "build content" "$ours" "$theirs"
 
 hugo_site "$work/hugo-big" "$big"
-ours_big=$(seconds "rm -rf $work/out-big" "$bin" build "$big" --out "$work/out-big")
-theirs_big=$(seconds "rm -rf $work/hugo-big/public" hugo --source "$work/hugo-big" --quiet)
+read -r ours_big theirs_big < <(compare "rm -rf $work/out-big" "$bin build $big --out $work/out-big" \
+    "rm -rf $work/hugo-big/public" "hugo --source $work/hugo-big --quiet")
 row "content + 1,000 pages" "$ours_big" "$theirs_big"
 
 rm -rf "$work/out-big" "$work/hugo-big/public"
@@ -102,5 +124,6 @@ printf '%-34s %9s MB %9s MB\n' "  output size" "$(du -sm "$work/out-big" | cut -
 
 # One word changed in one page, rebuilt into the existing output, against Hugo's full build.
 edit="sed -i 's/Paragraph 1 of note 0500/Paragraph one of note 0500/; t; s/Paragraph one of note 0500/Paragraph 1 of note 0500/' $big/notes/note-0500.md"
-ours_edit=$(seconds "$edit" "$bin" build "$big" --out "$work/out-big")
-row "one-word edit vs Hugo full build" "$ours_edit" "$theirs_big"
+read -r ours_edit theirs_full < <(compare "$edit" "$bin build $big --out $work/out-big" \
+    "rm -rf $work/hugo-big/public" "hugo --source $work/hugo-big --quiet")
+row "one-word edit vs Hugo full build" "$ours_edit" "$theirs_full"
