@@ -14,6 +14,9 @@ struct ViewModels: Sendable {
     let navigation: [SiteNavigation.Group]
     /// Each section as a page outside it shows it, converted once.
     private let sectionValues: [MustacheValue]
+    /// Each page the navigation lists, by href: the sections that list it and its link, so
+    /// that a page finds its own entry without searching a section of a thousand pages.
+    private let listings: [String: (sections: Set<Int>, link: SiteNavigation.Link)]
 
     /// `navigation` lists the site's pages when `content` holds only some of them (an
     /// incremental build); nil takes them from `content`.
@@ -36,8 +39,15 @@ struct ViewModels: Sendable {
         let groups = SiteNavigation.groups(navigation ?? SiteNavigation.entries(content))
         self.navigation = groups
         sectionValues = groups.enumerated().map { index, group in
-            Self.section(group, number: index + 1, on: nil).mustacheValue
+            Self.section(group, number: index + 1, current: nil).mustacheValue
         }
+        var listings: [String: (sections: Set<Int>, link: SiteNavigation.Link)] = [:]
+        for (index, group) in groups.enumerated() {
+            for link in group.links + (group.index.map { [$0] } ?? []) {
+                listings[link.href, default: ([], link)].sections.insert(index)
+            }
+        }
+        self.listings = listings
     }
 
     // MARK: - Common
@@ -45,29 +55,34 @@ struct ViewModels: Sendable {
     /// Data every page has: the way back to the root and the navigation, by section (see
     /// `SiteNavigation`), with the page itself marked current.
     func layout(page: String, title: String) -> LayoutView {
+        let listing = listings[page]
         let sections = navigation.enumerated().map { index, group in
-            let holdsPage = group.index?.href == page || group.links.contains { $0.href == page }
-            return holdsPage ? Self.section(group, number: index + 1, on: page).mustacheValue : sectionValues[index]
+            guard let listing, listing.sections.contains(index) else { return sectionValues[index] }
+            return Self.section(group, number: index + 1, current: listing.link).mustacheValue
         }
         return LayoutView(
             root: SitePaths.root(of: page), title: title, version: SiteBuilder.version,
             nav: NavigationValue(mustacheValue: .array(sections)))
     }
 
-    /// A section of the navigation as `page` shows it (nil: a page outside the section).
-    private static func section(_ group: SiteNavigation.Group, number: Int, on page: String?) -> NavigationSection {
+    /// A section of the navigation as the page of link `current` shows it (nil: a page
+    /// outside the section).
+    private static func section(
+        _ group: SiteNavigation.Group, number: Int, current: SiteNavigation.Link?
+    ) -> NavigationSection {
         NavigationSection(
             id: "nav-section-\(number)", title: group.title,
-            items: listed(group, on: page).map {
-                NavigationItem(href: $0.href, label: $0.label, current: $0.href == page)
+            items: listed(group, current: current).map {
+                NavigationItem(href: $0.href, label: $0.label, current: $0.href == current?.href)
             })
     }
 
     /// A section's links as the navigation lists them: all of them, or for a collapsed
     /// section its section page and the current page.
-    static func listed(_ group: SiteNavigation.Group, on page: String?) -> [SiteNavigation.Link] {
+    static func listed(_ group: SiteNavigation.Group, current: SiteNavigation.Link?) -> [SiteNavigation.Link] {
         guard let index = group.index else { return group.links }
-        return [index] + group.links.filter { $0.href == page }
+        guard let current, current != index else { return [index] }
+        return [index, current]
     }
 
     /// The section page of a collapsed section: every page of the folder.
