@@ -14,9 +14,10 @@ struct ViewModels: Sendable {
     let navigation: [SiteNavigation.Group]
     /// Each section as a page outside it shows it, converted once.
     private let sectionValues: [MustacheValue]
-    /// Each page the navigation lists, by href: the sections that list it and its link, so
+    /// Each page the navigation lists, by href: the section that lists it and its link, so
     /// that a page finds its own entry without searching a section of a thousand pages.
-    private let listings: [String: (sections: Set<Int>, link: SiteNavigation.Link)]
+    /// (Every page lives in one section: the one of its folder.)
+    private let listings: [String: (section: Int, link: SiteNavigation.Link)]
 
     /// `navigation` lists the site's pages when `content` holds only some of them (an
     /// incremental build); nil takes them from `content`.
@@ -41,11 +42,11 @@ struct ViewModels: Sendable {
         sectionValues = groups.enumerated().map { index, group in
             Self.section(group, number: index + 1, current: nil).mustacheValue
         }
-        var listings: [String: (sections: Set<Int>, link: SiteNavigation.Link)] = [:]
+        var listings: [String: (section: Int, link: SiteNavigation.Link)] = [:]
+        listings.reserveCapacity(groups.reduce(0) { $0 + $1.links.count + 1 })
         for (index, group) in groups.enumerated() {
-            for link in group.links + (group.index.map { [$0] } ?? []) {
-                listings[link.href, default: ([], link)].sections.insert(index)
-            }
+            for link in group.links where listings[link.href] == nil { listings[link.href] = (index, link) }
+            if let link = group.index, listings[link.href] == nil { listings[link.href] = (index, link) }
         }
         self.listings = listings
     }
@@ -57,7 +58,7 @@ struct ViewModels: Sendable {
     func layout(page: String, title: String) -> LayoutView {
         let listing = listings[page]
         let sections = navigation.enumerated().map { index, group in
-            guard let listing, listing.sections.contains(index) else { return sectionValues[index] }
+            guard let listing, listing.section == index else { return sectionValues[index] }
             return Self.section(group, number: index + 1, current: listing.link).mustacheValue
         }
         return LayoutView(
