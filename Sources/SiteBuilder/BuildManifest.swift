@@ -201,13 +201,8 @@ public struct BuildManifest: Equatable, Sendable {
             diagnostics: diagnostics)
     }
 
-    /// `\`, tab and line ends written as `\\`, `\t`, `\n` and `\r`, so any field fits on its line.
-    static func escape(_ field: String) -> String {
-        var bytes: [UInt8] = []
-        appendEscaped(field, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
+    /// Appends a field with `\`, tab and line ends written as `\\`, `\t`, `\n` and `\r`, so
+    /// any field fits on its line.
     static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
         var field = field
         let plain = field.withUTF8 { buffer in

@@ -120,7 +120,6 @@ public struct Explorer: Sendable {
         self.invariants = invariants
     }
 
-    /// Automatic start on and off, each enumeration policy.
     /// Each automatic start (none, prompt, assisted request), each enumeration policy.
     public static var configurations: [Configuration] {
         [AutomaticStart.prompt, .none, .assisted].flatMap { start in
