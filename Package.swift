@@ -13,6 +13,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Graphviz from Debian, found through pkg-config: lays out the flow diagrams.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
         // Value types of the spec: no parsing, no engine, no HTML.
         .target(name: "SpecModel"),
         // The reference flow engine: a pure reducer, platform adapters, a world, invariants
@@ -30,8 +36,12 @@ let package = Package(
         .target(name: "Exports", dependencies: ["SpecModel", "SpecRunner"]),
         // cmark-gfm's documents and HTML renderer, for the parser and for prose on the site.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
+        // Boxes and labelled arrows laid out by Graphviz's dot, written as accessible SVG.
+        .target(name: "FlowDiagram", dependencies: ["CGraphviz"]),
         // Model + run report + templates to the files of the static site; atomic output.
-        .target(name: "SiteBuilder", dependencies: ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports"]),
+        .target(
+            name: "SiteBuilder",
+            dependencies: ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports", "FlowDiagram"]),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM", "CommonMark"]),
         // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
@@ -42,7 +52,7 @@ let package = Package(
             name: "PasskeySpecCLI",
             dependencies: [
                 "SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SiteBuilder",
-                "PreviewServer",
+                "PreviewServer", "FlowDiagram",
             ]
         ),
         // A thin executable over PasskeySpecCLI.
@@ -53,12 +63,13 @@ let package = Package(
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "SpecModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "FlowDiagramTests", dependencies: ["FlowDiagram"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "Mustache", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine", "PasskeyLoginFlow",
-                "Exports",
+                "Exports", "FlowDiagram",
             ]),
         .testTarget(
             name: "SpecRunnerTests",

@@ -4,7 +4,8 @@
 # `ensure-deps.sh bench` what `make bench` compares with (Hugo, GNU time).
 set -euo pipefail
 
-packages=(pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev)
+# Graphviz lays out the flow diagrams (libgvc through pkg-config; its dot layout plugin).
+packages=(pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev graphviz)
 # Installed when the distribution has them; the tests that need them say so and skip otherwise.
 optional=()
 if [ "${1:-}" = "bench" ]; then

@@ -27,6 +27,9 @@ public struct CheckContext: CheckSession {
     public private(set) var stepNative: [String] = []
     /// What the user and the OS did so far, in order, to replay in other worlds.
     private(set) var inputs: [Input] = []
+    /// Every move so far, as the diagrams draw it, and the scenario the last one led to.
+    public private(set) var moves: [FlowMove] = []
+    private var enteredWith: Situation?
 
     /// Something the user or the OS did: an event, or an end of the prompt.
     enum Input: Sendable, CustomStringConvertible {
@@ -54,12 +57,16 @@ public struct CheckContext: CheckSession {
 
     static let defaultAccount = Account(id: "account", userHandle: Array("user-1".utf8), status: .active)
 
-    public init(adapter: any PlatformAdapter) {
+    /// A changed engine to check against instead of the real one (tests only).
+    let variant: ReducerVariant?
+
+    public init(adapter: any PlatformAdapter, variant: ReducerVariant? = nil) {
         self.platform = adapter.platform
         self.adapter = adapter
+        self.variant = variant
     }
 
-    var reducer: FlowReducer { FlowReducer(configuration: configuration) }
+    var reducer: FlowReducer { FlowReducer(configuration: configuration, variant: variant) }
 
     /// The credential a passkey name in a step stands for.
     func passkey(_ name: String) -> CredentialID { CredentialID(named: name) }
@@ -113,6 +120,12 @@ public struct CheckContext: CheckSession {
             let before = state
             let transition = reducer.reduce(state, next)
             state = transition.state
+            moves.append(
+                FlowDiagrams.move(
+                    SketchEdge(
+                        from: SketchNode(state: before, situation: enteredWith),
+                        to: SketchNode(state: state, situation: transition.situation), move: FlowSketch.move(next))))
+            enteredWith = transition.situation
             lastEffects += transition.effects
             allEffects += transition.effects
             if let situation = transition.situation {
@@ -183,7 +196,7 @@ public struct CheckContext: CheckSession {
     /// world with the same app and device; returns what the user observed after each input, or
     /// where the replay could not go on.
     func replay(in world: WorldScript) -> [String] {
-        var other = CheckContext(adapter: adapter)
+        var other = CheckContext(adapter: adapter, variant: variant)
         other.configuration = configuration
         other.script = world
         var observed: [String] = []

@@ -13,16 +13,23 @@ public enum PasskeyLoginFlow {
 
     /// The flow with its exploration made by `explorer` (given the depth asked for, if any);
     /// tests use a smaller explorer.
-    public static func make(explorer: @escaping @Sendable (_ depthLimit: Int?) -> Explorer) -> Flow {
+    /// A `variant` changes the engine for both the checks and the exploration (tests only).
+    public static func make(
+        explorer: @escaping @Sendable (_ depthLimit: Int?) -> Explorer, variant: ReducerVariant? = nil
+    ) -> Flow {
         Flow(
             id: "passkey-login", title: "Passkey login",
             summary: "Passkey login on the automatic and explicit routes, with every error state and its recovery.",
             platforms: PlatformAdapters.all.map(\.platform), parameterTypes: parameterTypes,
             steps: StepLibrary.definitions, scenarios: Situation.allCases.map(\.rawValue), decisions: Decision.all,
             errorReference: ErrorReference.entries(), signature: signature,
-            explore: { depth in exploration(of: explorer(depth)) },
+            explore: { depth in
+                var explorer = explorer(depth)
+                explorer.variant = variant
+                return exploration(of: explorer)
+            },
             lint: { specs in triggerCheck.diagnostics(for: specs) },
-            makeContext: { platform in CheckContext(adapter: adapter(for: platform)) })
+            makeContext: { platform in CheckContext(adapter: adapter(for: platform), variant: variant) })
     }
 
     /// The kinds of value the steps take.
@@ -68,7 +75,8 @@ public enum PasskeyLoginFlow {
                 depthLimit: report.depthLimit, deepestLevel: report.deepestLevel, complete: report.complete,
                 nativeResults: report.nativeResultsExercised),
             invariants: report.invariants.map(invariantRun),
-            screens: report.presentations.map(ScreenPresentation.init))
+            screens: report.presentations.map(ScreenPresentation.init), graph: FlowDiagrams.graph(of: report.sketch),
+            views: FlowDiagrams.views(of: report.sketch))
     }
 
     /// Explores with the explorer's parts (one per configuration) and the lockstep comparison

@@ -1,5 +1,6 @@
 import Dispatch
 import Exports
+import FlowDiagram
 import Foundation
 import Mustache
 import SpecModel
@@ -58,9 +59,12 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Every file of the site, by path relative to the site's root, in memory.
-    public func render(content: ContentSet, report: RunReport) throws -> [String: Data] {
+    public func render(
+        content: ContentSet, report: RunReport, diagrams: DiagramDrawer = DiagramDrawer()
+    ) throws -> [String: Data] {
         let files = Locked<[String: Data]>([:])
-        try render(content: content, report: report, templates: try loadTemplates()) { path, bytes in
+        try render(content: content, report: report, templates: try loadTemplates(), diagrams: diagrams) {
+            path, bytes in
             files.withLock { $0[path] = Data(bytes) }
         }
         return files.withLock { $0 }
@@ -71,11 +75,11 @@ public struct SiteBuilder: Sendable {
     /// incremental build); nil takes the pages from `content`.
     public func render(
         content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil,
-        selection: Selection = .all, templates: Templates,
+        selection: Selection = .all, templates: Templates, diagrams: DiagramDrawer = DiagramDrawer(),
         write: @Sendable (String, [UInt8]) throws -> Void
     ) throws {
         let entries = navigation ?? SiteNavigation.entries(content)
-        let views = ViewModels(content: content, report: report, navigation: entries)
+        let views = ViewModels(content: content, report: report, navigation: entries, diagrams: diagrams)
 
         var jobs: [PageJob] = []
         if selection.shared {
@@ -107,6 +111,7 @@ public struct SiteBuilder: Sendable {
                 PageJob(template: "decisions", path: "decisions.html") {
                     $0.decisions(page: "decisions.html").mustacheValue
                 },
+                PageJob(template: "flows", path: "flows.html") { $0.flowDiagrams(page: "flows.html").mustacheValue },
             ]
         }
         let renderer = PageRenderer(

@@ -105,6 +105,8 @@ struct SpecPage: MustacheObject {
     let spec: SpecHeader
     let sections: [SectionView]
     let matrix: MatrixView
+    /// One diagram per route kind of the spec's flow, on the spec's platforms.
+    let routeDiagrams: [DiagramView]
 }
 
 struct SpecHeader: MustacheObject {
@@ -184,6 +186,17 @@ struct CriterionView: MustacheObject {
     let badges: [BadgeView]
     let invariants: [InvariantView]
     let checks: [CheckView]
+    /// The moves its checks make, drawn from the run report.
+    let diagram: DiagramView?
+}
+
+/// A flow diagram (`partials/diagram`): inline SVG with its title and what it shows.
+struct DiagramView: MustacheObject {
+    let id: String
+    let title: String
+    let summary: String
+    /// The `<svg>` element, made by `FlowDiagrams`.
+    let svg: String
 }
 
 /// What the explorer covered, shown under the criteria table.
@@ -369,6 +382,21 @@ struct StepParameter: MustacheObject {
     let name: String
     /// The values it takes, as a phrase.
     let values: String
+}
+
+// MARK: - Flow diagrams
+
+struct FlowDiagramsPage: MustacheObject {
+    let flows: [FlowDiagramsView]
+}
+
+/// One flow's overview and route diagrams, on every platform it runs on.
+struct FlowDiagramsView: MustacheObject {
+    let id: String
+    let title: String
+    let summary: String
+    let platforms: String
+    let diagrams: [DiagramView]
 }
 
 // MARK: - Decisions

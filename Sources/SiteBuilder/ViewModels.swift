@@ -1,4 +1,5 @@
 import Exports
+import FlowDiagram
 import Mustache
 import SpecModel
 import SpecRunner
@@ -18,12 +19,17 @@ struct ViewModels: Sendable {
     /// that a page finds its own entry without searching a section of a thousand pages.
     /// (Every page lives in one section: the one of its folder.)
     private let listings: [String: (section: Int, link: SiteNavigation.Link)]
+    let diagrams: FlowDiagrams
 
     /// `navigation` lists the site's pages when `content` holds only some of them (an
     /// incremental build); nil takes them from `content`.
-    init(content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil) {
+    init(
+        content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil,
+        diagrams: DiagramDrawer = DiagramDrawer()
+    ) {
         self.content = content
         self.report = report
+        self.diagrams = FlowDiagrams(drawer: diagrams)
         var scenarios: [String: (String, String)] = [:]
         var criteria: [String: String] = [:]
         for spec in content.specs {
@@ -180,7 +186,43 @@ struct ViewModels: Sendable {
             layout: layout(page: page, title: spec.title),
             content: SpecPage(
                 spec: header, sections: spec.sections.map { section(spec, $0, run: run, checks: checkViews) },
-                matrix: matrix(spec, run: run)))
+                matrix: matrix(spec, run: run), routeDiagrams: routeDiagrams(spec, run: run)))
+    }
+
+    /// The spec's flow's route diagrams, with the moves of the spec's platforms only.
+    private func routeDiagrams(_ spec: Spec, run: SpecRun?) -> [DiagramView] {
+        guard let flow = run?.flow.flatMap(report.flow(id:)) else { return [] }
+        return flow.views.filter { $0.id != Self.overview }.compactMap { view in
+            diagrams.view(
+                view.graph, platforms: spec.platforms, id: "diagram-route-\(SitePaths.anchor(view.id))",
+                title: view.title,
+                summary: view.summary)
+        }
+    }
+
+    /// The ID of a flow's view of the whole flow, drawn on the flow diagrams page only.
+    static let overview = "overview"
+
+    // MARK: - Flow diagrams
+
+    func flowDiagrams(page: String) -> SitePage<FlowDiagramsPage> {
+        SitePage(
+            layout: layout(page: page, title: "Flow diagrams"),
+            content: FlowDiagramsPage(
+                flows: report.flows.filter { !$0.views.isEmpty }.map { flow in
+                    let views =
+                        flow.views.filter { $0.id == Self.overview } + flow.views.filter { $0.id != Self.overview }
+                    return FlowDiagramsView(
+                        id: SitePaths.anchor(flow.id), title: flow.title, summary: flow.summary,
+                        platforms: flow.platforms.map(\.displayName).joined(separator: ", "),
+                        diagrams: views.compactMap { view in
+                            diagrams.view(
+                                view.graph, platforms: flow.platforms,
+                                id: "diagram-\(SitePaths.anchor(flow.id))-\(SitePaths.anchor(view.id))",
+                                title: view.title,
+                                summary: view.summary)
+                        })
+                }))
     }
 
     private func section(
@@ -315,7 +357,16 @@ struct ViewModels: Sendable {
                     passed: criterionRun?.platforms.first { $0.platform == platform }?.passed ?? false)
             },
             invariants: (criterionRun?.invariants ?? []).map(Self.invariant),
-            checks: (criterionRun?.checks ?? []).compactMap { checks[$0] })
+            checks: (criterionRun?.checks ?? []).compactMap { checks[$0] },
+            diagram: criterionRun.flatMap { criterionRun in
+                let count = criterionRun.checks.count
+                return diagrams.view(
+                    criterionRun.diagram, platforms: spec.platforms, id: "diagram-\(SitePaths.criterionAnchor(id))",
+                    title: "The moves the checks of \(id) make",
+                    summary:
+                        "Drawn from the engine as \(count == 1 ? "its check runs" : "its \(count) checks run") on \(spec.platforms.map(\.displayName).joined(separator: " and ")); thick arrows are moves on which the explorer also checked the criterion’s invariants."
+                )
+            })
     }
 
     static func invariant(_ invariant: InvariantRun) -> InvariantView {

@@ -43,15 +43,19 @@ public struct CheckRunner: Sendable {
         let exploration = cache?.exploration(of: flow) ?? flow.explore(nil)
         var specRuns: [SpecRun] = []
         var checkScreens = Set<ScreenPresentation>()
+        var movesBySpec: [[String: [Platform: [FlowMove]]]] = []
         for spec in specs {
             var checkRuns: [CheckRun] = []
+            var moves: [String: [Platform: [FlowMove]]] = [:]
             let platforms = spec.platforms.filter(flow.platforms.contains)
             for check in spec.checks {
-                let (run, screens, problems) = self.run(check, flow: flow, platforms: platforms)
+                let (run, screens, problems, checkMoves) = self.run(check, flow: flow, platforms: platforms)
                 checkRuns.append(run)
                 checkScreens.formUnion(screens)
                 diagnostics.append(contentsOf: problems)
+                moves[check.id] = checkMoves
             }
+            movesBySpec.append(moves)
             specRuns.append(
                 SpecRun(
                     id: spec.id, flow: flow.id, title: spec.title, path: spec.path, checks: checkRuns, criteria: [],
@@ -68,7 +72,8 @@ public struct CheckRunner: Sendable {
         for index in specRuns.indices {
             let spec = specs[index]
             specRuns[index].criteria = criterionRuns(
-                spec, checks: specRuns[index].checks, exploration: exploration, into: &diagnostics)
+                spec, checks: specRuns[index].checks, moves: movesBySpec[index], exploration: exploration,
+                into: &diagnostics)
             specRuns[index].scenarios = scenarioRuns(
                 spec, checks: specRuns[index].checks, coverage: coverage, into: &diagnostics)
         }
@@ -84,7 +89,7 @@ public struct CheckRunner: Sendable {
         let flowRun = FlowRun(
             id: flow.id, title: flow.title, summary: flow.summary, platforms: flow.platforms,
             exploration: exploration.summary, generalInvariants: general, decisions: flow.decisions,
-            errorReference: flow.errorReference, steps: flow.steps.patterns)
+            errorReference: flow.errorReference, steps: flow.steps.patterns, views: exploration.views)
         return (flowRun, specRuns)
     }
 
@@ -106,7 +111,8 @@ public struct CheckRunner: Sendable {
         return SpecRun(
             id: spec.id, flow: nil, title: spec.title, path: spec.path, checks: [],
             criteria: spec.criteria.map {
-                CriterionRun(id: $0.id.description, checks: [], platforms: failing, invariants: [])
+                CriterionRun(
+                    id: $0.id.description, checks: [], platforms: failing, invariants: [], diagram: FlowGraph())
             },
             scenarios: spec.scenarios.map { ScenarioRun(id: $0.id, exercisedBy: [], platforms: failing) })
     }
@@ -114,14 +120,18 @@ public struct CheckRunner: Sendable {
     // MARK: - Checks
 
     /// Runs one check on each platform. Binding problems are reported once, not per platform.
-    func run(_ check: Check, flow: Flow, platforms: [Platform]) -> (CheckRun, Set<ScreenPresentation>, [Diagnostic]) {
+    func run(
+        _ check: Check, flow: Flow, platforms: [Platform]
+    ) -> (CheckRun, Set<ScreenPresentation>, [Diagnostic], [Platform: [FlowMove]]) {
         var problems: [Diagnostic] = []
         let bindings = check.steps.map { flow.steps.bind($0) }
         for case .unbound(let diagnostic) in bindings { problems.append(diagnostic) }
         var screens = Set<ScreenPresentation>()
         var results: [PlatformCheckRun] = []
+        var moves: [Platform: [FlowMove]] = [:]
         for platform in platforms {
             let run = flow.runSteps(platform, check.steps, bindings)
+            moves[platform] = run.moves
             for (step, failure) in run.failures {
                 problems.append(
                     Diagnostic(
@@ -136,15 +146,17 @@ public struct CheckRunner: Sendable {
         let run = CheckRun(
             id: check.id, criterion: check.criterion?.description, scenario: check.scenario, name: check.name,
             location: check.location, platforms: results)
-        return (run, screens, problems)
+        return (run, screens, problems, moves)
     }
 
     // MARK: - Roll-ups
 
     private func criterionRuns(
-        _ spec: Spec, checks: [CheckRun], exploration: FlowExploration, into diagnostics: inout DiagnosticBag
+        _ spec: Spec, checks: [CheckRun], moves: [String: [Platform: [FlowMove]]], exploration: FlowExploration,
+        into diagnostics: inout DiagnosticBag
     ) -> [CriterionRun] {
-        spec.criteria.map { criterion in
+        let explored = ExploredMoves(exploration.graph)
+        return spec.criteria.map { criterion in
             let id = criterion.id.description
             let own = checks.filter { $0.criterion == id }
             // A criterion without checks is reported by `SpecLint`; here it simply does not pass.
@@ -160,8 +172,28 @@ public struct CheckRunner: Sendable {
                     passed: !own.isEmpty && invariantsHold
                         && own.allSatisfy { $0.platforms.first { $0.platform == platform }?.status == .passed })
             }
-            return CriterionRun(id: id, checks: own.map(\.id), platforms: platforms, invariants: invariants)
+            let diagram = Self.diagram(
+                of: own.map(\.id), moves: moves, invariants: Set(invariants.map(\.id)), explored: explored)
+            return CriterionRun(
+                id: id, checks: own.map(\.id), platforms: platforms, invariants: invariants, diagram: diagram)
         }
+    }
+
+    /// A criterion's diagram: the moves its checks made, each with the criterion's
+    /// invariants that the explorer checked on it.
+    static func diagram(
+        of checks: [String], moves: [String: [Platform: [FlowMove]]], invariants: Set<String>, explored: ExploredMoves
+    ) -> FlowGraph {
+        var builder = FlowGraphBuilder()
+        for check in checks {
+            for (platform, made) in moves[check] ?? [:] {
+                for move in made {
+                    let checked = explored.invariants(of: move).filter(invariants.contains)
+                    builder.add(move, platforms: [platform], invariants: checked)
+                }
+            }
+        }
+        return builder.graph
     }
 
     private func scenarioRuns(
@@ -183,5 +215,22 @@ public struct CheckRunner: Sendable {
             }
             return ScenarioRun(id: scenario.id, exercisedBy: exercising.map(\.id), platforms: platforms)
         }
+    }
+}
+
+/// The explorer's moves by their ends and label, to look up what it checked on a move.
+struct ExploredMoves {
+    private var invariantsByMove: [String: [String]] = [:]
+
+    init(_ graph: FlowGraph) {
+        for edge in graph.edges { invariantsByMove[Self.key(edge.from, edge.to, edge.label)] = edge.invariants }
+    }
+
+    func invariants(of move: FlowMove) -> [String] {
+        invariantsByMove[Self.key(move.from.id, move.to.id, move.label)] ?? []
+    }
+
+    private static func key(_ from: String, _ to: String, _ label: String) -> String {
+        "\(from)\u{1}\(to)\u{1}\(label)"
     }
 }

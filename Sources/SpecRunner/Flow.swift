@@ -25,6 +25,13 @@ public protocol CheckSession: Sendable {
     var scenariosReached: [String] { get }
     /// How each scenario reached looked.
     var screens: Set<ScreenPresentation> { get }
+    /// Every move made so far, in order, for the criterion's diagram.
+    var moves: [FlowMove] { get }
+}
+
+extension CheckSession {
+    /// A flow that draws no diagrams reports no moves.
+    public var moves: [FlowMove] { [] }
 }
 
 /// What one scenario looks like when a flow reaches it on a platform: the actions it offers
@@ -56,11 +63,21 @@ public struct FlowExploration: Codable, Sendable, Equatable {
     public var summary: ExplorationSummary
     public var invariants: [InvariantRun]
     public var screens: [ScreenPresentation]
+    /// Every move the explorer made, with the platforms it was made on and the invariants
+    /// that applied to it; a criterion's diagram takes its facts from here.
+    public var graph: FlowGraph
+    /// The diagrams of the flow's routes and of the whole flow.
+    public var views: [FlowView]
 
-    public init(summary: ExplorationSummary, invariants: [InvariantRun], screens: [ScreenPresentation]) {
+    public init(
+        summary: ExplorationSummary, invariants: [InvariantRun], screens: [ScreenPresentation],
+        graph: FlowGraph = FlowGraph(), views: [FlowView] = []
+    ) {
         self.summary = summary
         self.invariants = invariants
         self.screens = screens
+        self.graph = graph
+        self.views = views
     }
 }
 
@@ -161,6 +178,7 @@ struct PlatformRun {
     var steps: [StepRun]
     var scenarios: [String]
     var screens: Set<ScreenPresentation>
+    var moves: [FlowMove]
     var failures: [(step: Step, failure: StepFailure)]
 
     static func run<Context: CheckSession>(
@@ -202,6 +220,7 @@ struct PlatformRun {
         var seen = Set<String>()
         let scenarios = context.scenariosReached.filter { seen.insert($0).inserted }
         return PlatformRun(
-            status: status, steps: steps, scenarios: scenarios, screens: context.screens, failures: failures)
+            status: status, steps: steps, scenarios: scenarios, screens: context.screens, moves: context.moves,
+            failures: failures)
     }
 }

@@ -102,6 +102,9 @@ public struct CriterionRun: Codable, Sendable, Equatable {
     /// Status per platform: passed only when every check passed there and every invariant held.
     public var platforms: [PlatformStatus]
     public var invariants: [InvariantRun]
+    /// The moves its checks made on the spec's platforms, with the criterion's invariants
+    /// that the explorer checked on each.
+    public var diagram: FlowGraph
 
     public var passed: Bool { platforms.allSatisfy(\.passed) }
 }
@@ -227,4 +230,6 @@ public struct FlowRun: Codable, Sendable, Equatable {
     public var errorReference: [ErrorReferenceEntry]
     /// Every step a check can use.
     public var steps: [StepPattern]
+    /// The diagrams of the flow's routes and of the whole flow, on every platform.
+    public var views: [FlowView]
 }

@@ -26,7 +26,8 @@ import Testing
             "SpecParser": ["SpecModel", "CCmarkGFM", "CommonMark"], "FlowEngine": ["SpecModel"],
             "SpecRunner": ["SpecModel"], "PasskeyLoginFlow": ["SpecModel", "SpecRunner", "FlowEngine"],
             "Exports": ["SpecModel", "SpecRunner"],
-            "SiteBuilder": ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports"],
+            "FlowDiagram": ["CGraphviz"],
+            "SiteBuilder": ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports", "FlowDiagram"],
         ]
         for (module, permitted) in allowed {
             let sources = try Self.files(under: "Sources/\(module)", extensions: ["swift"])

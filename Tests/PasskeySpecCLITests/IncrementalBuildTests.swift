@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aSeriesOfEditsGivesWhatACleanBuildGives() throws {
-        #expect(try build().hasPrefix("build: 22 pages and "))
+        #expect(try build().hasPrefix("build: 23 pages and "))
         try expectSameAsCleanBuild(after: "the first build")
 
         #expect(try build().contains("0 pages and 0 other files written"), "nothing changed, nothing written")

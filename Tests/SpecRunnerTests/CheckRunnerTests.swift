@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aPassingCheckRecordsNativeResultsAndScenariosPerPlatform() throws {
-        let (run, presentations, problems) = fastRunner.run(
+        let (run, presentations, problems, _) = fastRunner.run(
             check([
                 "Given the device has passkey \"phone\"", "When the login screen appears",
                 "And the user cancels the OS prompt",
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aFailingStepReportsExpectedAndObservedAtItsLineAndSkipsTheRest() {
-        let (run, _, problems) = fastRunner.run(
+        let (run, _, problems, _) = fastRunner.run(
             check([
                 "Given the device has passkey \"phone\"", "When the login screen appears",
                 "And the user cancels the OS prompt",
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func anUndefinedStepMarksTheCheckUndefinedAndIsReportedOnce() {
-        let (run, _, problems) = fastRunner.run(
+        let (run, _, problems, _) = fastRunner.run(
             check(["Given the device has passkey \"phone\"", "When the user dances", "Then no error is shown"]),
             flow: fastFlow, platforms: [.ios, .android])
         #expect(run.platforms.map(\.status) == [.undefined, .undefined])
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func anImpossibleActionFailsWithTheScreenDescribed() {
-        let (run, _, problems) = fastRunner.run(
+        let (run, _, problems, _) = fastRunner.run(
             check(["When the login screen appears", "And the user chooses \"retry\""]), flow: fastFlow,
             platforms: [.android])
         #expect(run.platforms[0].status == .failed)

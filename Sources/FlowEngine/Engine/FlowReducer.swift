@@ -5,9 +5,12 @@
 /// a recorded decision (see `Decision`).
 public struct FlowReducer: Sendable {
     public var configuration: Configuration
+    /// A deliberate change to the rules, nil for the engine as it is.
+    public var variant: ReducerVariant?
 
-    public init(configuration: Configuration = Configuration()) {
+    public init(configuration: Configuration = Configuration(), variant: ReducerVariant? = nil) {
         self.configuration = configuration
+        self.variant = variant
     }
 
     // MARK: - Which events can happen
@@ -59,6 +62,11 @@ public struct FlowReducer: Sendable {
 
     /// Applies `event`; an event the state does not accept changes nothing.
     public func reduce(_ state: FlowState, _ event: FlowEvent) -> Transition {
+        let transition = reduceByRules(state, event)
+        return variant?.amend(state, event, transition) ?? transition
+    }
+
+    private func reduceByRules(_ state: FlowState, _ event: FlowEvent) -> Transition {
         guard accepts(event, in: state) else { return Transition(state: state) }
         var next = state
         switch event {
@@ -404,5 +412,16 @@ public struct FlowReducer: Sendable {
     private func isFallbackScreen(_ screen: Screen) -> Bool {
         if case .fallback = screen { return true }
         return false
+    }
+}
+
+/// A changed engine: each transition the rules make passes through `amend`. The tests use
+/// one to show that what the site draws and checks follows the engine (a rule changed, the
+/// diagram changes); the tool itself never sets one.
+public struct ReducerVariant: Sendable {
+    public let amend: @Sendable (_ before: FlowState, _ event: FlowEvent, _ transition: Transition) -> Transition
+
+    public init(amend: @escaping @Sendable (FlowState, FlowEvent, Transition) -> Transition) {
+        self.amend = amend
     }
 }

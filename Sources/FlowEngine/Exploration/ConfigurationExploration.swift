@@ -20,6 +20,15 @@ struct ConfigurationExploration {
     private var status: [Int8] = []
     /// By transition number: how many times runs took it.
     private var taken: [Int] = []
+    /// By transition number: bit `k` is set when a run on `explorer.adapters[k]` took it.
+    private var takenOn: [UInt8] = []
+    /// The bit of the platform whose runs are under way.
+    private var platformBit: UInt8 = 0
+    /// The number of the state every run starts from.
+    private var root = 0
+    /// By transition number: bit `k` is set when invariant `k`, asked in each world, applied
+    /// to it in some world.
+    private var appliedInSomeWorld: [UInt64] = []
     /// By transition number: the presentation it leads to, -1 when it leads to no scenario.
     private var presentationOf: [Int] = []
     private var presentations = Interner<PresentationKey>()
@@ -70,7 +79,8 @@ struct ConfigurationExploration {
     init(explorer: Explorer, configuration: Configuration) {
         self.explorer = explorer
         self.configuration = configuration
-        table = TransitionTable(configuration: configuration)
+        table = TransitionTable(configuration: configuration, variant: explorer.variant)
+        precondition(explorer.invariants.count <= UInt64.bitWidth, "invariants must fit a transition's bit mask")
         verdicts = TransitionVerdicts(invariants: explorer.invariants)
         tally = Tally(invariants: explorer.invariants.count)
         answers = Array(repeating: nil, count: explorer.worlds.count)
@@ -80,7 +90,9 @@ struct ConfigurationExploration {
     /// this configuration alone.
     mutating func run() -> ExplorationReport {
         var shown: [(platform: Platform, presentations: [Bool])] = []
-        for adapter in explorer.adapters where adapter.automaticStarts.contains(configuration.automaticStart) {
+        for (index, adapter) in explorer.adapters.enumerated()
+        where adapter.automaticStarts.contains(configuration.automaticStart) {
+            platformBit = 1 << UInt8(index)
             var platform = PlatformResults(adapter: adapter, table: &table)
             var presented: [Bool] = []
             for world in explorer.worlds.indices {
@@ -99,7 +111,7 @@ struct ConfigurationExploration {
         answers[index] = nil
         defer { answers[index] = world }
         runNumber += 1
-        let root = table.number(of: FlowState())
+        root = table.number(of: FlowState())
         order.removeAll(keepingCapacity: true)
         order.append(root)
         links.restart(root: Link(transition: -1, event: -1, native: -1))
@@ -187,6 +199,7 @@ struct ConfigurationExploration {
         if status[transition] < 0 { firstTake(transition, from: state, on: successor.event, world: world.world) }
         tally.transitions += 1
         taken[transition] += 1
+        takenOn[transition] |= platformBit
         let link = Link(transition: transition, event: successor.event, native: successor.native)
         if status[transition] > 0 {
             attend(link, from: state, at: position, level: level, world: world.world, platform: platform)
@@ -216,6 +229,8 @@ struct ConfigurationExploration {
         let missing = transition + 1 - status.count
         status.append(contentsOf: repeatElement(-1, count: missing))
         taken.append(contentsOf: repeatElement(0, count: missing))
+        takenOn.append(contentsOf: repeatElement(0, count: missing))
+        appliedInSomeWorld.append(contentsOf: repeatElement(0, count: missing))
         presentationOf.append(contentsOf: repeatElement(-1, count: missing))
     }
 
@@ -245,6 +260,7 @@ struct ConfigurationExploration {
             let verdict = verdicts.verdict(
                 of: invariant, on: link.transition, from: state, on: link.event, in: table, world: world)
             if verdict == .notApplicable { continue }
+            appliedInSomeWorld[link.transition] |= 1 << UInt64(invariant)
             tally.checked[invariant] += 1
             guard case .violated(let message) = verdict else { continue }
             tally.violations[invariant] += 1
@@ -285,6 +301,74 @@ struct ConfigurationExploration {
         }
     }
 
+    /// The moves the runs took, at the level of `SketchNode`s. A node holds the scenario that
+    /// led to it, so a state's moves are drawn from each node it was entered as, on each
+    /// platform apart: a move is drawn only from a node some run of that platform reached.
+    /// The work is done on numbers (a state's node without its scenario, scenario bits,
+    /// platform and invariant bits); nodes and words are made once per distinct move.
+    private func sketch() -> FlowSketch {
+        guard tally.runs > 0 else { return FlowSketch() }
+        let platforms = explorer.adapters.count
+        let situations = Situation.allCases
+        // Scenario bit 0 is "no scenario"; bit k + 1 is `situations[k]`.
+        func bit(of situation: Situation?) -> UInt16 {
+            guard let situation, let index = situations.firstIndex(of: situation) else { return 1 }
+            return 1 << UInt16(index + 1)
+        }
+        // By state number and platform: the scenarios its entering moves led to.
+        var entered = [UInt16](repeating: 0, count: table.states.count * platforms)
+        for platform in 0..<platforms { entered[root * platforms + platform] |= 1 }
+        for (transition, on) in takenOn.enumerated() where on != 0 {
+            let situation = bit(of: table.transitions[transition].situation)
+            let target = table.targets[transition] * platforms
+            for platform in 0..<platforms where on & (1 << UInt8(platform)) != 0 {
+                entered[target + platform] |= situation
+            }
+        }
+        struct Move: Hashable {
+            var from: Int
+            var situation: Int
+            var transition: Int
+        }
+        var moves: [Move: UInt8] = [:]
+        for (transition, on) in takenOn.enumerated() where on != 0 {
+            let source = table.sources[transition]
+            for platform in 0..<platforms where on & (1 << UInt8(platform)) != 0 {
+                var mask = entered[source * platforms + platform]
+                while mask != 0 {
+                    let situation = mask.trailingZeroBitCount
+                    mask &= mask - 1
+                    moves[Move(from: source, situation: situation, transition: transition), default: 0] |=
+                        1 << UInt8(platform)
+                }
+            }
+        }
+        var sketch = FlowSketch()
+        for (move, on) in moves {
+            let before = table.states[move.from]
+            let event = table.events[table.eventNumbers[move.transition]]
+            let result = table.transitions[move.transition]
+            var facts = SketchFacts()
+            if let route = FlowSketch.route(from: before, event: event, transition: result) { facts.routes = [route] }
+            var invariants = verdicts.entries[move.transition]?.applies ?? []
+            var applied = appliedInSomeWorld[move.transition]
+            while applied != 0 {
+                invariants.append(applied.trailingZeroBitCount)
+                applied &= applied - 1
+            }
+            facts.invariants = Set(invariants.map { explorer.invariants[$0].id })
+            facts.platforms = Set(
+                explorer.adapters.indices.filter { on & (1 << UInt8($0)) != 0 }.map { explorer.adapters[$0].platform })
+            let situation = move.situation == 0 ? nil : situations[move.situation - 1]
+            sketch.add(
+                SketchEdge(
+                    from: SketchNode(state: before, situation: situation),
+                    to: SketchNode(state: result.state, situation: result.situation), move: FlowSketch.move(event)),
+                facts)
+        }
+        return sketch
+    }
+
     private func report(shown: [(platform: Platform, presentations: [Bool])]) -> ExplorationReport {
         var found = Set<Presentation>()
         for (platform, presented) in shown {
@@ -306,6 +390,6 @@ struct ConfigurationExploration {
                     id: invariant.id, criterion: invariant.criterion, statement: invariant.statement,
                     transitionsChecked: tally.checked[index], violations: tally.violations[index],
                     counterexample: tally.counterexamples[index])
-            }, presentations: found.sorted())
+            }, presentations: found.sorted(), sketch: sketch())
     }
 }

@@ -87,6 +87,8 @@ public struct ExplorationReport: Hashable, Codable, Sendable {
     public var invariants: [InvariantResult]
     /// Every distinct way a scenario was presented, sorted.
     public var presentations: [Presentation]
+    /// Every move the runs took, drawn at the level of what the user sees.
+    public var sketch = FlowSketch()
 
     public var violations: Int { invariants.reduce(0) { $0 + $1.violations } }
 }
@@ -106,6 +108,8 @@ public struct Explorer: Sendable {
     /// Whether `run` also compares worlds in lockstep (`EnumerationCheck`); the `parts` of an
     /// exploration leave it to the caller, which runs it once.
     public var comparesWorlds = true
+    /// A changed engine to explore instead of the real one (tests only).
+    public var variant: ReducerVariant?
 
     public init(
         depthLimit: Int = Explorer.defaultDepth, adapters: [any PlatformAdapter] = PlatformAdapters.all,
@@ -182,6 +186,7 @@ public struct Explorer: Sendable {
             joined.deepestLevel = max(joined.deepestLevel, report.deepestLevel)
             joined.complete = joined.complete && report.complete
             presentations.formUnion(report.presentations)
+            joined.sketch.join(report.sketch)
             for (index, invariant) in report.invariants.prefix(invariants.count).enumerated() {
                 joined.invariants[index].transitionsChecked += invariant.transitionsChecked
                 joined.invariants[index].violations += invariant.violations

@@ -28,6 +28,9 @@ struct TransitionTable {
     private(set) var transitions: [Transition] = []
     /// The number of each transition's next state.
     private(set) var targets: [Int] = []
+    /// The number of each transition's state before it, and of its event.
+    private(set) var sources: [Int] = []
+    private(set) var eventNumbers: [Int] = []
     /// Whether the state accepted the event; a refused event leaves the state as it was.
     private(set) var accepted: [Bool] = []
     /// Transition numbers in rows of `width` cells, one row per state and one cell per event
@@ -37,8 +40,8 @@ struct TransitionTable {
 
     /// The table of `configuration`; the user events get the first numbers, in the order of
     /// `Explorer.userEvents`, so that bit `k` of `StateFacts.userEvents` is event number `k`.
-    init(configuration: Configuration) {
-        reducer = FlowReducer(configuration: configuration)
+    init(configuration: Configuration, variant: ReducerVariant? = nil) {
+        reducer = FlowReducer(configuration: configuration, variant: variant)
         precondition(Explorer.userEvents.count <= UInt64.bitWidth, "user events must fit a state's event mask")
         for event in Explorer.userEvents { _ = number(of: event) }
     }
@@ -78,6 +81,8 @@ struct TransitionTable {
         let target = number(of: transition.state)
         transitions.append(transition)
         targets.append(target)
+        sources.append(state)
+        eventNumbers.append(event)
         accepted.append(reducer.accepts(happened, in: before))
         cells[state * width + event] = transitions.count - 1
         return transitions.count - 1

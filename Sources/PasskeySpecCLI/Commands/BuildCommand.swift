@@ -93,7 +93,9 @@ enum BuildCommand {
         console.print(report.diagnostics)
         let files: [String: Data]
         do {
-            files = try SiteBuilder(templates: templates).render(content: loaded.content, report: report)
+            files = try SiteBuilder(templates: templates).render(
+                content: loaded.content, report: report,
+                diagrams: ToolCache.diagramDrawer(ToolCache(environment: console.environment)))
         } catch let failure as SiteBuilder.TemplateFailure {
             let location = SourceLocation(
                 file: templates.appendingPathComponent(failure.file).relativePath, line: failure.line,

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowDiagram
 import Foundation
 import PreviewServer
 import SiteBuilder
@@ -67,7 +68,9 @@ enum PreviewCommand {
         let templatesPath = arguments[templates]!
         // The exploration is the same for any content: explore once, not on every change.
         // Explorations come from the disk cache when it has them, and are kept in memory.
-        let cache = ExplorationCache.forTool(environment: console.environment)
+        let toolCache = ToolCache(environment: console.environment)
+        let cache = toolCache?.explorations
+        let diagrams = ToolCache.diagramDrawer(toolCache)
         let flows = FlowRegistry(
             arguments.flows.flows.map { flow in (cache.map { flow.exploring(from: $0) } ?? flow).exploringOnce() })
 
@@ -85,7 +88,9 @@ enum PreviewCommand {
         console.out("preview: serving http://\(address):\(server.port)/ (Ctrl-C to stop)\n")
 
         var watcher = FileWatcher(roots: paths + [templatesPath])
-        rebuild(paths, flows: flows, templates: templatesPath, strict: arguments[strictFlag], server, console)
+        rebuild(
+            paths, flows: flows, templates: templatesPath, diagrams: diagrams, strict: arguments[strictFlag],
+            server, console)
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in
             while true {
@@ -94,7 +99,9 @@ enum PreviewCommand {
                 // Let an editor finish writing before reading.
                 usleep(pollInterval / 3)
                 _ = watcher.changed()
-                rebuild(paths, flows: flows, templates: templatesPath, strict: arguments[strictFlag], server, console)
+                rebuild(
+                    paths, flows: flows, templates: templatesPath, diagrams: diagrams, strict: arguments[strictFlag],
+                    server, console)
             }
         }
     }
@@ -115,12 +122,14 @@ enum PreviewCommand {
     }
 
     private static func rebuild(
-        _ paths: [String], flows: FlowRegistry, templates: String, strict: Bool, _ server: PreviewServer,
+        _ paths: [String], flows: FlowRegistry, templates: String, diagrams: DiagramDrawer, strict: Bool,
+        _ server: PreviewServer,
         _ console: Console
     ) {
         server.buildStarted()
         let started = Date()
-        let (build, diagnostics) = self.build(paths, flows: flows, templates: templates, strict: strict)
+        let (build, diagnostics) = self.build(
+            paths, flows: flows, templates: templates, diagrams: diagrams, strict: strict)
         console.print(diagnostics)
         let number = server.publish(build)
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
@@ -137,7 +146,8 @@ enum PreviewCommand {
 
     /// Lint, check and render, as 'build' does, into memory. Files are nil when nothing rendered.
     static func build(
-        _ paths: [String], flows: FlowRegistry, templates: String, strict: Bool
+        _ paths: [String], flows: FlowRegistry, templates: String, diagrams: DiagramDrawer = DiagramDrawer(),
+        strict: Bool
     ) -> (
         PreviewBuild, [Diagnostic]
     ) {
@@ -158,7 +168,8 @@ enum PreviewCommand {
         let diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         let templatesURL = URL(fileURLWithPath: templates)
         do {
-            let files = try SiteBuilder(templates: templatesURL).render(content: loaded.content, report: report)
+            let files = try SiteBuilder(templates: templatesURL).render(
+                content: loaded.content, report: report, diagrams: diagrams)
             let ok = report.passed && !diagnostics.contains { $0.severity == .error }
             return (PreviewBuild(files: files, ok: ok, diagnostics: diagnostics.map(previewDiagnostic)), diagnostics)
         } catch let failure as SiteBuilder.TemplateFailure {

@@ -245,7 +245,7 @@ struct SiteBuild {
             try builder.render(
                 content: content, report: report, navigation: keys.navigation,
                 selection: .init(shared: true, pages: []),
-                templates: templates, write: write)
+                templates: templates, diagrams: ToolCache.diagramDrawer(cache), write: write)
         }
         proseDone.wait()
         if case .failure(let error) = shared {
