@@ -25,7 +25,7 @@ public struct SiteBuilder: Sendable {
     /// Which files of the site to render.
     public struct Selection: Sendable {
         /// The files made from every spec and the whole navigation: the home page, the spec
-        /// pages, the section pages, the generated pages, the exports, the badges and the
+        /// pages and their screens pages, the section pages, the generated pages, the exports, the badges and the
         /// assets.
         public var shared: Bool
         /// The prose pages to render, by Markdown path relative to the content root; nil for
@@ -87,6 +87,9 @@ public struct SiteBuilder: Sendable {
             for spec in content.specs {
                 let path = SitePaths.html(forMarkdown: spec.path)
                 jobs.append(PageJob(template: "spec", path: path) { $0.spec(spec, page: path).mustacheValue })
+                let screens = SitePaths.screens(forMarkdown: spec.path)
+                jobs.append(
+                    PageJob(template: "screens", path: screens) { $0.screens(spec, page: screens).mustacheValue })
             }
         }
         for contentPage in content.pages where contentPage.id != "home" {

@@ -4,7 +4,7 @@ import SpecModel
 ///
 /// 1. **Overview**: the home page, then every page and spec at the content root, by path.
 /// 2. One section per top-level folder of `content/`, with every page and spec under it (at
-///    any depth), by path. The folders named in `folderOrder` come first, in that order; any
+///    any depth), by path; each spec is followed by the page of its screens. The folders named in `folderOrder` come first, in that order; any
 ///    other folder follows, by name. A folder named after a platform's ID is titled with the
 ///    platform's name; any other with its name, first letter capitalized, hyphens as spaces.
 /// 3. **Reference**: the pages the site generates from every spec.
@@ -39,22 +39,28 @@ public enum SiteNavigation {
     }
 
     /// A page as the navigation sees it: where its Markdown is, relative to the content
-    /// root, and its title. An incremental build keeps these for the pages it does not read.
+    /// root, its title, and whether it is a spec (which has a page of its screens too). An
+    /// incremental build keeps these for the pages it does not read.
     public struct Entry: Hashable, Sendable {
         public var path: String
         public var title: String
+        public var isSpec: Bool
 
-        public init(path: String, title: String) {
+        public init(path: String, title: String, isSpec: Bool = false) {
             self.path = path
             self.title = title
+            self.isSpec = isSpec
         }
     }
 
     /// The pages the navigation lists: every spec and every page but the home page.
     public static func entries(_ content: ContentSet) -> [Entry] {
-        content.specs.map { Entry(path: $0.path, title: $0.title) }
+        content.specs.map { Entry(path: $0.path, title: $0.title, isSpec: true) }
             + content.pages.filter { $0.id != "home" }.map { Entry(path: $0.path, title: $0.title) }
     }
+
+    /// The label of a spec's screens page, in the navigation and as its title.
+    static func screensLabel(ofSpecTitled title: String) -> String { "Screens of \(title)" }
 
     /// A section of the navigation, before any page is current.
     struct Group: Equatable {
@@ -83,12 +89,17 @@ public enum SiteNavigation {
         var root: [Link] = []
         var folders: [String: [(path: String, link: Link)]] = [:]
         for page in pages.sorted(by: { $0.path < $1.path }) {
-            let link = Link(href: SitePaths.html(forMarkdown: page.path), label: page.title)
+            var links = [Link(href: SitePaths.html(forMarkdown: page.path), label: page.title)]
+            if page.isSpec {
+                links.append(
+                    Link(href: SitePaths.screens(forMarkdown: page.path), label: screensLabel(ofSpecTitled: page.title))
+                )
+            }
             let parts = page.path.split(separator: "/")
             if parts.count > 1 {
-                folders[String(parts[0]), default: []].append((page.path, link))
+                folders[String(parts[0]), default: []] += links.map { (page.path, $0) }
             } else {
-                root.append(link)
+                root += links
             }
         }
         var groups = [

@@ -7,6 +7,12 @@ public enum SitePaths {
         path.hasSuffix(".md") ? String(path.dropLast(3)) + ".html" : path + ".html"
     }
 
+    /// The page of every screen of a spec: `native/login-error-states.md` →
+    /// `native/login-error-states/screens.html`.
+    public static func screens(forMarkdown path: String) -> String {
+        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + "/screens.html"
+    }
+
     /// The prefix that leads from a page back to the site root: `""` or `"../"` and so on.
     static func root(of page: String) -> String {
         String(repeating: "../", count: page.split(separator: "/").count - 1)

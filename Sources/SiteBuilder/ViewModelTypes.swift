@@ -71,6 +71,8 @@ struct SpecSummary: MustacheObject {
     let id: String
     let title: String
     let href: String
+    /// The page of its screens.
+    let screensHref: String
     /// The title of the navigation section that lists it: where it lives.
     let section: String
     let badges: [BadgeView]
@@ -113,6 +115,8 @@ struct SpecHeader: MustacheObject {
     let id: String
     let title: String
     let path: String
+    /// The page of every screen of the spec, from the site's root.
+    let screensHref: String
     let badges: [BadgeView]
     let introduction: String
     let benchmark: BenchmarkView?
@@ -144,8 +148,42 @@ struct ScenarioView: MustacheObject {
     /// The columns of the copy table.
     let platforms: [CopyColumn]
     let rows: [CopyRow]
+    /// A picture of each platform's screen, in the table's platform order.
+    let mockups: [MockupView]
     let exercisedBy: [CheckLink]
     let checks: [CheckView]
+}
+
+/// A picture of one platform's screen in one scenario (`partials/mockup`), made by `Mockups`.
+struct MockupView: MustacheObject {
+    /// The platform's name, the picture's caption.
+    let platform: String
+    /// `alert`, `dialog`, `page-message` or `screen`: the class `kind-<kind>`.
+    let kind: String
+    /// The platform's design language: the class `look-<look>`.
+    let look: String
+    /// What a screen reader says for the picture.
+    let label: String
+    /// Whether a notice is drawn over or in the screen.
+    let notice: Bool
+    /// A message in the page drawn as a banner across its top rather than in the form.
+    let banner: Bool
+    let title: String?
+    let message: String?
+    /// Buttons one per row whatever their length.
+    let stacked: Bool
+    /// In the order drawn: as listed, the cancel-style action last.
+    let actions: [MockupAction]
+}
+
+/// A button of a mockup.
+struct MockupAction: MustacheObject {
+    let id: String
+    let label: String
+    /// The preferred action: bold in an alert, filled on a screen or in a page.
+    let preferred: Bool
+    /// The cancel-style action.
+    let cancel: Bool
 }
 
 /// A platform's column of a scenario's copy table.
@@ -281,6 +319,31 @@ struct MatrixCell: MustacheObject {
     let hit: Bool
     /// The names of the checks that reach the scenario.
     let title: String
+}
+
+// MARK: - Screens
+
+/// Every screen of a spec, by section and scenario, each platform's side by side.
+struct ScreensPage: MustacheObject {
+    let spec: SpecHeader
+    /// The spec's page, from the site's root.
+    let specHref: String
+    let sections: [ScreensSection]
+}
+
+struct ScreensSection: MustacheObject {
+    let id: String
+    let title: String
+    let scenarios: [ScreensScenario]
+}
+
+struct ScreensScenario: MustacheObject {
+    let id: String
+    let anchor: String
+    let title: String
+    /// The scenario on the spec page, from the site's root.
+    let href: String
+    let mockups: [MockupView]
 }
 
 // MARK: - Copy index

@@ -151,6 +151,7 @@ struct ViewModels: Sendable {
             let checkRuns = run?.checks.flatMap(\.platforms) ?? []
             return SpecSummary(
                 id: spec.id, title: spec.title, href: SitePaths.html(forMarkdown: spec.path),
+                screensHref: SitePaths.screens(forMarkdown: spec.path),
                 section: SiteNavigation.sectionTitle(ofPage: spec.path),
                 badges: badges(spec, run), criteriaCount: String(spec.criteria.count),
                 criteriaPassing: String(run?.criteria.filter(\.passed).count ?? 0),
@@ -175,12 +176,16 @@ struct ViewModels: Sendable {
 
     // MARK: - Spec page
 
+    private func header(_ spec: Spec, _ run: SpecRun?) -> SpecHeader {
+        SpecHeader(
+            id: spec.id, title: spec.title, path: spec.path, screensHref: SitePaths.screens(forMarkdown: spec.path),
+            badges: badges(spec, run), introduction: MarkdownHTML.render(spec.introduction),
+            benchmark: spec.benchmark.map { BenchmarkView(level: $0.level, userReach: $0.userReach) })
+    }
+
     func spec(_ spec: Spec, page: String) -> SitePage<SpecPage> {
         let run = run(of: spec)
-        let header = SpecHeader(
-            id: spec.id, title: spec.title, path: spec.path, badges: badges(spec, run),
-            introduction: MarkdownHTML.render(spec.introduction),
-            benchmark: spec.benchmark.map { BenchmarkView(level: $0.level, userReach: $0.userReach) })
+        let header = header(spec, run)
         let checkViews = Dictionary(uniqueKeysWithValues: (run?.checks ?? []).map { ($0.id, check($0, spec: spec)) })
         return SitePage(
             layout: layout(page: page, title: spec.title),
@@ -281,7 +286,7 @@ struct ViewModels: Sendable {
                     passed: scenarioRun?.platforms.first { $0.platform == platform }?.passed ?? false)
             },
             platforms: scenario.copy.map { CopyColumn(name: $0.platform.displayName) },
-            rows: copyRows(scenario),
+            rows: copyRows(scenario), mockups: scenario.copy.map(Mockups.mockup(of:)),
             exercisedBy: exercising.enumerated().map { index, check in
                 CheckLink(
                     anchor: SitePaths.checkAnchor(check.id), name: check.name, last: index == exercising.count - 1)
@@ -429,6 +434,27 @@ struct ViewModels: Sendable {
                 })
         }
         return MatrixView(columns: columns, rows: rows)
+    }
+
+    // MARK: - Screens
+
+    /// Every screen of a spec side by side, for review.
+    func screens(_ spec: Spec, page: String) -> SitePage<ScreensPage> {
+        let specHref = SitePaths.html(forMarkdown: spec.path)
+        return SitePage(
+            layout: layout(page: page, title: SiteNavigation.screensLabel(ofSpecTitled: spec.title)),
+            content: ScreensPage(
+                spec: header(spec, run(of: spec)), specHref: specHref,
+                sections: spec.sections.filter { !$0.scenarios.isEmpty }.map { section in
+                    ScreensSection(
+                        id: SitePaths.anchor(section.id), title: section.title,
+                        scenarios: section.scenarios.map { scenario in
+                            ScreensScenario(
+                                id: scenario.id, anchor: SitePaths.scenarioAnchor(scenario.id), title: scenario.title,
+                                href: "\(specHref)#\(SitePaths.scenarioAnchor(scenario.id))",
+                                mockups: scenario.copy.map(Mockups.mockup(of:)))
+                        })
+                }))
     }
 
     // MARK: - Copy index

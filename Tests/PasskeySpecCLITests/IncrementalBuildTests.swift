@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aSeriesOfEditsGivesWhatACleanBuildGives() throws {
-        #expect(try build().hasPrefix("build: 23 pages and "))
+        #expect(try build().hasPrefix("build: 24 pages and "))
         try expectSameAsCleanBuild(after: "the first build")
 
         #expect(try build().contains("0 pages and 0 other files written"), "nothing changed, nothing written")
@@ -86,6 +86,9 @@ import Testing
         }
         try build()
         try expectSameAsCleanBuild(after: "a copy edit in a spec")
+        let screens = try String(
+            contentsOf: output.appendingPathComponent("native/spec/screens.html"), encoding: .utf8)
+        #expect(screens.contains("No Passkeys Here"), "the screens page draws the new copy")
 
         try folder.write("content/notes/note-16.md", "# Note 16\n<!-- page: note-16 -->\n\nA new note.\n")
         try build()

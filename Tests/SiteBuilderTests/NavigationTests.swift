@@ -56,8 +56,9 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(groups.map(\.title) == ["Overview", "Native", "Reference"])
         #expect(groups[0].links.map(\.href) == ["index.html", "writers-guide.html"])
         #expect(groups[0].links.map(\.label) == ["Home", "Writer’s guide"])
-        #expect(groups[1].links.map(\.href) == ["native/login-error-states.html"])
-        #expect(groups[1].links.map(\.label) == [content.specs[0].title])
+        #expect(
+            groups[1].links.map(\.href) == ["native/login-error-states.html", "native/login-error-states/screens.html"])
+        #expect(groups[1].links.map(\.label) == [content.specs[0].title, "Screens of \(content.specs[0].title)"])
         #expect(
             groups[2].links.map(\.label) == ["Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams"])
     }
@@ -65,8 +66,9 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     @Test func aWebFolderComesBetweenOverviewAndNative() throws {
         let groups = SiteNavigation.groups(try contentWithWeb())
         #expect(groups.map(\.title) == ["Overview", "Web", "Native", "Reference"])
-        #expect(groups[1].links.map(\.href) == ["web/login-error-states.html"])
-        #expect(groups[2].links.map(\.href) == ["native/login-error-states.html"])
+        #expect(groups[1].links.map(\.href) == ["web/login-error-states.html", "web/login-error-states/screens.html"])
+        #expect(
+            groups[2].links.map(\.href) == ["native/login-error-states.html", "native/login-error-states/screens.html"])
     }
 
     @Test func otherFoldersFollowByNameAndRootPagesAreInTheOverview() throws {
@@ -81,8 +83,12 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         content.specs += [rooted, nested, early]
         let groups = SiteNavigation.groups(content)
         #expect(groups.map(\.title) == ["Overview", "Web", "Native", "Aaa", "Account recovery", "Reference"])
-        #expect(groups[0].links.map(\.href) == ["index.html", "extra.html", "writers-guide.html"])
-        #expect(groups[4].links.map(\.href) == ["account-recovery/deep/page.html"])
+        #expect(
+            groups[0].links.map(\.href) == ["index.html", "extra.html", "extra/screens.html", "writers-guide.html"])
+        #expect(
+            groups[4].links.map(\.href) == [
+                "account-recovery/deep/page.html", "account-recovery/deep/page/screens.html",
+            ])
     }
 
     @Test func aFolderNamedAfterAPlatformTakesItsName() {
@@ -99,7 +105,10 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         func current(_ layout: LayoutView) -> [String] {
             layout.sections.flatMap(\.items).filter(\.current).map(\.href)
         }
-        for page in ["index.html", "writers-guide.html", "web/login-error-states.html", "copy.html"] {
+        for page in [
+            "index.html", "writers-guide.html", "web/login-error-states.html", "web/login-error-states/screens.html",
+            "copy.html",
+        ] {
             #expect(current(views.layout(page: page, title: "T")) == [page], "\(page)")
         }
         let layout = views.layout(page: "web/login-error-states.html", title: "T")

@@ -449,12 +449,13 @@ private struct Keys {
     init(build: String, sources: [BuildManifest.Source]) {
         self.build = build
         navigation = sources.filter { $0.kind != .home }.map {
-            SiteNavigation.Entry(path: $0.relativePath, title: $0.title)
+            SiteNavigation.Entry(path: $0.relativePath, title: $0.title, isSpec: $0.kind == .spec)
         }
         var hasher = FNV1a()
         for entry in navigation {
             hasher.mix(entry.path)
             hasher.mix(entry.title)
+            hasher.mix(entry.isSpec ? "spec" : "page")
         }
         navigationKey = hasher.hex
         hasher = FNV1a()

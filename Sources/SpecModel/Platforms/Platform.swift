@@ -11,7 +11,8 @@
 // these values.
 
 /// A platform a spec covers, as a value: its ID and name, what its notices are called, how
-/// its guidelines want copy written, and which copy exports it has. Identified by `rawValue`.
+/// its guidelines want copy written, which copy exports it has, and how the site draws its
+/// screens. Identified by `rawValue`.
 public struct Platform: RawRepresentable, Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
     /// The ID writers use in metadata (`platforms: ios, android`) and the site uses in anchors.
     public let rawValue: String
@@ -25,10 +26,12 @@ public struct Platform: RawRepresentable, Hashable, Codable, Sendable, Comparabl
     public let copyConventions: CopyConventions
     /// The IDs of the copy exports for this platform's engineers (see the Exports module).
     public let exports: [String]
+    /// How the site draws the platform's notices and screens.
+    public let mockup: MockupStyle
 
     public init(
         id: String, displayName: String, noticeName: String, errorType: String, copyConventions: CopyConventions,
-        exports: [String]
+        exports: [String], mockup: MockupStyle
     ) {
         self.rawValue = id
         self.displayName = displayName
@@ -36,6 +39,7 @@ public struct Platform: RawRepresentable, Hashable, Codable, Sendable, Comparabl
         self.errorType = errorType
         self.copyConventions = copyConventions
         self.exports = exports
+        self.mockup = mockup
     }
 
     /// A known platform by its ID.
