@@ -2,6 +2,7 @@ import Dispatch
 import Exports
 import Foundation
 import Mustache
+import SpecDiff
 import SpecModel
 import SpecRunner
 
@@ -52,15 +53,22 @@ public struct SiteBuilder: Sendable {
 
     public let templates: URL
 
+    /// Where the site keeps what changed since the earlier build, the Changes page's data: a
+    /// build that changes nothing it lists carries it forward.
+    public static let changesPath = "exports/changes.json"
+
     /// `templates` holds `layout.mustache`, the page templates, `partials/` and `assets/`.
     public init(templates: URL) {
         self.templates = templates
     }
 
     /// Every file of the site, by path relative to the site's root, in memory.
-    public func render(content: ContentSet, report: RunReport) throws -> [String: Data] {
+    public func render(
+        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier
+    ) throws -> [String: Data] {
         let files = Locked<[String: Data]>([:])
-        try render(content: content, report: report, templates: try loadTemplates()) { path, bytes in
+        try render(content: content, report: report, changes: changes, templates: try loadTemplates()) {
+            path, bytes in
             files.withLock { $0[path] = Data(bytes) }
         }
         return files.withLock { $0 }
@@ -68,14 +76,15 @@ public struct SiteBuilder: Sendable {
 
     /// Renders the files `selection` names and hands each to `write`, from any thread, as
     /// it is made. `navigation` lists every page when `content` holds only some (an
-    /// incremental build); nil takes the pages from `content`.
+    /// incremental build); nil takes the pages from `content`. `changes` is what changed since
+    /// the earlier build: the Changes page and `exports/changes.json`.
     public func render(
-        content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil,
-        selection: Selection = .all, templates: Templates,
+        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier,
+        navigation: [SiteNavigation.Entry]? = nil, selection: Selection = .all, templates: Templates,
         write: @Sendable (String, [UInt8]) throws -> Void
     ) throws {
         let entries = navigation ?? SiteNavigation.entries(content)
-        let views = ViewModels(content: content, report: report, navigation: entries)
+        let views = ViewModels(content: content, report: report, changes: changes, navigation: entries)
 
         var jobs: [PageJob] = []
         if selection.shared {
@@ -107,6 +116,9 @@ public struct SiteBuilder: Sendable {
                 PageJob(template: "decisions", path: "decisions.html") {
                     $0.decisions(page: "decisions.html").mustacheValue
                 },
+                PageJob(template: "changes", path: ViewModels.changesPage) {
+                    $0.changesPage(page: ViewModels.changesPage).mustacheValue
+                },
             ]
         }
         let renderer = PageRenderer(
@@ -118,6 +130,7 @@ public struct SiteBuilder: Sendable {
         for format in ExportFormat.allCases {
             try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
         }
+        try write(Self.changesPath, [UInt8](try changes.encodedJSON()))
         for spec in report.specs {
             try write("badges/\(spec.id).svg", Array(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8))
             for criterion in spec.criteria {

@@ -30,6 +30,7 @@ public enum SiteNavigation {
     static let referencePages: [Link] = [
         Link(href: "copy.html", label: "Copy index"), Link(href: "errors.html", label: "Platform errors"),
         Link(href: "steps.html", label: "Steps"), Link(href: "decisions.html", label: "Decisions"),
+        Link(href: "changes.html", label: "Changes"),
     ]
 
     struct Link: Equatable {

@@ -25,8 +25,8 @@ import Testing
             "SpecModel": [], "Mustache": [], "PreviewServer": [], "CommonMark": ["CCmarkGFM"],
             "SpecParser": ["SpecModel", "CCmarkGFM", "CommonMark"], "FlowEngine": ["SpecModel"],
             "SpecRunner": ["SpecModel"], "PasskeyLoginFlow": ["SpecModel", "SpecRunner", "FlowEngine"],
-            "Exports": ["SpecModel", "SpecRunner"],
-            "SiteBuilder": ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports"],
+            "Exports": ["SpecModel", "SpecRunner"], "SpecDiff": ["SpecModel", "SpecRunner"],
+            "SiteBuilder": ["SpecModel", "SpecRunner", "SpecDiff", "Mustache", "CommonMark", "Exports"],
         ]
         for (module, permitted) in allowed {
             let sources = try Self.files(under: "Sources/\(module)", extensions: ["swift"])

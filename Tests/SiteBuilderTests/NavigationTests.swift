@@ -58,7 +58,7 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(groups[0].links.map(\.label) == ["Home", "Writer’s guide"])
         #expect(groups[1].links.map(\.href) == ["native/login-error-states.html"])
         #expect(groups[1].links.map(\.label) == [content.specs[0].title])
-        #expect(groups[2].links.map(\.label) == ["Copy index", "Platform errors", "Steps", "Decisions"])
+        #expect(groups[2].links.map(\.label) == ["Copy index", "Platform errors", "Steps", "Decisions", "Changes"])
     }
 
     @Test func aWebFolderComesBetweenOverviewAndNative() throws {
