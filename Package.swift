@@ -34,6 +34,8 @@ let package = Package(
         // Every file engineers and CI take: the model's JSON and schema, the copy for Xcode and
         // Android, the run report and JUnit.
         .target(name: "Exports", dependencies: ["SpecModel", "SpecRunner"]),
+        // What changed between two versions of the content and their runs, by stable ID.
+        .target(name: "SpecDiff", dependencies: ["SpecModel", "SpecRunner"]),
         // cmark-gfm's documents and HTML renderer, for the parser and for prose on the site.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
         // Boxes and labelled arrows laid out by Graphviz's dot, written as accessible SVG.
@@ -41,7 +43,9 @@ let package = Package(
         // Model + run report + templates to the files of the static site; atomic output.
         .target(
             name: "SiteBuilder",
-            dependencies: ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports", "FlowDiagram"]),
+            dependencies: [
+                "SpecModel", "SpecRunner", "SpecDiff", "Mustache", "CommonMark", "Exports", "FlowDiagram",
+            ]),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
         .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM", "CommonMark"]),
         // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
@@ -51,8 +55,8 @@ let package = Package(
         .target(
             name: "PasskeySpecCLI",
             dependencies: [
-                "SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SiteBuilder",
-                "PreviewServer", "FlowDiagram",
+                "SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
+                "SiteBuilder", "PreviewServer", "FlowDiagram",
             ]
         ),
         // A thin executable over PasskeySpecCLI.
@@ -64,6 +68,7 @@ let package = Package(
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "SpecModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "FlowDiagramTests", dependencies: ["FlowDiagram"]),
+        .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "SpecRunner"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
         .testTarget(
             name: "SiteBuilderTests",

@@ -7,7 +7,8 @@ import SpecModel
 /// The command line's part of the message catalogue.
 public enum CommandLineMessages {
     /// Every message the command line reports, group by group.
-    public static let catalogue: [CatalogueEntry] = arguments + running + buildingTheSite + explainingDiagnostics
+    public static let catalogue: [CatalogueEntry] =
+        arguments + running + buildingTheSite + comparingVersions + explainingDiagnostics
 }
 
 // MARK: - Command line
@@ -37,6 +38,10 @@ extension Message {
 
     public static func unexpectedArgument(_ argument: String, command: String) -> Message {
         Message("unexpected-argument", .error, "'\(command)' takes no argument '\(argument)'")
+    }
+
+    public static func conflictingOptions(_ first: String, _ second: String, command: String) -> Message {
+        Message("conflicting-options", .error, "'\(command)' takes '\(first)' or '\(second)', not both")
     }
 
     public static func pathNotFound(_ path: String) -> Message {
@@ -77,7 +82,7 @@ extension CommandLineMessages {
                 summary: "The tool was called with a command it does not have.",
                 detail: """
                     The first argument names a command ('lint', 'check', 'build', 'preview', 'copy', 'export', \
-                    'explore', 'errors', 'steps', 'explain', 'help'). An unknown one is reported with the \
+                    'explore', 'errors', 'steps', 'diff', 'explain', 'help'). An unknown one is reported with the \
                     closest command when one is near, and the tool exits with status 2.
                     """,
                 example: """
@@ -162,6 +167,19 @@ extension CommandLineMessages {
                     $ passkey-spec lint contents
                     """,
                 fix: "Correct the path, or run the tool from the folder that holds 'content'.")),
+        CatalogueEntry(
+            sample: .conflictingOptions("--since", "--against", command: "diff"),
+            explanation: MessageExplanation(
+                summary: "A command was given two options that exclude each other.",
+                detail: """
+                    Some options choose between ways of doing one thing: 'diff' compares with a git \
+                    revision ('--since') or with a built site ('--against'), one at a time. Given both, \
+                    the tool does neither and exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec diff --since HEAD~1 --against old-site
+                    """,
+                fix: "Keep the option that names what to compare with, and drop the other.")),
     ]
 
     /// The messages about running a command, after the parser's `commandLine` entries.
@@ -319,6 +337,115 @@ extension CommandLineMessages {
                     $ passkey-spec build --report report.json
                     """,
                 fix: "Run 'passkey-spec check --report FILE' again on the current content, then build.")),
+    ]
+}
+
+// MARK: - Comparing versions
+
+extension Message {
+    public static func notAGitRepository(_ path: String) -> Message {
+        Message(
+            "not-a-git-repository", .error,
+            "'\(path)' is not in a git repository; '--since' reads the content at a revision with git, '--against DIR' compares with a built site"
+        )
+    }
+
+    public static func unknownRevision(_ revision: String, path: String) -> Message {
+        Message(
+            "unknown-revision", .error, "no commit '\(revision)' in the git repository of '\(path)'")
+    }
+
+    public static func gitFailed(_ detail: String) -> Message {
+        Message("git-failed", .error, "git failed: \(detail)")
+    }
+
+    public static func unreadableExports(_ path: String, reason: String) -> Message {
+        Message(
+            "unreadable-exports", .error,
+            "cannot read the model and the run of the site in '\(path)': \(reason); build it with 'passkey-spec build --out \(path)'"
+        )
+    }
+
+    public static func earlierContentHasErrors(_ revision: String) -> Message {
+        Message(
+            "earlier-content-has-errors", .error,
+            "the content at '\(revision)' has errors (above), so it has no model to compare with; compare with a revision whose content passes 'lint'"
+        )
+    }
+}
+
+extension CommandLineMessages {
+    /// `diff`: reading the earlier version to compare with.
+    public static let comparingVersions: [CatalogueEntry] = [
+        CatalogueEntry(
+            sample: .notAGitRepository("content"),
+            explanation: MessageExplanation(
+                summary: "'diff --since' was given content that is not in a git repository.",
+                detail: """
+                    'passkey-spec diff --since REF' reads the content folder's files at a revision with \
+                    git, run from the folder itself. A folder that no git repository holds (or a machine \
+                    without git) has no revisions; the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec diff /tmp/content --since HEAD~1
+                    """,
+                fix: "Run it on content inside a git repository, or compare with a built site: '--against DIR'.")),
+        CatalogueEntry(
+            sample: .unknownRevision("HEAD~9", path: "content"),
+            explanation: MessageExplanation(
+                summary: "'diff --since' was given a revision the repository does not have.",
+                detail: """
+                    The revision is anything git resolves to a commit: a branch, a tag, a commit hash, \
+                    'HEAD~1', 'main@{yesterday}'. A name git does not know, or one that is not a commit, \
+                    is reported; the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec diff --since mian
+                    """,
+                fix: "Check the name with 'git log --oneline' or 'git branch', and fetch it if it is remote.")),
+        CatalogueEntry(
+            sample: .gitFailed("'git cat-file' exited with status 128: fatal: bad object"),
+            explanation: MessageExplanation(
+                summary: "git could not be run, or failed while 'diff' read a revision.",
+                detail: """
+                    'diff --since' runs 'git rev-parse', 'git ls-tree' and 'git cat-file'. When git is \
+                    not installed, or one of them fails (a damaged or shallow repository), git's own \
+                    message is reported and the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec diff --since HEAD~1
+                    (in a shallow clone whose parent commit is missing)
+                    """,
+                fix: "Install git, or repair or deepen the clone ('git fetch --unshallow'), then run it again.")),
+        CatalogueEntry(
+            sample: .unreadableExports("old-site", reason: "'exports/report.json' is missing"),
+            explanation: MessageExplanation(
+                summary: "'diff --against' was given a folder without a built site's model and run.",
+                detail: """
+                    'passkey-spec diff --against DIR' compares with a site that 'build' wrote: it reads \
+                    'DIR/exports/spec.json' and 'DIR/exports/report.json'. A folder without them, or \
+                    with files that are not a model and a run report of this tool, is reported with the \
+                    reason; the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec diff --against content
+                    """,
+                fix: "Name the folder a build wrote (the one given to 'build --out'), or build it first.")),
+        CatalogueEntry(
+            sample: .earlierContentHasErrors("HEAD~1"),
+            explanation: MessageExplanation(
+                summary: "The content at the revision 'diff --since' names does not lint clean.",
+                detail: """
+                    'diff' parses and runs the content at the revision as it does the current content. \
+                    When a page there has errors, there is no whole model to compare with: its \
+                    diagnostics are printed, each file named 'REVISION:path', and the tool exits with \
+                    status 1.
+                    """,
+                example: """
+                    $ passkey-spec diff --since HEAD~3
+                    (the content three commits ago had an empty copy cell)
+                    """,
+                fix: "Compare with a later revision whose content passes 'lint', or with a built site.")),
     ]
 }
 

@@ -20,6 +20,7 @@ public enum CommandLineTool {
         ExploreCommand.command,
         ErrorsCommand.command,
         StepsCommand.command,
+        DiffCommand.command,
         ExplainCommand.command,
     ]
 

@@ -11,7 +11,7 @@ public enum MessageCatalogue {
         + ParserMessages.acceptanceCriteria + ParserMessages.checks + RunnerMessages.runningChecks
         + ParserMessages.references + CommandLineMessages.arguments + ParserMessages.commandLine
         + CommandLineMessages.running + CommandLineMessages.buildingTheSite
-        + CommandLineMessages.explainingDiagnostics
+        + CommandLineMessages.comparingVersions + CommandLineMessages.explainingDiagnostics
 
     /// The catalogue of each module, for checking that `all` leaves none out.
     static let modules: [[CatalogueEntry]] = [

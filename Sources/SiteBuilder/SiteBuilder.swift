@@ -3,6 +3,7 @@ import Exports
 import FlowDiagram
 import Foundation
 import Mustache
+import SpecDiff
 import SpecModel
 import SpecRunner
 
@@ -53,6 +54,10 @@ public struct SiteBuilder: Sendable {
 
     public let templates: URL
 
+    /// Where the site keeps what changed since the earlier build, the Changes page's data: a
+    /// build that changes nothing it lists carries it forward.
+    public static let changesPath = "exports/changes.json"
+
     /// `templates` holds `layout.mustache`, the page templates, `partials/` and `assets/`.
     public init(templates: URL) {
         self.templates = templates
@@ -60,10 +65,13 @@ public struct SiteBuilder: Sendable {
 
     /// Every file of the site, by path relative to the site's root, in memory.
     public func render(
-        content: ContentSet, report: RunReport, diagrams: DiagramDrawer = DiagramDrawer()
+        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier,
+        diagrams: DiagramDrawer = DiagramDrawer()
     ) throws -> [String: Data] {
         let files = Locked<[String: Data]>([:])
-        try render(content: content, report: report, templates: try loadTemplates(), diagrams: diagrams) {
+        try render(
+            content: content, report: report, changes: changes, templates: try loadTemplates(), diagrams: diagrams
+        ) {
             path, bytes in
             files.withLock { $0[path] = Data(bytes) }
         }
@@ -72,14 +80,16 @@ public struct SiteBuilder: Sendable {
 
     /// Renders the files `selection` names and hands each to `write`, from any thread, as
     /// it is made. `navigation` lists every page when `content` holds only some (an
-    /// incremental build); nil takes the pages from `content`.
+    /// incremental build); nil takes the pages from `content`. `changes` is what changed since
+    /// the earlier build: the Changes page and `exports/changes.json`.
     public func render(
-        content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil,
-        selection: Selection = .all, templates: Templates, diagrams: DiagramDrawer = DiagramDrawer(),
-        write: @Sendable (String, [UInt8]) throws -> Void
+        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier,
+        navigation: [SiteNavigation.Entry]? = nil, selection: Selection = .all, templates: Templates,
+        diagrams: DiagramDrawer = DiagramDrawer(), write: @Sendable (String, [UInt8]) throws -> Void
     ) throws {
         let entries = navigation ?? SiteNavigation.entries(content)
-        let views = ViewModels(content: content, report: report, navigation: entries, diagrams: diagrams)
+        let views = ViewModels(
+            content: content, report: report, changes: changes, navigation: entries, diagrams: diagrams)
 
         var jobs: [PageJob] = []
         if selection.shared {
@@ -115,6 +125,9 @@ public struct SiteBuilder: Sendable {
                     $0.decisions(page: "decisions.html").mustacheValue
                 },
                 PageJob(template: "flows", path: "flows.html") { $0.flowDiagrams(page: "flows.html").mustacheValue },
+                PageJob(template: "changes", path: ViewModels.changesPage) {
+                    $0.changesPage(page: ViewModels.changesPage).mustacheValue
+                },
             ]
         }
         let renderer = PageRenderer(
@@ -126,6 +139,7 @@ public struct SiteBuilder: Sendable {
         for format in ExportFormat.allCases {
             try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
         }
+        try write(Self.changesPath, [UInt8](try changes.encodedJSON()))
         for spec in report.specs {
             try write("badges/\(spec.id).svg", Array(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8))
             for criterion in spec.criteria {

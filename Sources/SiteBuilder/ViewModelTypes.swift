@@ -224,6 +224,9 @@ struct CriterionView: MustacheObject {
     let badges: [BadgeView]
     let invariants: [InvariantView]
     let checks: [CheckView]
+    /// Where the Changes page shows this criterion's new wording, when it was reworded since
+    /// the earlier build.
+    let reworded: String?
     /// The moves its checks make, drawn from the run report.
     let diagram: DiagramView?
 }
@@ -485,4 +488,53 @@ struct DecisionView: MustacheObject {
     let criterion: String?
     /// The criterion's link; empty without one.
     let href: String
+}
+
+// MARK: - Changes
+
+/// The Changes page: what changed in the model and the run since the earlier build.
+struct ChangesPage: MustacheObject {
+    /// What the changes are measured from, in words; nil when there was nothing to compare with.
+    let earlier: String?
+    /// Compared, and nothing listed changed.
+    let unchanged: Bool
+    /// `4 changes: 1 criterion reworded, 2 copy strings, 1 check`.
+    let summary: String
+    /// `Criterion reworded` or `Criteria reworded`; nil when none was.
+    let rewordedTitle: String?
+    let reworded: [RewordedCriterionView]
+    let groups: [ChangeGroupView]
+}
+
+/// A criterion whose wording changed, shown first.
+struct RewordedCriterionView: MustacheObject {
+    let id: String
+    let anchor: String
+    /// The criterion on its spec page.
+    let href: String?
+    let fields: [WordingChangeView]
+}
+
+/// One text of a reworded criterion, before and after.
+struct WordingChangeView: MustacheObject {
+    let label: String
+    let old: String
+    let new: String
+}
+
+/// One kind of change as a table: copy, triggers, checks, verdicts, and so on.
+struct ChangeGroupView: MustacheObject {
+    let id: String
+    let title: String
+    let rows: [ChangeRowView]
+}
+
+/// A change by stable ID: what it is, and the value before and after (nil where none).
+struct ChangeRowView: MustacheObject {
+    let id: String
+    let anchor: String
+    let href: String?
+    let change: String
+    let old: String?
+    let new: String?
 }

@@ -1,6 +1,7 @@
 import Exports
 import FlowDiagram
 import Mustache
+import SpecDiff
 import SpecModel
 import SpecRunner
 
@@ -8,6 +9,10 @@ import SpecRunner
 struct ViewModels: Sendable {
     let content: ContentSet
     let report: RunReport
+    /// What changed since the earlier build.
+    let changes: SpecChanges
+    /// The IDs of the criteria reworded since the earlier build.
+    private let rewordedCriteria: Set<String>
     /// Where each scenario and criterion lives: spec page plus anchor, from the site root.
     private let scenarioLinks: [String: (href: String, title: String)]
     private let criterionLinks: [String: String]
@@ -24,11 +29,13 @@ struct ViewModels: Sendable {
     /// `navigation` lists the site's pages when `content` holds only some of them (an
     /// incremental build); nil takes them from `content`.
     init(
-        content: ContentSet, report: RunReport, navigation: [SiteNavigation.Entry]? = nil,
-        diagrams: DiagramDrawer = DiagramDrawer()
+        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier,
+        navigation: [SiteNavigation.Entry]? = nil, diagrams: DiagramDrawer = DiagramDrawer()
     ) {
         self.content = content
         self.report = report
+        self.changes = changes
+        rewordedCriteria = Set(changes.reworded.map(\.id))
         self.diagrams = FlowDiagrams(drawer: diagrams)
         var scenarios: [String: (String, String)] = [:]
         var criteria: [String: String] = [:]
@@ -166,7 +173,11 @@ struct ViewModels: Sendable {
                 body: MarkdownHTML.render(home?.body ?? []), badges: badgeLinks, specs: specs,
                 exports: ExportFormat.allCases.map {
                     ExportLink(href: $0.sitePath, name: $0.fileName, summary: $0.summary)
-                }))
+                } + [
+                    ExportLink(
+                        href: SiteBuilder.changesPath, name: "changes.json",
+                        summary: "What changed since the earlier build, the data of the Changes page")
+                ]))
     }
 
     private func badges(_ spec: Spec, _ run: SpecRun?) -> [BadgeView] {
@@ -363,6 +374,8 @@ struct ViewModels: Sendable {
             },
             invariants: (criterionRun?.invariants ?? []).map(Self.invariant),
             checks: (criterionRun?.checks ?? []).compactMap { checks[$0] },
+            reworded: rewordedCriteria.contains(id)
+                ? "\(Self.changesPage)#\(Self.rewordedAnchor(criterion: id))" : nil,
             diagram: criterionRun.flatMap { criterionRun in
                 let count = criterionRun.checks.count
                 return diagrams.view(
@@ -572,6 +585,57 @@ struct ViewModels: Sendable {
                                 href: decision.criterion.flatMap { criterionLinks[$0] } ?? "")
                         })
                 }))
+    }
+
+    // MARK: - Changes
+
+    /// Where the Changes page is.
+    static let changesPage = "changes.html"
+
+    /// A criterion's IDs name their spec, so the criterion's alone is unique on the page.
+    static func rewordedAnchor(criterion: String) -> String { "reworded-\(SitePaths.anchor(criterion))" }
+
+    func changesPage(page: String) -> SitePage<ChangesPage> {
+        let reworded = changes.reworded.map { change in
+            RewordedCriterionView(
+                id: change.id, anchor: Self.rewordedAnchor(criterion: change.id),
+                href: link(spec: change.spec, to: .criterion(change.id)),
+                fields: SpecChanges.wording(of: change).map { label, text in
+                    WordingChangeView(label: label, old: text.old ?? "", new: text.new ?? "")
+                })
+        }
+        let groups = changes.groups.map { group in
+            ChangeGroupView(
+                id: "changed-\(group.id)", title: group.title,
+                rows: group.rows.map { row in
+                    let quote = { (text: String) in group.quoted ? "“\(text)”" : text }
+                    return ChangeRowView(
+                        id: row.id, anchor: "change-\(group.id)-\(SitePaths.anchor(row.id))",
+                        href: link(spec: row.spec, to: row.target), change: row.change, old: row.old.map(quote),
+                        new: row.new.map(quote))
+                })
+        }
+        return SitePage(
+            layout: layout(page: page, title: "Changes"),
+            content: ChangesPage(
+                earlier: changes.earlier?.description, unchanged: changes.earlier != nil && changes.isEmpty,
+                summary: changes.summary.prefix(1).uppercased() + changes.summary.dropFirst(),
+                rewordedTitle: reworded.isEmpty
+                    ? nil : reworded.count == 1 ? "Criterion reworded" : "Criteria reworded",
+                reworded: reworded, groups: groups))
+    }
+
+    /// Where a change's subject is in the site, while the content has it.
+    private func link(spec: String, to target: SpecChanges.Target) -> String? {
+        guard let page = content.specs.first(where: { $0.id == spec }).map({ SitePaths.html(forMarkdown: $0.path) })
+        else { return nil }
+        switch target {
+        case .spec: return page
+        case .scenario(let id): return "\(page)#\(SitePaths.scenarioAnchor(id))"
+        case .criterion(let id): return criterionLinks[id]
+        case .check(let id): return "\(page)#\(SitePaths.checkAnchor(id))"
+        case .none: return nil
+        }
     }
 
     // MARK: - Plain pages

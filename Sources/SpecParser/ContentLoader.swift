@@ -100,6 +100,21 @@ public struct ContentLoader: Sendable {
             loaded.diagnostics = bag.diagnostics
             return loaded
         }
+        return parse(bytes, as: file)
+    }
+
+    /// Validates, hashes and parses the bytes of a file read from elsewhere than the disk (a
+    /// git revision); `file.path` is only what diagnostics name.
+    public func parse(_ bytes: [UInt8], as file: ContentFile) -> LoadedFile {
+        var bag = DiagnosticBag()
+        var loaded = LoadedFile(file: file, hash: "", page: nil, diagnostics: [])
+        if bytes.count > SourceFile.maximumSize {
+            bag.report(
+                .fileTooLarge(bytes: bytes.count, limit: SourceFile.maximumSize),
+                at: SourceLocation(file: file.path, line: 1, column: 1))
+            loaded.diagnostics = bag.diagnostics
+            return loaded
+        }
         loaded.hash = FNV1a.hex(of: bytes)
         guard let source = SourceFile.validate(bytes, path: file.path, diagnostics: &bag) else {
             loaded.diagnostics = bag.diagnostics

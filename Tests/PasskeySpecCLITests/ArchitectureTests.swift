@@ -25,9 +25,9 @@ import Testing
             "SpecModel": [], "Mustache": [], "PreviewServer": [], "CommonMark": ["CCmarkGFM"],
             "SpecParser": ["SpecModel", "CCmarkGFM", "CommonMark"], "FlowEngine": ["SpecModel"],
             "SpecRunner": ["SpecModel"], "PasskeyLoginFlow": ["SpecModel", "SpecRunner", "FlowEngine"],
-            "Exports": ["SpecModel", "SpecRunner"],
+            "Exports": ["SpecModel", "SpecRunner"], "SpecDiff": ["SpecModel", "SpecRunner"],
             "FlowDiagram": ["CGraphviz"],
-            "SiteBuilder": ["SpecModel", "SpecRunner", "Mustache", "CommonMark", "Exports", "FlowDiagram"],
+            "SiteBuilder": ["SpecModel", "SpecRunner", "SpecDiff", "Mustache", "CommonMark", "Exports", "FlowDiagram"],
         ]
         for (module, permitted) in allowed {
             let sources = try Self.files(under: "Sources/\(module)", extensions: ["swift"])

@@ -28,7 +28,10 @@ func files(under folder: URL) throws -> [String: Data] {
             try Data(contentsOf: URL(fileURLWithPath: report))
                 == Data(contentsOf: committed.appendingPathComponent("exports/report.json")),
             "site/exports/report.json is stale; run 'make site'")
+        // Built over the committed site, as 'make site' does, so that its Changes page
+        // compares with (or carries forward) what the committed site holds.
         let out = folder.url.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: committed, to: out)
         let build = try BinaryRunner.run(["build", "--report", report, "--out", out.path])
         #expect(build.status == 0, "\(build.stderr)")
         let fresh = try files(under: out)

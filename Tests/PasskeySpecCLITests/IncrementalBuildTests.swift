@@ -3,18 +3,22 @@ import TestSupport
 import Testing
 
 /// Builds into the same folder after each of a series of edits, and compares the folder with
-/// a clean build of the same content every time: an incremental build must write the bytes
-/// a clean build writes, and no more files than the edit needs.
+/// a clean build of the same content over the same earlier output every time (the Changes
+/// page compares with the earlier build): an incremental build must write the bytes a clean
+/// build writes, and no more files than the edit needs.
 @Suite struct IncrementalBuildTests {
     let folder: TemporaryFolder
     let templates: URL
     let output: URL
     let content: URL
+    /// The output as the build before the last one left it; missing before the first build.
+    let earlier: URL
 
     init() throws {
         folder = try TemporaryFolder()
         content = folder.url.appendingPathComponent("content")
         output = folder.url.appendingPathComponent("site")
+        earlier = folder.url.appendingPathComponent("earlier-site")
         templates = folder.url.appendingPathComponent("templates")
         try FileManager.default.copyItem(
             at: BinaryRunner.packageRoot.appendingPathComponent("templates"), to: templates)
@@ -28,8 +32,13 @@ import Testing
     }
 
     /// Builds into `site` (incrementally after the first time) and returns its summary line.
+    /// A copy of the output as it was before is kept for `cleanBuild`.
     @discardableResult
     func build() throws -> String {
+        try? FileManager.default.removeItem(at: earlier)
+        if FileManager.default.fileExists(atPath: output.path) {
+            try FileManager.default.copyItem(at: output, to: earlier)
+        }
         let result = try BinaryRunner.run([
             "build", content.path, "--out", output.path, "--templates", templates.path,
         ])
@@ -37,14 +46,18 @@ import Testing
         return result.stdout
     }
 
-    /// A clean build of the same content into a new folder.
+    /// A clean build of the same content into a new folder that holds what the output held
+    /// before the last build.
     func cleanBuild() throws -> [String: Data] {
         let clean = folder.url.appendingPathComponent("clean-\(UUID().uuidString)")
+        if FileManager.default.fileExists(atPath: earlier.path) {
+            try FileManager.default.copyItem(at: earlier, to: clean)
+        }
         let result = try BinaryRunner.run([
             "build", content.path, "--out", clean.path, "--templates", templates.path,
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(!result.stdout.contains("unchanged"), "a build into a new folder is a full one")
+        #expect(!result.stdout.contains("unchanged"), "a build into a new folder is a full one: \(result.stdout)")
         defer { try? FileManager.default.removeItem(at: clean) }
         return try files(under: clean)
     }
@@ -66,7 +79,7 @@ import Testing
     }
 
     @Test func aSeriesOfEditsGivesWhatACleanBuildGives() throws {
-        #expect(try build().hasPrefix("build: 24 pages and "))
+        #expect(try build().hasPrefix("build: 25 pages and "))
         try expectSameAsCleanBuild(after: "the first build")
 
         #expect(try build().contains("0 pages and 0 other files written"), "nothing changed, nothing written")
@@ -89,6 +102,7 @@ import Testing
         let screens = try String(
             contentsOf: output.appendingPathComponent("native/spec/screens.html"), encoding: .utf8)
         #expect(screens.contains("No Passkeys Here"), "the screens page draws the new copy")
+        #expect(try changesPage().contains("<td>“No Passkeys Here”</td>"), "the Changes page lists the copy edit")
 
         try folder.write("content/notes/note-16.md", "# Note 16\n<!-- page: note-16 -->\n\nA new note.\n")
         try build()
@@ -103,6 +117,40 @@ import Testing
         try Data((try String(contentsOf: layout, encoding: .utf8) + "\n").utf8).write(to: layout)
         try build()
         try expectSameAsCleanBuild(after: "a template edit")
+        #expect(
+            try changesPage().contains("<td>“No Passkeys Here”</td>"),
+            "pages added and removed, and a template edit, keep the comparison of the last copy edit")
+
+        try edit("native/spec.md") {
+            $0.replacingOccurrences(
+                of: "without an error or forced fallback. |",
+                with: "without an error, a forced fallback or a redirect. |"
+            )
+        }
+        try build()
+        try expectSameAsCleanBuild(after: "a reworded criterion")
+        let reworded = try changesPage()
+        #expect(reworded.contains("Criterion reworded</h2>"))
+        #expect(!reworded.contains("No Passkeys Here"), "the comparison is with the build before")
+
+        try edit("notes/note-9.md") { $0.replacingOccurrences(of: "first words", with: "opening words") }
+        #expect(try build().hasPrefix("build: 1 page and 0 other files written"), "a prose edit keeps the Changes page")
+        try expectSameAsCleanBuild(after: "a prose edit after a reworded criterion")
+        #expect(try changesPage() == reworded)
+
+        #expect(try build().contains("0 pages and 0 other files written"))
+        try expectSameAsCleanBuild(after: "a build of the same content")
+        #expect(try changesPage() == reworded)
+    }
+
+    func changesPage() throws -> String {
+        try String(contentsOf: output.appendingPathComponent("changes.html"), encoding: .utf8)
+    }
+
+    @Test func aFirstBuildHasNothingToCompareWith() throws {
+        try build()
+        #expect(try changesPage().contains("There is no earlier build to compare with"))
+        try expectSameAsCleanBuild(after: "the first build")
     }
 
     @Test func aPageSavedWithTheSameBytesWritesNothing() throws {

@@ -143,6 +143,8 @@ import Testing
             .reportFromOtherContent("x"), .unknownMessageID("x", closest: ["y"]), .missingFlow(known: ["x"]),
             .unknownFlow("x", known: ["y"]), .platformNotInFlow("x", flow: "y", supported: ["z"]),
             .portUnavailable(host: "127.0.0.1", from: 1, to: 2, reason: "x"),
+            .conflictingOptions("--a", "--b", command: "x"), .notAGitRepository("x"), .unknownRevision("x", path: "y"),
+            .gitFailed("x"), .unreadableExports("x", reason: "y"), .earlierContentHasErrors("x"),
         ]
         for message in samples {
             // A platform's name is a proper noun and may start a text: "Android button '…' is …".

@@ -21,7 +21,9 @@ import Testing
         #expect(result.stdout.contains("NO_COLOR"))
     }
 
-    @Test(arguments: ["lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "explain"])
+    @Test(arguments: [
+        "lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "diff", "explain",
+    ])
     func everyCommandHasHelp(command: String) throws {
         let viaFlag = try BinaryRunner.run([command, "--help"])
         let viaHelp = try BinaryRunner.run(["help", command])
@@ -101,7 +103,7 @@ import Testing
 
     @Test func commandsWithAtMostOnePositionalRejectASecond() throws {
         let commands = CommandLineTool.commands.filter { $0.maximumPositionals == 1 }
-        #expect(commands.map(\.name) == ["explain"])
+        #expect(commands.map(\.name) == ["diff", "explain"])
         for command in commands {
             #expect(try command.parse(["one"]).positionals == ["one"])
             let error = #expect(throws: UsageError.self) { try command.parse(["one", "two"]) }
@@ -112,7 +114,8 @@ import Testing
     @Test func theHelpTestsCoverEveryCommand() {
         #expect(
             CommandLineTool.commands.map(\.name) == [
-                "lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "explain",
+                "lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "diff",
+                "explain",
             ])
     }
 

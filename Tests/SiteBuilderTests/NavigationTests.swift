@@ -60,7 +60,9 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
             groups[1].links.map(\.href) == ["native/login-error-states.html", "native/login-error-states/screens.html"])
         #expect(groups[1].links.map(\.label) == [content.specs[0].title, "Screens of \(content.specs[0].title)"])
         #expect(
-            groups[2].links.map(\.label) == ["Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams"])
+            groups[2].links.map(\.label) == [
+                "Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams", "Changes",
+            ])
     }
 
     @Test func aWebFolderComesBetweenOverviewAndNative() throws {

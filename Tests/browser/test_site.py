@@ -23,7 +23,7 @@ def published_spec():
 def test_the_site_has_every_page():
     expected = {"index.html", "native/login-error-states.html", "web/login-error-states.html", "copy.html",
                 "errors.html", "steps.html",
-                "decisions.html", "writers-guide.html"}
+                "decisions.html", "changes.html", "writers-guide.html"}
     assert expected <= set(PAGES)
 
 

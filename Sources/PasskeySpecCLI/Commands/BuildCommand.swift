@@ -27,6 +27,13 @@ enum BuildCommand {
             is 1. A spec that does not parse renders nothing.
             """,
             """
+            When DIR holds an earlier build, its model and run are compared with the new ones
+            (as 'diff --against DIR' does) before it is replaced: the Changes page
+            (changes.html, data in exports/changes.json) lists what changed, reworded criteria
+            first, and the spec pages mark the reworded criteria. A build that changes nothing
+            the comparison lists keeps the earlier comparison.
+            """,
+            """
             The site is written to a temporary folder and swapped in, so a failed or
             interrupted build leaves the previous site as it was. DIR must be empty, missing,
             or a previous build. The same input always gives byte-identical files.
@@ -95,6 +102,7 @@ enum BuildCommand {
         do {
             files = try SiteBuilder(templates: templates).render(
                 content: loaded.content, report: report,
+                changes: SiteExports.changesSinceEarlierBuild(in: output, content: loaded.content, report: report),
                 diagrams: ToolCache.diagramDrawer(ToolCache(environment: console.environment)))
         } catch let failure as SiteBuilder.TemplateFailure {
             let location = SourceLocation(

