@@ -71,8 +71,11 @@ public enum DiagramLayout {
         return ((widest + 6).rounded(.up), Double(edge.lines.count) * 14 + 2)
     }
 
-    private static func inches(_ points: Double) -> String {
-        String(format: "%.4f", points / 72)
+    /// Points as inches with four decimals, e.g. `1.2500`.
+    static func inches(_ points: Double) -> String {
+        let tenThousandths = Int((points / 72 * 10_000).rounded())
+        let fraction = String(tenThousandths % 10_000)
+        return "\(tenThousandths / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
     }
 
     /// Runs `dot` in the process and returns its answer in Graphviz's `plain` format.
@@ -165,35 +168,35 @@ public enum DiagramLayout {
     /// A `plain` line split at spaces, a double-quoted field kept whole.
     static func tokens(of line: Substring) -> [String] {
         var fields: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var quoted = false
         var escaped = false
         var started = false
-        for character in line {
+        for byte in line.utf8 {
             if quoted {
                 if escaped {
-                    current.append(character)
+                    current.append(byte)
                     escaped = false
-                } else if character == "\\" {
+                } else if byte == UInt8(ascii: "\\") {
                     escaped = true
-                } else if character == "\"" {
+                } else if byte == UInt8(ascii: "\"") {
                     quoted = false
                 } else {
-                    current.append(character)
+                    current.append(byte)
                 }
-            } else if character == " " {
-                if started { fields.append(current) }
-                current = ""
+            } else if byte == UInt8(ascii: " ") {
+                if started { fields.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
                 started = false
-            } else if character == "\"" {
+            } else if byte == UInt8(ascii: "\"") {
                 quoted = true
                 started = true
             } else {
-                current.append(character)
+                current.append(byte)
                 started = true
             }
         }
-        if started { fields.append(current) }
+        if started { fields.append(String(decoding: current, as: UTF8.self)) }
         return fields
     }
 }

@@ -1,21 +1,73 @@
 import Foundation
 
+/// Finished pictures kept between runs: `salt` names the code that drew them (the tool's
+/// own hash), so a changed drawer never reads an old picture.
+public struct DiagramKeeping: Sendable {
+    public var salt: String
+    public var load: @Sendable (String) -> String?
+    public var store: @Sendable (String, String) -> Void
+
+    public init(
+        salt: String, load: @escaping @Sendable (String) -> String?, store: @escaping @Sendable (String, String) -> Void
+    ) {
+        self.salt = salt
+        self.load = load
+        self.store = store
+    }
+}
+
 /// Draws diagrams as inline SVG for the site: no colours or fonts of its own (the site's
 /// stylesheet gives them, light and dark), a `<title>` and a `<desc>` that says every move in
 /// words, and the same bytes for the same diagram.
 public struct DiagramDrawer: Sendable {
     /// Turns Graphviz source into Graphviz's `plain` layout; a cache can stand in front of it.
     public var layout: @Sendable (String) throws -> String
+    /// Where finished pictures are kept between runs; nil keeps none.
+    public var keeping: DiagramKeeping?
 
-    public init(layout: @escaping @Sendable (String) throws -> String = DiagramLayout.plainLayout(of:)) {
+    public init(
+        layout: @escaping @Sendable (String) throws -> String = DiagramLayout.plainLayout(of:),
+        keeping: DiagramKeeping? = nil
+    ) {
         self.layout = layout
+        self.keeping = keeping
     }
 
     /// The diagram as an `<svg>` element whose IDs all start with `id`.
     public func svg(_ diagram: Diagram, id: String) throws -> String {
-        let placement = try DiagramLayout.placement(
-            from: try layout(DiagramLayout.dotSource(of: diagram)), of: diagram)
-        return Self.svg(diagram, placement: placement, id: id)
+        let source = DiagramLayout.dotSource(of: diagram)
+        let key = keeping.map { Self.key(of: diagram, source: source, id: id, salt: $0.salt) }
+        if let key, let kept = keeping?.load(key) { return kept }
+        let placement = try DiagramLayout.placement(from: try layout(source), of: diagram)
+        let svg = Self.svg(diagram, placement: placement, id: id)
+        if let key { keeping?.store(key, svg) }
+        return svg
+    }
+
+    /// A hash (FNV-1a, 64 bits, hex) of everything the picture is made from.
+    static func key(of diagram: Diagram, source: String, id: String, salt: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            hash ^= 0xff
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        for part in [salt, id, diagram.title, source] { mix(part) }
+        for node in diagram.nodes {
+            mix(node.id)
+            for line in node.lines { mix((line.isCode ? "c" : "t") + line.text) }
+            for name in node.classes { mix(name) }
+        }
+        for edge in diagram.edges {
+            mix(edge.from + "\u{1}" + edge.to)
+            for line in edge.lines { mix(line.text) }
+            for name in edge.classes { mix(name) }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     static func svg(_ diagram: Diagram, placement: Placement, id: String) -> String {
@@ -83,11 +135,14 @@ public struct DiagramDrawer: Sendable {
         return path
     }
 
-    /// A coordinate with one decimal, without a trailing `.0`.
+    /// A coordinate with one decimal, without a trailing `.0`. Written from integers: the
+    /// overview alone has thousands of coordinates, and `String(format:)` costs microseconds.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(format: "%.1f", rounded)
+        let tenths = Int((value * 10).rounded())
+        let whole = String(abs(tenths) / 10)
+        let sign = tenths < 0 ? "-" : ""
+        let digit = abs(tenths) % 10
+        return digit == 0 ? sign + whole : "\(sign)\(whole).\(digit)"
     }
 
     static func escape(_ text: String) -> String {

@@ -2,37 +2,50 @@ import FlowDiagram
 import Foundation
 import SpecModel
 
-/// Graphviz layouts kept in the tool's cache (`layouts/`), keyed by the Graphviz source and
-/// Graphviz's version: a diagram is laid out once, not at every build.
+/// Graphviz layouts and finished pictures kept in the tool's cache: a layout (`layouts/`) by
+/// the Graphviz source and Graphviz's version, a picture (`diagrams/`) by everything it is
+/// drawn from and the tool's own hash. A diagram is laid out and drawn once, not at every build.
 struct DiagramLayoutCache {
     let folder: URL
+    let toolFingerprint: String
 
-    /// A drawer whose layouts come from the cache when it has them.
+    /// A drawer that takes layouts and pictures from the cache when it has them.
     var drawer: DiagramDrawer {
-        let folder = folder.path
-        return DiagramDrawer { source in
-            var hasher = FNV1a()
-            hasher.mix(DiagramLayout.graphvizVersion)
-            hasher.mix(source)
-            let path = "\(folder)/\(hasher.hex).plain"
-            if let known = try? FileBytes.read(path) { return String(decoding: known, as: UTF8.self) }
-            let plain = try DiagramLayout.plainLayout(of: source)
-            // A layout that cannot be kept is only made again next time.
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let temporary = "\(path).\(getpid()).tmp"
-            if (try? FileBytes.write(Array(plain.utf8), to: temporary)) != nil {
-                if rename(temporary, path) != 0 { unlink(temporary) }
-            }
-            return plain
-        }
+        let layouts = folder.appendingPathComponent("layouts").path
+        let pictures = folder.appendingPathComponent("diagrams").path
+        return DiagramDrawer(
+            layout: { source in
+                var hasher = FNV1a()
+                hasher.mix(DiagramLayout.graphvizVersion)
+                hasher.mix(source)
+                let path = "\(layouts)/\(hasher.hex).plain"
+                if let known = try? FileBytes.read(path) { return String(decoding: known, as: UTF8.self) }
+                let plain = try DiagramLayout.plainLayout(of: source)
+                Self.keep(plain, at: path, in: layouts)
+                return plain
+            },
+            keeping: DiagramKeeping(
+                salt: toolFingerprint,
+                load: { key in
+                    (try? FileBytes.read("\(pictures)/\(key).svg")).map { String(decoding: $0, as: UTF8.self) }
+                },
+                store: { key, svg in Self.keep(svg, at: "\(pictures)/\(key).svg", in: pictures) }))
+    }
+
+    /// Writes an entry whole or not at all; one that cannot be kept is only made again next time.
+    private static func keep(_ text: String, at path: String, in folder: String) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = "\(path).\(getpid()).tmp"
+        guard (try? FileBytes.write(Array(text.utf8), to: temporary)) != nil else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
     }
 }
 
 extension ToolCache {
-    var layouts: DiagramLayoutCache { DiagramLayoutCache(folder: folder.appendingPathComponent("layouts")) }
+    var diagrams: DiagramLayoutCache { DiagramLayoutCache(folder: folder, toolFingerprint: toolFingerprint) }
 
     /// The drawer commands use: cached when the tool has a cache.
     static func diagramDrawer(_ cache: ToolCache?) -> DiagramDrawer {
-        cache?.layouts.drawer ?? DiagramDrawer()
+        cache?.diagrams.drawer ?? DiagramDrawer()
     }
 }

@@ -132,13 +132,30 @@ public struct SiteBuilder: Sendable {
         }
         let renderer = PageRenderer(
             sources: templates.sources, parsed: try parse(templates, used: Set(jobs.map(\.template))))
-        try renderer.render(jobs, views: views, write: write)
+        // The exports need no template: they are encoded beside the pages, each on its own
+        // thread, instead of after them. Every thread has finished before `write` is let go.
+        try withoutActuallyEscaping(write) { write in
+            let exportFailure = Locked<(any Error)?>(nil)
+            let exportsDone = DispatchGroup()
+            if selection.shared {
+                for format in ExportFormat.allCases {
+                    DispatchQueue.global().async(group: exportsDone) {
+                        do {
+                            try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
+                        } catch {
+                            exportFailure.withLock { $0 = $0 ?? error }
+                        }
+                    }
+                }
+            }
+            let rendered = Result { try renderer.render(jobs, views: views, write: write) }
+            exportsDone.wait()
+            try rendered.get()
+            if let failure = exportFailure.withLock({ $0 }) { throw failure }
+        }
 
         guard selection.shared else { return }
         for asset in templates.assets { try write("assets/\(asset.name)", [UInt8](asset.data)) }
-        for format in ExportFormat.allCases {
-            try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
-        }
         try write(Self.changesPath, [UInt8](try changes.encodedJSON()))
         for spec in report.specs {
             try write("badges/\(spec.id).svg", Array(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8))

@@ -94,3 +94,51 @@ import Testing
         #expect(DiagramDrawer.path([(0, 0), (1, 1), (2, 2), (3, 3)]) == "M0,0 C1,1 2,2 3,3")
     }
 }
+
+@Suite struct DiagramNumberTests {
+    @Test func inchesHaveFourDecimals() {
+        #expect(DiagramLayout.inches(72) == "1.0000")
+        #expect(DiagramLayout.inches(90) == "1.2500")
+        #expect(DiagramLayout.inches(1) == "0.0139")
+    }
+
+    @Test func negativeTenthsKeepTheirSign() {
+        #expect(DiagramDrawer.number(-0.5) == "-0.5")
+        #expect(DiagramDrawer.number(-12.26) == "-12.3")
+        #expect(DiagramDrawer.number(0.04) == "0")
+    }
+}
+
+@Suite struct DiagramKeepingTests {
+    let diagram = Diagram(
+        title: "Two boxes",
+        nodes: [Diagram.Node(id: "a", lines: [Diagram.Line("A")]), Diagram.Node(id: "b", lines: [Diagram.Line("B")])],
+        edges: [Diagram.Edge(from: "a", to: "b", lines: [Diagram.Line("go")])])
+
+    @Test func aKeptPictureIsUsedWithoutLayingOutAgainAndAnyChangeMissesIt() throws {
+        final class Shelf: @unchecked Sendable {
+            var pictures: [String: String] = [:]
+            var layouts = 0
+        }
+        let shelf = Shelf()
+        let drawer = DiagramDrawer(
+            layout: { source in
+                shelf.layouts += 1
+                return try DiagramLayout.plainLayout(of: source)
+            },
+            keeping: DiagramKeeping(
+                salt: "tool-1", load: { shelf.pictures[$0] }, store: { shelf.pictures[$0] = $1 }))
+        let first = try drawer.svg(diagram, id: "d")
+        #expect(try drawer.svg(diagram, id: "d") == first)
+        #expect(shelf.layouts == 1, "the second picture came from the shelf")
+        var renamed = diagram
+        renamed.edges[0].lines = [Diagram.Line("leave")]
+        #expect(try drawer.svg(renamed, id: "d").contains(">leave</text>"))
+        #expect(shelf.layouts == 2)
+        _ = try drawer.svg(diagram, id: "other")
+        #expect(shelf.layouts == 3, "another ID is another picture")
+        #expect(
+            DiagramDrawer.key(of: diagram, source: "s", id: "d", salt: "tool-1")
+                != DiagramDrawer.key(of: diagram, source: "s", id: "d", salt: "tool-2"))
+    }
+}
