@@ -3,6 +3,7 @@
 public struct Diagram: Sendable, Hashable {
     /// One line of text in a box or on an arrow.
     public struct Line: Sendable, Hashable {
+        /// The words, drawn as they are (escaped for SVG).
         public var text: String
         /// Set in the code font (an ID) rather than the text font.
         public var isCode: Bool
@@ -13,7 +14,9 @@ public struct Diagram: Sendable, Hashable {
         }
     }
 
+    /// A box: its lines are centred, one under the other.
     public struct Node: Sendable, Hashable {
+        /// Unique in the diagram; edges name their ends by it.
         public var id: String
         public var lines: [Line]
         /// Class names for the stylesheet, e.g. `start` or `notice`.
@@ -26,10 +29,13 @@ public struct Diagram: Sendable, Hashable {
         }
     }
 
+    /// An arrow from one box to another, with its label's lines.
     public struct Edge: Sendable, Hashable {
+        /// The IDs of the boxes it joins.
         public var from: String
         public var to: String
         public var lines: [Line]
+        /// Class names for the stylesheet, e.g. `guarded`.
         public var classes: [String]
 
         public init(from: String, to: String, lines: [Line], classes: [String] = []) {
@@ -50,6 +56,11 @@ public struct Diagram: Sendable, Hashable {
         self.title = title
         self.nodes = nodes
         self.edges = edges
+    }
+
+    /// Each node's position by ID; the first of two nodes with one ID wins.
+    var nodeIndex: [String: Int] {
+        Dictionary(nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The edges with the same ends drawn as one arrow with their lines stacked, in order:

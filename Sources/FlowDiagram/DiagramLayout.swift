@@ -21,7 +21,7 @@ struct Placement {
     var height: Double
     /// By node position in the diagram.
     var boxes: [Box]
-    /// By joined edge position.
+    /// By joined edge position (`Diagram.joinedEdges`).
     var arrows: [Arrow]
 }
 
@@ -43,7 +43,7 @@ public enum DiagramLayout {
             edge [arrowhead=normal, arrowsize=0.8];
 
             """
-        let index = Dictionary(diagram.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let index = diagram.nodeIndex
         for (position, node) in diagram.nodes.enumerated() {
             let size = boxSize(of: node)
             source += "n\(position) [width=\(inches(size.width)), height=\(inches(size.height))];\n"
@@ -119,6 +119,12 @@ public enum DiagramLayout {
         let points = 72.0
         var placement = Placement(width: 0, height: 0, boxes: [], arrows: [])
         var boxes: [Int: Placement.Box] = [:]
+        // Arrows are matched to edges by their ends, not by the order Graphviz writes them.
+        struct Ends: Hashable {
+            var tail: Int
+            var head: Int
+        }
+        var arrows: [Ends: Placement.Arrow] = [:]
         for line in plain.split(separator: "\n") {
             let fields = tokens(of: line)
             guard let kind = fields.first else { continue }
@@ -141,6 +147,9 @@ public enum DiagramLayout {
                 guard fields.count >= 4, let count = Int(fields[3]), fields.count >= 4 + 2 * count else {
                     throw DiagramLayoutError(description: "unreadable edge line: \(line)")
                 }
+                guard fields[1].hasPrefix("n"), fields[2].hasPrefix("n"), let tail = Int(fields[1].dropFirst()),
+                    let head = Int(fields[2].dropFirst())
+                else { throw DiagramLayoutError(description: "unreadable edge ends: \(line)") }
                 var arrow = Placement.Arrow(points: [], label: nil)
                 for point in 0..<count {
                     guard let x = Double(fields[4 + 2 * point]), let y = Double(fields[5 + 2 * point]) else {
@@ -153,7 +162,7 @@ public enum DiagramLayout {
                 {
                     arrow.label = (x * points, placement.height - y * points)
                 }
-                placement.arrows.append(arrow)
+                arrows[Ends(tail: tail, head: head)] = arrow
             default:
                 continue
             }
@@ -161,6 +170,13 @@ public enum DiagramLayout {
         placement.boxes = try diagram.nodes.indices.map { index in
             guard let box = boxes[index] else { throw DiagramLayoutError(description: "node \(index) was not placed") }
             return box
+        }
+        let index = diagram.nodeIndex
+        placement.arrows = try diagram.joinedEdges.map { edge in
+            guard let tail = index[edge.from], let head = index[edge.to],
+                let arrow = arrows[Ends(tail: tail, head: head)]
+            else { throw DiagramLayoutError(description: "the move \(edge.from) → \(edge.to) was not placed") }
+            return arrow
         }
         return placement
     }

@@ -3,8 +3,11 @@ import Foundation
 /// Finished pictures kept between runs: `salt` names the code that drew them (the tool's
 /// own hash), so a changed drawer never reads an old picture.
 public struct DiagramKeeping: Sendable {
+    /// Mixed into every key: what drew the pictures.
     public var salt: String
+    /// The picture kept under a key, if any.
     public var load: @Sendable (String) -> String?
+    /// Keeps a picture under a key.
     public var store: @Sendable (String, String) -> Void
 
     public init(
@@ -109,13 +112,15 @@ public struct DiagramDrawer: Sendable {
         return svg + "</svg>"
     }
 
-    /// Every move in words, one sentence each, in the diagram's order.
-    static func description(of diagram: Diagram) -> String {
+    /// Every move in words, one sentence each, in the diagram's order: “From ‹box›, ‹event›
+    /// leads to ‹box›.”, each box's lines joined by commas and set in quotes.
+    public static func description(of diagram: Diagram) -> String {
         let names = Dictionary(
-            diagram.nodes.map { ($0.id, $0.lines.map(\.text).joined(separator: ", ")) },
+            diagram.nodes.map { ($0.id, "“" + $0.lines.map(\.text).joined(separator: ", ") + "”") },
             uniquingKeysWith: { first, _ in first })
         let moves = diagram.joinedEdges.map { edge in
-            "From \(names[edge.from] ?? edge.from), \(edge.lines.map(\.text).joined(separator: " or ")) leads to \(names[edge.to] ?? edge.to)."
+            let events = edge.lines.map(\.text).joined(separator: " or ")
+            return "From \(names[edge.from] ?? edge.from), \(events) leads to \(names[edge.to] ?? edge.to)."
         }
         return "\(diagram.nodes.count) states and \(moves.count) moves. " + moves.joined(separator: " ")
     }

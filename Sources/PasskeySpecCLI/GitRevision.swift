@@ -126,6 +126,12 @@ private struct Git {
         // Plain output whatever the user's configuration says.
         environment["GIT_PAGER"] = "cat"
         environment["LC_ALL"] = "C"
+        // The repository is the content folder's own, whatever the caller's environment
+        // points at; paths are paths, not patterns.
+        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE"] {
+            environment[name] = nil
+        }
+        environment["GIT_LITERAL_PATHSPECS"] = "1"
         process.environment = environment
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
         process.standardInput = stdin

@@ -20,7 +20,8 @@ struct FlowDiagrams: Sendable {
             svg = try drawer.svg(diagram, id: id)
         } catch {
             // The page still says every move in words when Graphviz cannot draw them.
-            svg = "<p class=\"fail\">The diagram could not be drawn (\(error)).</p>"
+            svg =
+                "<p class=\"fail\">The diagram could not be drawn (\(StatusBadge.escape("\(error)"))). \(StatusBadge.escape(DiagramDrawer.description(of: diagram)))</p>"
         }
         return DiagramView(id: id, title: title, summary: summary, svg: svg)
     }
@@ -30,7 +31,7 @@ struct FlowDiagrams: Sendable {
             var classes: [String] = []
             if node.start { classes.append("start") }
             if node.notice { classes.append("notice") }
-            if node.scenario != nil { classes.append("scenario") }
+            if node.scenario != nil { classes.append("has-scenario") }
             return Diagram.Node(
                 id: node.id,
                 lines: node.lines.map { Diagram.Line($0) }

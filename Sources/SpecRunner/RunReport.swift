@@ -233,3 +233,33 @@ public struct FlowRun: Codable, Sendable, Equatable {
     /// The diagrams of the flow's routes and of the whole flow, on every platform.
     public var views: [FlowView]
 }
+
+// Reports written before the diagrams have none: they decode with empty ones, so that a site
+// built by an earlier version of the tool can still be compared with (`diff`, the Changes page).
+
+extension CriterionRun {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        checks = try container.decode([String].self, forKey: .checks)
+        platforms = try container.decode([PlatformStatus].self, forKey: .platforms)
+        invariants = try container.decode([InvariantRun].self, forKey: .invariants)
+        diagram = try container.decodeIfPresent(FlowGraph.self, forKey: .diagram) ?? FlowGraph()
+    }
+}
+
+extension FlowRun {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        summary = try container.decode(String.self, forKey: .summary)
+        platforms = try container.decode([Platform].self, forKey: .platforms)
+        exploration = try container.decode(ExplorationSummary.self, forKey: .exploration)
+        generalInvariants = try container.decode([InvariantRun].self, forKey: .generalInvariants)
+        decisions = try container.decode([Decision].self, forKey: .decisions)
+        errorReference = try container.decode([ErrorReferenceEntry].self, forKey: .errorReference)
+        steps = try container.decode([StepPattern].self, forKey: .steps)
+        views = try container.decodeIfPresent([FlowView].self, forKey: .views) ?? []
+    }
+}

@@ -45,7 +45,7 @@ import Testing
         #expect(svg.contains("<desc id=\"d1-desc\">3 states and 3 moves."))
         #expect(
             svg.contains(
-                "From Login screen, passkey prompt (automatic), prompt: cancelled or prompt: no passkey &lt;b&gt; leads to retry offered, automatic-cancel-first."
+                "From “Login screen, passkey prompt (automatic)”, prompt: cancelled or prompt: no passkey &lt;b&gt; leads to “retry offered, automatic-cancel-first”."
             ))
         #expect(svg.components(separatedBy: "<rect ").count - 1 == 3)
         #expect(svg.components(separatedBy: "<path d=\"M").count - 1 == 3)
@@ -71,6 +71,28 @@ import Testing
         let plain = try DiagramLayout.plainLayout(of: DiagramLayout.dotSource(of: diagram))
         let cached = DiagramDrawer { _ in plain }
         #expect(try cached.svg(diagram, id: "d") == DiagramDrawer().svg(diagram, id: "d"))
+    }
+
+    @Test func arrowsAreMatchedToEdgesByTheirEndsWhateverTheOrder() throws {
+        var shuffled = diagram
+        shuffled.nodes.reverse()
+        shuffled.edges.reverse()
+        let svg = try DiagramDrawer().svg(shuffled, id: "s")
+        let plain = try DiagramLayout.plainLayout(of: DiagramLayout.dotSource(of: shuffled))
+        let placement = try DiagramLayout.placement(from: plain, of: shuffled)
+        // Each arrow starts at its tail's box and ends near its head's.
+        for (edge, arrow) in zip(shuffled.joinedEdges, placement.arrows) {
+            let tail = placement.boxes[shuffled.nodeIndex[edge.from]!]
+            let head = placement.boxes[shuffled.nodeIndex[edge.to]!]
+            let start = try #require(arrow.points.first)
+            let end = try #require(arrow.points.last)
+            func distance(_ point: (x: Double, y: Double), _ box: Placement.Box) -> Double {
+                max(abs(point.x - box.centerX) - box.width / 2, abs(point.y - box.centerY) - box.height / 2, 0)
+            }
+            #expect(distance(start, tail) < 2, "\(edge.from) → \(edge.to) starts away from its tail")
+            #expect(distance(end, head) < 12, "\(edge.from) → \(edge.to) ends away from its head")
+        }
+        #expect(svg.contains("<g class=\"edge guarded\">"))
     }
 
     @Test func aBrokenLayoutIsAnErrorNotAPicture() {

@@ -44,7 +44,13 @@ import Testing
         var notice = FlowState()
         notice.notice = .passkeyFailed
         #expect(SketchNode(state: notice, situation: .passkeyFailed).id == "login.notice-passkey-failed")
-        #expect(SketchNode(state: notice, situation: .passkeyFailed).lines == ["Error notice"])
+        #expect(SketchNode(state: notice, situation: .passkeyFailed).lines == ["Error notice", "over login screen"])
+        var fallbackNotice = notice
+        fallbackNotice.screen = .fallback(.password)
+        #expect(
+            SketchNode(state: fallbackNotice, situation: .passkeyFailed).lines == [
+                "Error notice", "over fallback sign-in",
+            ])
     }
 
     @Test func eachPlatformDrawsOnlyTheMovesItsRunsMade() {

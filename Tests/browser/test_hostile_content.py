@@ -82,11 +82,17 @@ def hostile_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile")
     content = folder / "content"
     shutil.copytree(ROOT / "content", content)
+    site = folder / "site"
+
+    def build():
+        return subprocess.run([passkey_spec(), "build", str(content), "--out", str(site),
+                               "--templates", str(ROOT / "templates")], capture_output=True, text=True)
+
+    # The content as it is first, so that the Changes page lists every poisoned string.
+    assert build().returncode == 0
     for path in content.rglob("*.md"):
         path.write_text(poison(path.read_text(encoding="utf-8")), encoding="utf-8")
-    site = folder / "site"
-    result = subprocess.run([passkey_spec(), "build", str(content), "--out", str(site),
-                             "--templates", str(ROOT / "templates")], capture_output=True, text=True)
+    result = build()
     # Checks whose names or copy carry payloads may fail; the site is still written.
     assert (site / "index.html").is_file(), result.stdout + result.stderr
     return site
@@ -131,6 +137,9 @@ def test_the_payloads_reach_every_kind_of_field(hostile_site):
     assert "{{#hit}}" in spec, "Mustache delimiters in copy are text, not tags"
     copy = json.loads((hostile_site / "exports" / "spec.json").read_text(encoding="utf-8"))
     assert SENTINEL in json.dumps(copy)
+    changes = (hostile_site / "changes.html").read_text(encoding="utf-8")
+    assert changes.count(SENTINEL) > 20, "the Changes page lists the poisoned strings and criteria"
+    assert "Criteria reworded" in changes
 
 
 def test_no_payload_runs_or_reaches_the_dom(hostile_site, hostile_url):
@@ -209,3 +218,26 @@ def test_a_hostile_id_never_reaches_a_badge(tmp_path):
     assert result.returncode == 1
     assert "login-error-states.md:2:12: error:" in result.stderr and "[malformed-spec-id]" in result.stderr
     assert not site.exists()
+
+
+def test_labels_too_long_for_a_notice_are_cut_short_inside_it(hostile_site, hostile_url):
+    """Every label here is hundreds of characters long: each button stays inside its notice
+    and its phone, cut short (iOS, Android) or wrapped (a page)."""
+    browser = make_driver()
+    try:
+        for page in sorted(str(path.relative_to(hostile_site)) for path in hostile_site.rglob("screens.html")):
+            browser.get(hostile_url + page)
+            outside = browser.execute_script("""
+                const outside = [];
+                for (const frame of document.querySelectorAll('.notice, .device')) {
+                  const box = frame.getBoundingClientRect();
+                  for (const action of frame.querySelectorAll('.action')) {
+                    const rect = action.getBoundingClientRect();
+                    if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) outside.push(action.textContent.slice(0, 40));
+                  }
+                }
+                return outside;
+            """)
+            assert outside == [], f"{page}: {outside}"
+    finally:
+        browser.quit()

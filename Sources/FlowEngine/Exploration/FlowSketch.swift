@@ -15,11 +15,15 @@ public struct SketchNode: Hashable, Codable, Sendable {
 
     /// `login`, `fallback`, `signed-in`, or an account route's ID.
     public var screen: String
+    /// The scenario of the error notice shown over the screen, if one is.
     public var notice: Situation?
+    /// The request the app waits for, if any.
     public var waiting: Waiting?
     /// An assisted request waits in the identifier field's suggestions.
     public var suggestions: Bool
+    /// The login screen offers retry (no notice is shown).
     public var retryOffered: Bool
+    /// Consecutive automatic cancellations, as the state counts them (0 to 2).
     public var cancellations: Int
     /// The scenario the last move led to, if any.
     public var situation: Situation?
@@ -65,24 +69,28 @@ public struct SketchNode: Hashable, Codable, Sendable {
         return parts.joined(separator: ".")
     }
 
-    /// What the user sees, one short line per part: the screen or notice, what is open over
-    /// it, and the automatic cancellations counted so far.
+    /// What the user sees, one short line per part: the screen, or the notice and the screen
+    /// under it; what is open over it; the automatic cancellations counted so far. Two nodes
+    /// with other IDs never read the same but for the scenario line the diagram adds.
     public var lines: [String] {
         var lines: [String] = []
+        let place: String
+        switch screen {
+        case "login": place = "Login screen"
+        case "fallback": place = "Fallback sign-in"
+        case "signed-in": place = "Signed in"
+        default: place = "Route: \(screen)"
+        }
         if notice != nil {
             lines.append("Error notice")
+            lines.append("over \(place.prefix(1).lowercased() + place.dropFirst())")
         } else {
-            switch screen {
-            case "login": lines.append("Login screen")
-            case "fallback": lines.append("Fallback sign-in")
-            case "signed-in": lines.append("Signed in")
-            default: lines.append("Route: \(screen)")
-            }
+            lines.append(place)
         }
         switch waiting {
         case .lookup: lines.append("looking up the account")
         case .prompt(let route): lines.append("passkey prompt (\(route.rawValue))")
-        case .verification: lines.append("server verifies the passkey")
+        case .verification(let route): lines.append("server verifies (\(route.rawValue))")
         case nil: break
         }
         if suggestions { lines.append("passkeys in suggestions") }
@@ -102,24 +110,19 @@ public struct SketchNode: Hashable, Codable, Sendable {
     }
 }
 
-extension SketchNode: Comparable {
-    public static func < (lhs: SketchNode, rhs: SketchNode) -> Bool { lhs.id < rhs.id }
-}
-
 /// A move between two nodes: the kind of event, in a few words (`prompt: cancelled`).
-public struct SketchEdge: Hashable, Codable, Sendable, Comparable {
+public struct SketchEdge: Hashable, Codable, Sendable {
+    /// What the user saw before the event.
     public var from: SketchNode
+    /// What the user sees after it.
     public var to: SketchNode
+    /// The kind of event (`FlowSketch.move(_:)`).
     public var move: String
 
     public init(from: SketchNode, to: SketchNode, move: String) {
         self.from = from
         self.to = to
         self.move = move
-    }
-
-    public static func < (lhs: SketchEdge, rhs: SketchEdge) -> Bool {
-        (lhs.from.id, lhs.to.id, lhs.move) < (rhs.from.id, rhs.to.id, rhs.move)
     }
 }
 
@@ -143,6 +146,7 @@ public struct SketchFacts: Hashable, Codable, Sendable {
 
 /// The explorer's graph seen at the level of `SketchNode`s: every move a run took, once.
 public struct FlowSketch: Hashable, Codable, Sendable {
+    /// Each distinct move with what is known of it.
     public var edges: [SketchEdge: SketchFacts] = [:]
 
     public init() {}
@@ -152,6 +156,7 @@ public struct FlowSketch: Hashable, Codable, Sendable {
         edges[edge, default: SketchFacts()].join(facts)
     }
 
+    /// Adds every move of `other` (another configuration's runs).
     public mutating func join(_ other: FlowSketch) {
         for (edge, facts) in other.edges { add(edge, facts) }
     }
