@@ -82,7 +82,14 @@ extension SpecChanges {
             Group(
                 id: "checks", title: "Checks", quoted: false,
                 rows: checks.map { change in
-                    let (old, new) = sides(change.change, change.name)
+                    var (old, new) = sides(change.change, change.name)
+                    if let steps = change.steps {
+                        // A changed check: the steps it lost and the steps it gained.
+                        (old, new) = (
+                            steps.removed.isEmpty ? nil : steps.removed.joined(separator: "; "),
+                            steps.added.isEmpty ? nil : steps.added.joined(separator: "; ")
+                        )
+                    }
                     return Row(
                         id: change.id, change: change.change.rawValue, old: old, new: new, spec: change.spec,
                         target: removed(change.change) ? .none : .check(change.id))

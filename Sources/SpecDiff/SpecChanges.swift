@@ -113,11 +113,13 @@ public struct Baseline: Codable, Sendable, Equatable {
     }
 }
 
-/// Whether something is new, gone, or there in both with other words.
+/// Whether something is new, gone, there in both with other words, or (a check) there in
+/// both with other steps.
 public enum ChangeKind: String, Codable, Sendable {
     case added
     case removed
     case reworded
+    case changed
 }
 
 /// A text before and after; nil on the side where it does not exist.
@@ -281,7 +283,8 @@ public struct TriggerChange: Codable, Sendable, Equatable {
     }
 }
 
-/// A check added to or removed from a spec, by its ID.
+/// A check added to or removed from a spec, or whose steps changed, by its ID. A check
+/// that keeps its name but loses a step can pass where it should not: its steps are listed.
 public struct CheckChange: Codable, Sendable, Equatable {
     public var change: ChangeKind
     public var spec: String
@@ -289,14 +292,21 @@ public struct CheckChange: Codable, Sendable, Equatable {
     public var name: String
     public var criterion: String?
     public var scenario: String?
+    /// For a changed check, the steps only the earlier version has and those only the later
+    /// one has, each with its keyword; nil for a check added or removed.
+    public var steps: StepsChange?
 
-    public init(change: ChangeKind, spec: String, id: String, name: String, criterion: String?, scenario: String?) {
+    public init(
+        change: ChangeKind, spec: String, id: String, name: String, criterion: String?, scenario: String?,
+        steps: StepsChange? = nil
+    ) {
         self.change = change
         self.spec = spec
         self.id = id
         self.name = name
         self.criterion = criterion
         self.scenario = scenario
+        self.steps = steps
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -307,6 +317,18 @@ public struct CheckChange: Codable, Sendable, Equatable {
         try container.encode(name, forKey: .name)
         try container.encode(criterion, forKey: .criterion)
         try container.encode(scenario, forKey: .scenario)
+        try container.encode(steps, forKey: .steps)
+    }
+}
+
+/// The steps of a check that changed: `When the user cancels the prompt`.
+public struct StepsChange: Codable, Sendable, Equatable {
+    public var removed: [String]
+    public var added: [String]
+
+    public init(removed: [String], added: [String]) {
+        self.removed = removed
+        self.added = added
     }
 }
 

@@ -85,10 +85,37 @@ extension SpecChanges {
             switch (pair.old, pair.new) {
             case (let before?, nil): checks.append(Self.check(.removed, before, spec: spec))
             case (nil, let after?): checks.append(Self.check(.added, after, spec: spec))
-            default: break
+            case (let before?, let after?):
+                if let steps = Self.steps(before, after) {
+                    var change = Self.check(.changed, after, spec: spec)
+                    change.steps = steps
+                    checks.append(change)
+                }
+            case (nil, nil): break
             }
         }
         if let oldRun, let newRun { addVerdicts(oldRun, newRun) }
+    }
+
+    /// The steps only one of two versions of a check has, each once per time it is missing
+    /// from the other; nil when both have the same steps in the same order.
+    private static func steps(_ old: Check, _ new: Check) -> StepsChange? {
+        let before = old.steps.map { "\($0.keyword.rawValue) \($0.text)" }
+        let after = new.steps.map { "\($0.keyword.rawValue) \($0.text)" }
+        guard before != after else { return nil }
+        func missing(_ lines: [String], from other: [String]) -> [String] {
+            var left = Dictionary(other.map { ($0, 1) }, uniquingKeysWith: +)
+            return lines.filter { line in
+                guard let count = left[line], count > 0 else { return true }
+                left[line] = count - 1
+                return false
+            }
+        }
+        // Steps only moved around: both lists are listed whole.
+        let removed = missing(before, from: after)
+        let added = missing(after, from: before)
+        return removed.isEmpty && added.isEmpty
+            ? StepsChange(removed: before, added: after) : StepsChange(removed: removed, added: added)
     }
 
     private static func check(_ change: ChangeKind, _ check: Check, spec: String) -> CheckChange {

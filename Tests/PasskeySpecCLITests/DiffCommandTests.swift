@@ -133,6 +133,7 @@ func jsonObject(_ text: String) throws -> NSDictionary {
                 [
                     "change": "removed", "spec": "N1.4", "id": EditedRepository.removedCheck,
                     "name": "The credential list cannot be reached", "criterion": "N1.4-AC03", "scenario": NSNull(),
+                    "steps": NSNull(),
                 ]
             ],
             "triggers": [], "verdicts": [], "specs": [], "scenarios": [],

@@ -157,6 +157,37 @@ import Testing
             ])
     }
 
+    @Test func aCheckThatLosesAStepIsListedWithTheStep() throws {
+        func check(_ steps: [(StepKeyword, String)]) -> Check {
+            Check(
+                id: "N1.4-AC01/cancel-twice", criterion: CriterionID(spec: "N1.4", number: 1), name: "Cancel twice",
+                steps: steps.map { Step(keyword: $0.0, text: $0.1, location: Self.here) }, location: Self.here)
+        }
+        let full = check([
+            (.when, "the user cancels"), (.then, "the fallback screen is shown"), (.and, "no error is shown"),
+        ])
+        let weakened = check([(.when, "the user cancels"), (.and, "no error is shown")])
+        let changes = Self.compare(
+            [Self.spec(scenarios: [], checks: [full])], [Self.spec(scenarios: [], checks: [weakened])])
+        let change = try #require(changes.checks.first)
+        #expect(changes.checks.count == 1)
+        #expect(change.change == .changed)
+        #expect(change.steps == StepsChange(removed: ["Then the fallback screen is shown"], added: []))
+        let row = try #require(changes.groups.first { $0.id == "checks" }?.rows.first)
+        #expect(row.change == "changed")
+        #expect(row.old == "Then the fallback screen is shown")
+        #expect(row.new == nil)
+        // The same steps in another order are a change too, listed whole.
+        let reordered = check([(.and, "no error is shown"), (.when, "the user cancels")])
+        let moved = Self.compare(
+            [Self.spec(scenarios: [], checks: [weakened])], [Self.spec(scenarios: [], checks: [reordered])])
+        #expect(moved.checks.first?.steps?.removed.count == 2)
+        // The same steps are no change.
+        #expect(
+            Self.compare([Self.spec(scenarios: [], checks: [full])], [Self.spec(scenarios: [], checks: [full])]).isEmpty
+        )
+    }
+
     @Test func theJSONHasEveryKeyAndReadsBack() throws {
         let platform = Platform.known[0]
         let old = Self.spec(scenarios: [Self.scenario("a", copy: [Self.copy(platform, scenario: "a", title: nil)])])

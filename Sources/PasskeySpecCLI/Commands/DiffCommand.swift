@@ -27,8 +27,9 @@ enum DiffCommand {
             same flows, or a site that 'build' wrote ('--against DIR'). CONTENT may be a built
             site too. It lists, by stable ID: criteria whose wording changed (first, flagged
             with ⚠), copy strings added, removed and reworded (old and new text), Trigger rows
-            changed, checks added or removed, verdicts of checks, criteria and scenarios that
-            changed on a platform, and specs and scenarios added or removed.
+            changed, checks added, removed or with other steps (the steps lost and gained),
+            verdicts of checks, criteria and scenarios that changed on a platform, and specs and
+            scenarios added or removed.
             """,
             """
             Exit status: 0 compared (whatever changed), 1 a problem in the content or with the
