@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PasskeySpecCLITests",
-            dependencies: ["PasskeySpecCLI", "passkey-spec", "TestSupport", "SpecModel", "SpecRunner"]
+            dependencies: ["PasskeySpecCLI", "passkey-spec", "TestSupport", "SpecModel", "SpecRunner", "SiteBuilder"]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import SiteBuilder
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -10,12 +11,12 @@ public enum MessageCatalogue {
         + ParserMessages.copyTables + RunnerMessages.triggerNames + ParserMessages.copyStyle
         + ParserMessages.acceptanceCriteria + ParserMessages.checks + RunnerMessages.runningChecks
         + ParserMessages.references + CommandLineMessages.arguments + ParserMessages.commandLine
-        + CommandLineMessages.running + CommandLineMessages.buildingTheSite
+        + CommandLineMessages.running + CommandLineMessages.buildingTheSite + SiteMessages.catalogue
         + CommandLineMessages.comparingVersions + CommandLineMessages.explainingDiagnostics
 
     /// The catalogue of each module, for checking that `all` leaves none out.
     static let modules: [[CatalogueEntry]] = [
-        ParserMessages.catalogue, RunnerMessages.catalogue, CommandLineMessages.catalogue,
+        ParserMessages.catalogue, RunnerMessages.catalogue, CommandLineMessages.catalogue, SiteMessages.catalogue,
     ]
 
     private static let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -13,6 +13,24 @@ import Testing
         )
     }
 
+    @Test func aPageWhosePathTheSiteTakesIsRefusedBeforeAnythingIsBuilt() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("content/index.md", "# Home\n<!-- page: home -->\n\nWelcome.\n")
+        _ = try folder.write("content/changes.md", "# Release notes\n<!-- page: release-notes -->\n\nText.\n")
+        _ = try folder.write("content/flows.md", "# Flows\n<!-- page: flows -->\n\nText.\n")
+        let out = folder.url.appendingPathComponent("site")
+        let result = try BinaryRunner.run([
+            "build", folder.url.appendingPathComponent("content").path, "--out", out.path,
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "changes.md:1:1: error: 'changes.md' would be built as 'changes.html', which the site makes itself; rename the file [reserved-page-path]"
+            ))
+        #expect(result.stderr.contains("flows.md:1:1: error: 'flows.md' would be built as 'flows.html'"))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is built")
+    }
+
     @Test func lintDefaultsToTheContentFolder() throws {
         let result = try BinaryRunner.run(["lint"])
         #expect(result.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuilder
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -145,6 +146,7 @@ import Testing
             .portUnavailable(host: "127.0.0.1", from: 1, to: 2, reason: "x"),
             .conflictingOptions("--a", "--b", command: "x"), .notAGitRepository("x"), .unknownRevision("x", path: "y"),
             .gitFailed("x"), .unreadableExports("x", reason: "y"), .earlierContentHasErrors("x"),
+            .reservedPagePath("x.md", page: "x.html"),
         ]
         for message in samples {
             // A platform's name is a proper noun and may start a text: "Android button '…' is …".

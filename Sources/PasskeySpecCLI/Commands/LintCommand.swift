@@ -1,3 +1,4 @@
+import SiteBuilder
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -69,7 +70,9 @@ func lint(_ loaded: ContentLoader.Result, flows: FlowRegistry, strict: Bool) -> 
     let broken = Set(result.diagnostics.filter { $0.severity == .error }.map(\.location.file))
     let specs = result.content.specs.filter { !broken.contains($0.location.file) }
     let style = CopyStyle.findings(in: result.content.specs).map { strict ? $0.promotedToError() : $0 }
-    result.diagnostics = (result.diagnostics + flows.lint(specs) + style).sortedByLocation()
+    result.diagnostics =
+        (result.diagnostics + flows.lint(specs) + style + ReservedPaths.collisions(in: result.content))
+        .sortedByLocation()
     return result
 }
 
