@@ -52,26 +52,37 @@ enum Mockups {
                 cancel: action.id == cancelAction)
         }
         let presentation = copy.presentation?.text
+        // The Presentation row decides between a message in the form and a banner.
+        let banner = kind == .notice(.pageMessage) && (presentation?.lowercased().contains("banner") ?? false)
+        let drawn = kind == .screen ? nil : banner ? "banner" : platform.noticeName
         return MockupView(
             platform: platform.displayName, kind: kind.name, look: platform.mockup.look,
-            label: label(copy, kind: kind, actions: actions.map(\.label)),
-            notice: kind != .screen,
-            // The Presentation row decides between a message in the form and a banner.
-            banner: kind == .notice(.pageMessage) && (presentation?.lowercased().contains("banner") ?? false),
-            title: copy.title.text, message: copy.message.text,
-            stacked: platform.mockup.stacksFrom.map { actions.count >= $0 } ?? false, actions: actions)
+            label: label(copy, kind: kind, drawn: drawn, actions: actions.map(\.label)),
+            notice: kind != .screen, banner: banner, title: copy.title.text, message: copy.message.text,
+            stacked: platform.mockup.stacksFrom.map { actions.count >= $0 } ?? false, actions: actions,
+            drawnAs: drawn, unlike: unlike(presentation, drawn: drawn))
     }
 
-    /// What a screen reader says for the picture: the platform and the kind of notice (as
-    /// the Presentation row names it), the title and message, then the buttons. For a screen
+    /// The Presentation row's words when they name another kind of notice than the one drawn
+    /// (an action sheet, a snackbar), so that the picture says it is not what the spec asks.
+    static func unlike(_ presentation: String?, drawn: String?) -> String? {
+        guard let presentation, let drawn, !presentation.lowercased().contains(drawn.lowercased()) else { return nil }
+        return presentation
+    }
+
+    /// What a screen reader says for the picture: the platform and the kind of notice drawn
+    /// (in the Presentation row's words where they name it), the title and message, then the
+    /// buttons. For a screen
     /// without a notice, the Presentation row or the writer's note says what it is.
-    static func label(_ copy: PlatformCopy, kind: Kind, actions: [String]) -> String {
+    static func label(_ copy: PlatformCopy, kind: Kind, drawn: String?, actions: [String]) -> String {
         var parts: [String] = []
         if kind == .screen {
             let what = copy.presentation?.text ?? copy.presentation?.note ?? copy.message.note
             parts.append("\(copy.platform.displayName) screen" + (what.map { ": \(sentence($0))" } ?? "."))
         } else {
-            let noun = copy.presentation?.text.map(lowercasingFirst) ?? copy.platform.noticeName
+            // The picture's own kind: the Presentation row's words where they name it.
+            let named = copy.presentation?.text.map(lowercasingFirst)
+            let noun = named.flatMap { unlike($0, drawn: drawn) == nil ? $0 : nil } ?? drawn ?? copy.platform.noticeName
             let title = copy.title.text.map { ": \(sentence($0))" } ?? "."
             parts.append("\(copy.platform.displayName) \(noun)\(title)")
             if let message = copy.message.text { parts.append(sentence(message)) }

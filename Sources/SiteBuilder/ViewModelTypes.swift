@@ -174,6 +174,10 @@ struct MockupView: MustacheObject {
     let stacked: Bool
     /// In the order drawn: as listed, the cancel-style action last.
     let actions: [MockupAction]
+    /// The kind of notice drawn (`alert`, `dialog`, `inline message`, `banner`); nil for a screen.
+    let drawnAs: String?
+    /// The Presentation row's words when they name another kind than the one drawn.
+    let unlike: String?
 }
 
 /// A button of a mockup.

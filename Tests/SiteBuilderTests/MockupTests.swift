@@ -182,4 +182,26 @@ private func expectedActions(_ copy: PlatformCopy) -> [(id: String, label: Strin
         #expect(try !mockup(web, "lookup-failed", .web).banner)
         #expect(try mockup(web, "lookup-failed", .web).label.hasPrefix("Web inline message: "))
     }
+
+    @Test func aPresentationTheMockupCannotDrawIsSaidOnThePicture() {
+        let location = SourceLocation(file: "a.md", line: 1, column: 1)
+        func copy(_ platform: Platform, presentation: String) -> PlatformCopy {
+            PlatformCopy(
+                platform: platform, trigger: Trigger(text: "", signals: [], location: location),
+                presentation: CopyEntry(key: "p", text: presentation, location: location),
+                title: CopyEntry(key: "t", text: "Title", location: location),
+                message: CopyEntry(key: "m", text: "Message.", location: location))
+        }
+        let sheet = Mockups.mockup(of: copy(.ios, presentation: "Action sheet"))
+        #expect(sheet.kind == "alert")
+        #expect(sheet.drawnAs == "alert")
+        #expect(sheet.unlike == "Action sheet")
+        #expect(sheet.label.hasPrefix("iOS alert: Title."), "the label names what is drawn")
+        let snackbar = Mockups.mockup(of: copy(.android, presentation: "Snackbar"))
+        #expect(snackbar.unlike == "Snackbar" && snackbar.label.hasPrefix("Android dialog: "))
+        let dialog = Mockups.mockup(of: copy(.android, presentation: "Dialog"))
+        #expect(dialog.unlike == nil && dialog.label.hasPrefix("Android dialog: "))
+        let banner = Mockups.mockup(of: copy(.web, presentation: "Banner"))
+        #expect(banner.banner && banner.unlike == nil && banner.label.hasPrefix("Web banner: "))
+    }
 }
