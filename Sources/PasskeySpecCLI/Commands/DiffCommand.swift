@@ -148,6 +148,28 @@ enum DiffCommand {
         return run(loaded.content, arguments, console)
     }
 
+    /// The content folder at `revision`, parsed, linted and run, without printing anything:
+    /// nil when the folder is not in a repository, the revision is unknown, or its content
+    /// does not lint clean. `preview` compares with it.
+    static func quietVersion(
+        of path: String, at revision: String, flows: FlowRegistry, environment: [String: String]
+    ) -> (version: Version, baseline: Baseline)? {
+        guard let read = try? GitRevision(path: path, revision: revision) else { return nil }
+        let loader = ContentLoader()
+        let parsed = read.files.map { file in
+            loader.parse(
+                file.bytes, as: ContentFile(path: "\(revision):\(file.repositoryPath)", relativePath: file.relativePath)
+            )
+        }
+        let loaded = lint(loader.assemble(parsed), flows: flows, strict: false)
+        guard !loaded.hasErrors else { return nil }
+        let report = CheckRunner(flows: flows, cache: .forTool(environment: environment)).run(loaded.content)
+        return (
+            Version(content: loaded.content, report: report),
+            Baseline(kind: .revision, name: revision, commit: read.commit)
+        )
+    }
+
     /// Runs the checks of `content` as `check` does.
     private static func run(_ content: ContentSet, _ arguments: ParsedArguments, _ console: Console) -> Version {
         let report = CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(content)

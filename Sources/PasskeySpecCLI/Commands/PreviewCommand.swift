@@ -3,6 +3,7 @@ import FlowDiagram
 import Foundation
 import PreviewServer
 import SiteBuilder
+import SpecDiff
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -70,9 +71,13 @@ enum PreviewCommand {
         // Explorations come from the disk cache when it has them, and are kept in memory.
         let toolCache = ToolCache(environment: console.environment)
         let cache = toolCache?.explorations
-        let diagrams = ToolCache.diagramDrawer(toolCache)
         let flows = FlowRegistry(
             arguments.flows.flows.map { flow in (cache.map { flow.exploring(from: $0) } ?? flow).exploringOnce() })
+        // The Changes page compares with the content's last commit, read once.
+        let drawing = PreviewDrawing(
+            diagrams: ToolCache.diagramDrawer(toolCache),
+            earlier: DiffCommand.quietVersion(
+                of: paths[0], at: "HEAD", flows: flows, environment: console.environment))
 
         let server: PreviewServer
         do {
@@ -89,7 +94,7 @@ enum PreviewCommand {
 
         var watcher = FileWatcher(roots: paths + [templatesPath])
         rebuild(
-            paths, flows: flows, templates: templatesPath, diagrams: diagrams, strict: arguments[strictFlag],
+            paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments[strictFlag],
             server, console)
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in
@@ -100,7 +105,7 @@ enum PreviewCommand {
                 usleep(pollInterval / 3)
                 _ = watcher.changed()
                 rebuild(
-                    paths, flows: flows, templates: templatesPath, diagrams: diagrams, strict: arguments[strictFlag],
+                    paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments[strictFlag],
                     server, console)
             }
         }
@@ -122,14 +127,14 @@ enum PreviewCommand {
     }
 
     private static func rebuild(
-        _ paths: [String], flows: FlowRegistry, templates: String, diagrams: DiagramDrawer, strict: Bool,
+        _ paths: [String], flows: FlowRegistry, templates: String, drawing: PreviewDrawing, strict: Bool,
         _ server: PreviewServer,
         _ console: Console
     ) {
         server.buildStarted()
         let started = Date()
         let (build, diagnostics) = self.build(
-            paths, flows: flows, templates: templates, diagrams: diagrams, strict: strict)
+            paths, flows: flows, templates: templates, drawing: drawing, strict: strict)
         console.print(diagnostics)
         let number = server.publish(build)
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
@@ -146,7 +151,7 @@ enum PreviewCommand {
 
     /// Lint, check and render, as 'build' does, into memory. Files are nil when nothing rendered.
     static func build(
-        _ paths: [String], flows: FlowRegistry, templates: String, diagrams: DiagramDrawer = DiagramDrawer(),
+        _ paths: [String], flows: FlowRegistry, templates: String, drawing: PreviewDrawing = PreviewDrawing(),
         strict: Bool
     ) -> (
         PreviewBuild, [Diagnostic]
@@ -169,7 +174,11 @@ enum PreviewCommand {
         let templatesURL = URL(fileURLWithPath: templates)
         do {
             let files = try SiteBuilder(templates: templatesURL).render(
-                content: loaded.content, report: report, diagrams: diagrams)
+                content: loaded.content, report: report,
+                changes: drawing.earlier.map {
+                    SpecChanges.compare(
+                        $0.version, Version(content: loaded.content, report: report), baseline: $0.baseline)
+                } ?? .noEarlier, diagrams: drawing.diagrams)
             let ok = report.passed && !diagnostics.contains { $0.severity == .error }
             return (PreviewBuild(files: files, ok: ok, diagnostics: diagnostics.map(previewDiagnostic)), diagnostics)
         } catch let failure as SiteBuilder.TemplateFailure {
@@ -190,4 +199,11 @@ enum PreviewCommand {
             line: location.line, column: location.column, severity: diagnostic.severity.rawValue,
             message: diagnostic.message.text, id: diagnostic.id.rawValue)
     }
+}
+
+/// What every rebuild of the preview draws with: the diagram drawer, and the content at its
+/// last commit for the Changes page (nil outside a repository).
+struct PreviewDrawing {
+    var diagrams = DiagramDrawer()
+    var earlier: (version: Version, baseline: Baseline)?
 }
