@@ -269,6 +269,25 @@ extension Message {
         Message("unreadable-report", .error, "cannot read the run report '\(path)': \(reason)")
     }
 
+    public static func siteNotWritten(_ output: String, reason: String) -> Message {
+        Message(
+            "site-not-written", .error, "cannot write the site to '\(output)': \(reason); '\(output)' is left as it was"
+        )
+    }
+
+    public static func outputRemoved(_ output: String) -> Message {
+        Message(
+            "output-removed", .error,
+            "'\(output)' was removed or replaced while the build ran, so nothing was written into it; build again")
+    }
+
+    public static func buildStopped(_ output: String, signal: String) -> Message {
+        Message(
+            "build-stopped", .error,
+            "the build was stopped by \(signal); '\(output)' holds the last build that finished, whole, and nothing temporary is left"
+        )
+    }
+
     public static func reportFromOtherContent(_ path: String) -> Message {
         Message(
             "report-from-other-content", .error,
@@ -337,6 +356,52 @@ extension CommandLineMessages {
                     $ passkey-spec build --report report.json
                     """,
                 fix: "Run 'passkey-spec check --report FILE' again on the current content, then build.")),
+        CatalogueEntry(
+            sample: .siteNotWritten("site", reason: "site/notes/a.html: No space left on device"),
+            explanation: MessageExplanation(
+                summary: "A file of the site could not be written; the output folder is as it was.",
+                detail: """
+                    'build' writes the site to a temporary folder beside the output (a full build) or the \
+                    changed files to one (an incremental build), and puts them in place only once every \
+                    file is written. When a write fails (the disk is full, a file grows past the file size \
+                    limit, the folder is read-only) the temporary files are removed and the output keeps \
+                    the previous build, byte for byte. The message names the file and the system's reason; \
+                    the tool exits with status 1.
+                    """,
+                example: """
+                    $ passkey-spec build --out /mnt/full-disk/site
+                    """,
+                fix: "Free disk space, or make the output's folder writable, then build again.")),
+        CatalogueEntry(
+            sample: .outputRemoved("site"),
+            explanation: MessageExplanation(
+                summary: "The output folder was removed or replaced while an incremental build ran.",
+                detail: """
+                    An incremental build writes only the files that changed, so it needs the folder that \
+                    holds the rest of the previous build. When that folder is removed (or another put in \
+                    its place) before the build puts its files in place, the build writes nothing rather \
+                    than leave a few new files where the site was. A full build into a folder removed \
+                    meanwhile simply puts the whole new site in its place.
+                    """,
+                example: """
+                    $ passkey-spec build & rm -rf site
+                    """,
+                fix: "Build again: with the folder gone, the next build is a full one.")),
+        CatalogueEntry(
+            sample: .buildStopped("site", signal: "SIGINT"),
+            explanation: MessageExplanation(
+                summary: "The build was stopped by Ctrl-C, SIGTERM or SIGHUP.",
+                detail: """
+                    On SIGINT, SIGTERM or SIGHUP the build removes its temporary folder and ends by the \
+                    same signal, so a shell sees status 130, 143 or 129. A signal that comes while the new \
+                    build is being put in place waits for that step, which takes milliseconds, to end: the \
+                    output holds either the previous build or the new one, never part of each.
+                    """,
+                example: """
+                    $ passkey-spec build
+                    ^C
+                    """,
+                fix: "Build again when you are ready; nothing needs cleaning up.")),
     ]
 }
 

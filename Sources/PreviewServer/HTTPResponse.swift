@@ -11,6 +11,7 @@ public enum HTTPStatus: Int, Sendable {
     case uriTooLong = 414
     case requestHeaderFieldsTooLarge = 431
     case internalServerError = 500
+    case serviceUnavailable = 503
     case httpVersionNotSupported = 505
 
     public var reason: String {
@@ -24,6 +25,7 @@ public enum HTTPStatus: Int, Sendable {
         case .uriTooLong: "URI Too Long"
         case .requestHeaderFieldsTooLarge: "Request Header Fields Too Large"
         case .internalServerError: "Internal Server Error"
+        case .serviceUnavailable: "Service Unavailable"
         case .httpVersionNotSupported: "HTTP Version Not Supported"
         }
     }

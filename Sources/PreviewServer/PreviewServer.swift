@@ -48,27 +48,51 @@ public struct PreviewBuild: Sendable {
 /// A development server for the site in memory: serves its files over HTTP/1.1 on one
 /// address, adds the reload script to HTML pages, and tells open pages to reload after each
 /// build (server-sent events on `/__preview/events`). Only GET and HEAD; one request per
-/// connection; a thread per connection.
+/// connection; a thread per connection, with the number of threads bounded (`Limits`): a
+/// client beyond them waits in the listening queue, and an event stream beyond them is
+/// answered 503, so that no number of clients, slow or not, exhausts the process.
 public final class PreviewServer: @unchecked Sendable {
     /// Why the server could not listen.
     public struct BindFailure: Error, Sendable {
         public var reason: String
     }
 
+    /// What the server allows each client, and all of them together.
+    public struct Limits: Sendable {
+        /// How long a client may take to send its request head, from the moment it is
+        /// accepted: a client sending a byte a second is answered 408 and dropped.
+        public var headerTimeout: TimeInterval = 5
+        /// How often an idle event stream gets a comment, so proxies and browsers keep it open.
+        public var heartbeat: TimeInterval = 15
+        /// The most requests read and answered at once; the next client waits in the
+        /// listening queue until one ends.
+        public var maximumConnections = 64
+        /// The most event streams open at once (each a page open in a browser); one more is
+        /// answered 503. Streams do not count towards `maximumConnections`, so pages are
+        /// still served while every stream is taken.
+        public var maximumEventStreams = 32
+        /// How long a connection refused before its request was read whole (431, 414, 405
+        /// with a body) is read and discarded after the answer, so that closing it does not
+        /// reset the connection before the client has read the answer.
+        public var lingerTimeout: TimeInterval = 1
+
+        public init() {}
+    }
+
     /// The port it listens on.
     public let port: UInt16
     public let host: String
-    /// How long a client may take to send its request head.
-    public static let readTimeout: TimeInterval = 5
-    /// How often an idle event stream gets a comment, so proxies and browsers keep it open.
-    public static let heartbeat: TimeInterval = 15
-    /// The most connections open at once (event streams included); more are closed at once.
-    public static let maximumConnections = 64
+    public let limits: Limits
+    /// How many clients the listening socket may hold while every connection is taken.
+    static let listenBacklog: Int32 = 1024
 
     private let listener: Int32
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var stopped = false
+    /// Whether the accept loop runs, and so closes the listening socket when it ends.
+    private var accepting = false
     private var openConnections = 0
+    private var openStreams = 0
     private var files: [String: Data] = [:]
     private var hasFiles = false
     private var status = Status(build: 0, ok: true, building: true, diagnostics: [])
@@ -83,7 +107,8 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Listens on `host` at `port`, or on the next of `attempts` ports when one is taken.
     /// Port 0 takes any free port.
-    public init(host: String, port: UInt16, attempts: Int = 20) throws(BindFailure) {
+    public init(host: String, port: UInt16, attempts: Int = 20, limits: Limits = Limits()) throws(BindFailure) {
+        self.limits = limits
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else {
             throw BindFailure(reason: "'\(host)' is not an IPv4 address")
@@ -109,7 +134,7 @@ public final class PreviewServer: @unchecked Sendable {
                     Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
-            if bound == 0, listen(fd, 64) == 0 {
+            if bound == 0, listen(fd, Self.listenBacklog) == 0 {
                 var actual = sockaddr_in()
                 var length = socklen_t(MemoryLayout<sockaddr_in>.size)
                 _ = withUnsafeMutablePointer(to: &actual) {
@@ -131,7 +156,16 @@ public final class PreviewServer: @unchecked Sendable {
     /// Accepts connections on a thread of its own until `stop()`.
     public func start() {
         signal(SIGPIPE, SIG_IGN)
-        let thread = Thread { [self] in acceptLoop() }
+        lock.lock()
+        accepting = true
+        lock.unlock()
+        let thread = Thread { [self] in
+            acceptLoop()
+            // Closed by the thread that uses it: closed by `stop` while this thread is in
+            // `poll` or about to `accept`, its number could be given to another socket of the
+            // process, and this thread would take that socket's connections.
+            close(listener)
+        }
         thread.name = "preview-accept"
         thread.start()
     }
@@ -144,7 +178,10 @@ public final class PreviewServer: @unchecked Sendable {
         lock.unlock()
         guard !wasStopped else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        lock.lock()
+        let closesItself = accepting
+        lock.unlock()
+        if !closesItself { close(listener) }
         hub.closeAll()
     }
 
@@ -170,6 +207,13 @@ public final class PreviewServer: @unchecked Sendable {
         return number
     }
 
+    /// How many requests are being read or answered, and how many event streams are open.
+    public var openCounts: (connections: Int, streams: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (openConnections, openStreams)
+    }
+
     private var isStopped: Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -178,38 +222,52 @@ public final class PreviewServer: @unchecked Sendable {
 
     private func acceptLoop() {
         while !isStopped {
+            // Wait for a free connection before accepting: clients beyond the limit wait in
+            // the listening queue rather than being dropped.
+            lock.lock()
+            while openConnections >= limits.maximumConnections && !stopped {
+                _ = lock.wait(until: Date().addingTimeInterval(0.25))
+            }
+            lock.unlock()
             var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 250)
             if ready <= 0 { continue }
             let client = accept(listener, nil, nil)
             if client < 0 { continue }
             lock.lock()
-            let admitted = openConnections < Self.maximumConnections
-            if admitted { openConnections += 1 }
+            openConnections += 1
             lock.unlock()
-            guard admitted else {
-                close(client)
-                continue
-            }
             let thread = Thread { [self] in
                 handle(client)
-                lock.lock()
-                openConnections -= 1
-                lock.unlock()
             }
             thread.name = "preview-connection"
             thread.start()
         }
     }
 
+    /// Gives a connection back, so that the next client is accepted.
+    private func release() {
+        lock.lock()
+        openConnections -= 1
+        lock.broadcast()
+        lock.unlock()
+    }
+
     // MARK: - One connection
 
     private func handle(_ client: Int32) {
-        var closeWhenDone = true
-        defer { if closeWhenDone { close(client) } }
+        var stream = false
+        defer {
+            if stream {
+                streamEvents(to: client)
+            } else {
+                close(client)
+                release()
+            }
+        }
         var noDelay: Int32 = 1
         setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        let deadline = Date().addingTimeInterval(Self.readTimeout)
+        let deadline = Date().addingTimeInterval(limits.headerTimeout)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var outcome = RequestParser.Outcome.incomplete
@@ -217,6 +275,7 @@ public final class PreviewServer: @unchecked Sendable {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
                 send(HTTPResponse.text(.requestTimeout, "The request took too long."), to: client)
+                linger(client)
                 return
             }
             var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
@@ -232,6 +291,7 @@ public final class PreviewServer: @unchecked Sendable {
         switch outcome {
         case .failure(let error):
             send(HTTPResponse.text(error.status, error.status.reason + "."), to: client)
+            linger(client)
             return
         case .request(let parsed):
             request = parsed
@@ -241,6 +301,8 @@ public final class PreviewServer: @unchecked Sendable {
         switch route(request) {
         case .response(let response):
             send(response, to: client, includeBody: request.method != "HEAD")
+            // A request with a body (refused: only GET and HEAD are served) may still be coming.
+            if response.status == .methodNotAllowed { linger(client) }
         case .events:
             if request.method == "HEAD" {
                 send(
@@ -248,8 +310,36 @@ public final class PreviewServer: @unchecked Sendable {
                     includeBody: false)
                 return
             }
-            closeWhenDone = false
-            streamEvents(to: client)
+            lock.lock()
+            // Counted here, under the lock, so that streams opened at once cannot pass the limit.
+            stream = openStreams < limits.maximumEventStreams
+            if stream { openStreams += 1 }
+            lock.unlock()
+            if !stream {
+                send(
+                    .text(.serviceUnavailable, "Too many open event streams.", headers: [("Retry-After", "5")]),
+                    to: client)
+            }
+        }
+    }
+
+    /// Ends the connection after an answer sent before the request was read whole: stops
+    /// sending, then reads and discards what the client still sends, for a bounded time and
+    /// number of bytes, so that the close does not reset the connection (and throw away the
+    /// answer) while the client is still writing.
+    private func linger(_ client: Int32) {
+        shutdown(client, Int32(SHUT_WR))
+        let deadline = Date().addingTimeInterval(limits.lingerTimeout)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var discarded = 0
+        while discarded < 1 << 20 {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return }
+            var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(remaining * 1000) + 1) > 0 else { return }
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count <= 0 { return }
+            discarded += count
         }
     }
 
@@ -276,8 +366,17 @@ public final class PreviewServer: @unchecked Sendable {
         }
     }
 
-    /// Keeps the connection open and writes each event, or a comment every `heartbeat`.
+    /// Keeps the connection open and writes each event, or a comment every `heartbeat`, until
+    /// the client goes (looked for every second, so a closed page frees its place at once) or
+    /// the server stops. The connection it came on is given back first: streams have places of
+    /// their own.
     private func streamEvents(to client: Int32) {
+        release()
+        defer {
+            lock.lock()
+            openStreams -= 1
+            lock.unlock()
+        }
         let head =
             "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
             + "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
@@ -293,10 +392,28 @@ public final class PreviewServer: @unchecked Sendable {
             hub.unsubscribe(subscriber)
             close(client)
         }
-        while let messages = subscriber.next(timeout: Self.heartbeat) {
+        var lastWrite = Date()
+        while let messages = subscriber.next(timeout: min(1, limits.heartbeat)) {
+            if messages.isEmpty {
+                if Self.hasClosed(client) { return }
+                guard Date().timeIntervalSince(lastWrite) >= limits.heartbeat else { continue }
+            }
             let text = messages.isEmpty ? ": heartbeat\n\n" : messages.joined()
             guard Self.write(Data(text.utf8), to: client) else { return }
+            lastWrite = Date()
         }
+    }
+
+    /// Whether the client has closed its end (or reset it). A stream's client sends nothing
+    /// after its request, so anything readable is the end.
+    static func hasClosed(_ client: Int32) -> Bool {
+        var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
+        var byte: UInt8 = 0
+        let count = recv(client, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if count < 0 { return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR }
+        return count == 0
     }
 
     // MARK: - Routes

@@ -3,10 +3,14 @@ import SpecModel
 
 /// Writes a site so that readers never see half of one.
 ///
-/// A full build goes to a temporary folder beside the target, which then replaces the
-/// previous build in one rename (`Staging`). An incremental build writes each changed file
-/// beside the one it replaces and renames them all into place once every one is written
-/// (`Update`), so a failure before that point changes nothing.
+/// A full build goes to a temporary folder beside the target, which then takes the previous
+/// build's place in one exchange of names (`Staging`). An incremental build writes each
+/// changed file to a temporary folder beside the target and renames them all into place once
+/// every one is written (`Update`), so a failure before that point changes nothing. Writes and
+/// commits pass through `WriteGate.shared`, so that a process told to stop removes what it
+/// staged and is never stopped half-way through a commit. A temporary folder left by a
+/// process killed outright is removed by the next build into the same folder
+/// (`removeLeftovers`, under `OutputLock`).
 public enum SiteWriter {
     /// The file that marks a folder as a build of this tool, so a rebuild may replace it.
     public static let marker = ".passkey-spec-site"
@@ -15,7 +19,12 @@ public enum SiteWriter {
     public enum Failure: Error, Equatable {
         /// The folder has files and is not a previous build: replacing it could lose work.
         case notASiteFolder(String)
+        /// A file or folder could not be written; the reason names it and the system's cause.
         case io(String)
+        /// The output folder was removed or replaced while an incremental build ran.
+        case outputRemoved(String)
+        /// The process is stopping (`WriteGate.close`).
+        case stopped
     }
 
     /// Writes a whole site held in memory.
@@ -25,7 +34,7 @@ public enum SiteWriter {
             for (path, data) in files.sorted(by: { $0.key < $1.key }) { try staging.write(path, [UInt8](data)) }
         } catch {
             staging.abandon()
-            throw .io("\(error)")
+            throw failure(error)
         }
         _ = try staging.commit()
     }
@@ -47,9 +56,46 @@ public enum SiteWriter {
         return String(path[..<slash])
     }
 
+    /// A failure thrown while writing, as a `Failure`.
+    public static func failure(_ error: any Error) -> Failure {
+        switch error {
+        case let failure as Failure: failure
+        case is WriteGate.Closed: .stopped
+        default: .io("\(error)")
+        }
+    }
+
     /// Whether `output` holds a previous build of this tool.
     public static func isPreviousBuild(_ output: URL) -> Bool {
         FileManager.default.fileExists(atPath: output.appendingPathComponent(marker).path)
+    }
+
+    /// The name of a temporary folder of a build into `output` by process `process`.
+    static func temporaryName(of output: URL, _ kind: String, process: Int32) -> String {
+        ".\(output.lastPathComponent).\(kind)-\(process)"
+    }
+
+    /// Removes the temporary folders that builds into `output` killed outright left beside
+    /// it, and puts back a previous build that one of them had moved aside before its new
+    /// build was in place. Only to be called under `OutputLock`, when no other build into
+    /// `output` can be running.
+    public static func removeLeftovers(of output: URL) {
+        let parent = output.deletingLastPathComponent()
+        let prefix = ".\(output.lastPathComponent)."
+        let own = "-\(ProcessInfo.processInfo.processIdentifier)"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names.sorted() where name.hasPrefix(prefix) && !name.hasSuffix(own) {
+            let kind = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard ["building", "updating", "previous"].contains(kind),
+                let process = name.split(separator: "-").last, process.allSatisfy(\.isNumber)
+            else { continue }
+            let path = parent.appendingPathComponent(name).path
+            if kind == "previous", FolderOperations.identity(ofPath: output.path) == nil {
+                rename(path, output.path)
+            } else {
+                FolderOperations.remove(path)
+            }
+        }
     }
 
     /// A full build on its way into a folder beside the output. Safe to write to from
@@ -62,135 +108,223 @@ public enum SiteWriter {
         private let lock = NSLock()
         private var folders: Set<String> = [""]
         private var written: [String: FileStamp] = [:]
+        private var token = 0
 
         public init(output: URL) throws(Failure) {
             self.output = output
             replaces = try SiteWriter.checkReplaceable(output)
             let parent = output.deletingLastPathComponent()
             let process = ProcessInfo.processInfo.processIdentifier
-            folder = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(process)")
-            retired = parent.appendingPathComponent(".\(output.lastPathComponent).previous-\(process)")
-            do {
-                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-                try? FileManager.default.removeItem(at: folder)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = parent.appendingPathComponent(SiteWriter.temporaryName(of: output, "building", process: process))
+            retired = parent.appendingPathComponent(SiteWriter.temporaryName(of: output, "previous", process: process))
+            do throws(FileBytes.Failure) {
+                try FolderOperations.makeFolders(atPath: parent.path)
+                FolderOperations.remove(folder.path)
+                guard mkdir(folder.path, 0o755) == 0 else { throw FileBytes.Failure(parent.relativePath, code: errno) }
             } catch {
-                throw .io(error.localizedDescription)
+                throw .io(error.description)
             }
+            let folder = self.folder
+            token = WriteGate.shared.register { FolderOperations.remove(folder.path) }
         }
 
         /// Writes one file of the site, by path relative to its root.
         public func write(_ path: String, _ bytes: [UInt8]) throws {
-            let directory = SiteWriter.folder(of: path)
-            // Made under the lock, so that no other writer sees the folder as made before it is.
-            try lock.withLock {
+            try WriteGate.shared.write {
+                let directory = SiteWriter.folder(of: path)
+                // Made under the lock, so that no other writer sees the folder as made before it is.
+                lock.lock()
                 if !folders.contains(directory) {
-                    try FileManager.default.createDirectory(
-                        at: folder.appendingPathComponent(directory), withIntermediateDirectories: true)
+                    do {
+                        try FolderOperations.makeFolders(atPath: folder.appendingPathComponent(directory).path)
+                    } catch {
+                        lock.unlock()
+                        throw error
+                    }
                     folders.insert(directory)
                 }
+                lock.unlock()
+                let stamp: FileStamp
+                do throws(FileBytes.Failure) {
+                    stamp = try FileBytes.write(bytes, to: folder.appendingPathComponent(path).path)
+                } catch {
+                    // Named as the file of the site it would have been, not by the staging folder.
+                    throw Failure.io("\(output.appendingPathComponent(path).relativePath): \(error.reason)")
+                }
+                lock.withLock { written[path] = stamp }
             }
-            let stamp = try FileBytes.write(bytes, to: folder.appendingPathComponent(path).path)
-            lock.lock()
-            written[path] = stamp
-            lock.unlock()
         }
 
         /// Puts the staged site in the output's place; returns each file written and its stamp.
         public func commit() throws(Failure) -> [String: FileStamp] {
-            let manager = FileManager.default
             do {
-                try FileBytes.write(Array(SiteWriter.markerText.utf8), to: folder.appendingPathComponent(marker).path)
-                if replaces {
-                    try manager.moveItem(at: output, to: retired)
-                    try manager.moveItem(at: folder, to: output)
-                    try? manager.removeItem(at: retired)
-                } else {
-                    try manager.moveItem(at: folder, to: output)
+                try WriteGate.shared.alone {
+                    do throws(FileBytes.Failure) {
+                        try FileBytes.write(
+                            Array(SiteWriter.markerText.utf8), to: folder.appendingPathComponent(marker).path)
+                    } catch {
+                        throw Failure.io(error.description)
+                    }
+                    try swapIn()
                 }
             } catch {
                 abandon()
-                if !manager.fileExists(atPath: output.path), manager.fileExists(atPath: retired.path) {
-                    try? manager.moveItem(at: retired, to: output)
-                }
-                throw .io("\(error)")
+                throw SiteWriter.failure(error)
             }
+            // The previous build now has the staging folder's name.
+            abandon()
             lock.lock()
             defer { lock.unlock() }
             return written
         }
 
+        /// Puts the staged folder at the output's path: exchanged with the previous build in
+        /// one step where the file system can; else the previous build is moved aside first,
+        /// and put back if the new one cannot take its place.
+        private func swapIn() throws(Failure) {
+            if replaces {
+                if FolderOperations.exchange(folder.path, output.path) { return }
+                let code = errno
+                switch code {
+                // The output was removed while the build ran: the new build takes its place.
+                case ENOENT: break
+                // No exchange on this system or file system: move the previous build aside.
+                case EINVAL, ENOSYS:
+                    if rename(output.path, retired.path) != 0, errno != ENOENT {
+                        throw .io("\(output.relativePath): \(String(cString: strerror(errno)))")
+                    }
+                default: throw .io("\(output.relativePath): \(String(cString: strerror(code)))")
+                }
+            }
+            guard rename(folder.path, output.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                if FolderOperations.identity(ofPath: output.path) == nil { rename(retired.path, output.path) }
+                throw .io("\(output.relativePath): \(reason)")
+            }
+            FolderOperations.remove(retired.path)
+        }
+
         /// Removes the staged files; the output stays as it was.
         public func abandon() {
-            try? FileManager.default.removeItem(at: folder)
+            FolderOperations.remove(folder.path)
+            WriteGate.shared.unregister(token)
         }
     }
 
-    /// Changed files of a previous build, each written beside the file it replaces and
+    /// Changed files of a previous build, each written to a folder beside the output and
     /// renamed into place by `commit`. Safe to write to from several threads.
     public final class Update: @unchecked Sendable {
         private let output: URL
-        private let suffix: String
+        /// The output folder, open: files are renamed into this folder, so that one removed or
+        /// replaced while the build ran is not written into, nor made again, by its path.
+        private let directory: Int32
+        private let folder: URL
         private let lock = NSLock()
+        private var folders: Set<String> = [""]
         private var staged: [String] = []
         private var written: [String: FileStamp] = [:]
+        private var token = 0
 
-        public init(output: URL) {
+        public init(output: URL) throws(Failure) {
             self.output = output
-            suffix = ".updating-\(ProcessInfo.processInfo.processIdentifier)"
+            directory = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard directory >= 0 else { throw .io("\(output.relativePath): \(String(cString: strerror(errno)))") }
+            folder = output.deletingLastPathComponent().appendingPathComponent(
+                SiteWriter.temporaryName(
+                    of: output, "updating", process: ProcessInfo.processInfo.processIdentifier))
+            FolderOperations.remove(folder.path)
+            guard mkdir(folder.path, 0o755) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(directory)
+                throw .io("\(output.deletingLastPathComponent().relativePath): \(reason)")
+            }
+            let folder = self.folder
+            token = WriteGate.shared.register { FolderOperations.remove(folder.path) }
         }
+
+        deinit { close(directory) }
 
         /// Stages one file of the site, by path relative to its root.
         public func write(_ path: String, _ bytes: [UInt8]) throws {
-            let target = output.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let stamp = try FileBytes.write(bytes, to: target.path + suffix)
-            lock.lock()
-            staged.append(path)
-            written[path] = stamp
-            lock.unlock()
+            try WriteGate.shared.write {
+                let parent = SiteWriter.folder(of: path)
+                lock.lock()
+                if !folders.contains(parent) {
+                    do {
+                        try FolderOperations.makeFolders(atPath: folder.appendingPathComponent(parent).path)
+                    } catch {
+                        lock.unlock()
+                        throw error
+                    }
+                    folders.insert(parent)
+                }
+                lock.unlock()
+                let stamp: FileStamp
+                do throws(FileBytes.Failure) {
+                    stamp = try FileBytes.write(bytes, to: folder.appendingPathComponent(path).path)
+                } catch {
+                    throw Failure.io("\(output.appendingPathComponent(path).relativePath): \(error.reason)")
+                }
+                lock.withLock {
+                    staged.append(path)
+                    written[path] = stamp
+                }
+            }
         }
 
         /// Renames every staged file into place and removes `removed` (files of the previous
         /// build no longer made, with the folders they leave empty); returns each file
         /// written and its stamp.
         public func commit(removing removed: [String]) throws(Failure) -> [String: FileStamp] {
+            do {
+                try WriteGate.shared.alone { try moveIntoPlace(removing: removed) }
+            } catch {
+                abandon()
+                throw SiteWriter.failure(error)
+            }
+            abandon()
             lock.lock()
             defer { lock.unlock() }
+            return written
+        }
+
+        private func moveIntoPlace(removing removed: [String]) throws(Failure) {
+            lock.lock()
+            defer { lock.unlock() }
+            // The output must still be the folder the build read: one removed (or replaced)
+            // meanwhile would otherwise get a few new files and none of the rest.
+            var status = stat()
+            guard fstat(directory, &status) == 0, status.st_nlink > 0,
+                let identity = FolderOperations.identity(ofPath: output.path),
+                identity == (UInt64(status.st_dev), UInt64(status.st_ino))
+            else { throw .outputRemoved(output.relativePath) }
             for path in staged.sorted() {
-                let target = output.appendingPathComponent(path).path
-                guard rename(target + suffix, target) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    abandonLocked()
-                    throw .io("\(target): \(reason)")
+                do throws(FileBytes.Failure) {
+                    try FolderOperations.makeFolders(
+                        SiteWriter.folder(of: path), under: directory, named: output.relativePath)
+                } catch {
+                    throw .io(error.description)
+                }
+                guard renameat(AT_FDCWD, folder.appendingPathComponent(path).path, directory, path) == 0 else {
+                    throw .io(
+                        "\(output.appendingPathComponent(path).relativePath): \(String(cString: strerror(errno)))")
                 }
             }
             staged = []
             for path in removed {
-                try? FileManager.default.removeItem(at: output.appendingPathComponent(path))
-                var folder = SiteWriter.folder(of: path)
-                while !folder.isEmpty,
-                    (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(folder).path))?
-                        .isEmpty == true
-                {
-                    try? FileManager.default.removeItem(at: output.appendingPathComponent(folder))
-                    folder = SiteWriter.folder(of: folder)
+                unlinkat(directory, path, 0)
+                var parent = SiteWriter.folder(of: path)
+                // Only an empty folder is removed; the first that is not ends the walk up.
+                while !parent.isEmpty, unlinkat(directory, parent, AT_REMOVEDIR) == 0 {
+                    parent = SiteWriter.folder(of: parent)
                 }
             }
-            return written
         }
 
         /// Removes the staged files; the output stays as it was.
         public func abandon() {
-            lock.lock()
-            defer { lock.unlock() }
-            abandonLocked()
-        }
-
-        private func abandonLocked() {
-            for path in staged { unlink(output.appendingPathComponent(path).path + suffix) }
-            staged = []
+            FolderOperations.remove(folder.path)
+            WriteGate.shared.unregister(token)
         }
     }
 }

@@ -12,8 +12,13 @@ public enum FileBytes {
         public var description: String { "\(path): \(reason)" }
 
         init(_ path: String) {
+            self.init(path, code: errno)
+        }
+
+        /// The failure of a call on `path` that set `errno` to `code`.
+        public init(_ path: String, code: Int32) {
             self.path = path
-            reason = String(cString: strerror(errno))
+            reason = String(cString: strerror(code))
         }
     }
 
@@ -26,8 +31,7 @@ public enum FileBytes {
         guard fstat(descriptor, &status) == 0 else { throw Failure(path) }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+        while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
@@ -38,7 +42,20 @@ public enum FileBytes {
             if count == 0 { break }
             filled += count
         }
-        bytes.removeSubrange(filled...)
+        if filled < bytes.count { bytes.removeSubrange(filled...) }
+        // What was written since `fstat`, if anything: read through a buffer on the stack, so
+        // that the usual file, read whole above, costs one more call and no allocation.
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { (chunk) throws(Failure) in
+            while true {
+                let count = Glibc.read(descriptor, chunk.baseAddress!, chunk.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(path)
+                }
+                if count == 0 { return }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<count]))
+            }
+        }
         return bytes
     }
 

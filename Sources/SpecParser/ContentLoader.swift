@@ -44,7 +44,7 @@ public struct ContentLoader: Sendable {
         var seen = Set<String>()
         var bag = DiagnosticBag()
         for path in paths {
-            let found = try markdownFiles(at: path)
+            let found = try markdownFiles(at: path, into: &bag)
             if found.isEmpty {
                 bag.report(.noMarkdownFiles(path), at: SourceLocation(file: path, line: 1, column: 1))
             }
@@ -96,7 +96,8 @@ public struct ContentLoader: Sendable {
             bytes = read
         } catch {
             bag.report(
-                .unreadableFile(error.localizedDescription), at: SourceLocation(file: file.path, line: 1, column: 1))
+                .unreadableFile((error as? FileBytes.Failure)?.reason ?? error.localizedDescription),
+                at: SourceLocation(file: file.path, line: 1, column: 1))
             loaded.diagnostics = bag.diagnostics
             return loaded
         }
@@ -129,7 +130,7 @@ public struct ContentLoader: Sendable {
     // MARK: - Files
 
     private func markdownFiles(
-        at path: String
+        at path: String, into bag: inout DiagnosticBag
     ) throws(MissingPath) -> [(path: String, relative: String, stamp: FileStamp?)] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -139,46 +140,117 @@ public struct ContentLoader: Sendable {
             return [(path, (path as NSString).lastPathComponent, FileStamp(path: path))]
         }
         let root = path.hasSuffix("/") ? String(path.dropLast()) : path
-        var found: [(relative: String, stamp: FileStamp?)] = []
-        Self.collectMarkdown(in: root, relative: "", into: &found)
-        return found.sorted { $0.relative < $1.relative }.map { (root + "/" + $0.relative, $0.relative, $0.stamp) }
+        var listing = Listing(root: root)
+        listing.collect(in: root, relative: "")
+        bag.append(contentsOf: listing.diagnostics)
+        return listing.found.sorted { $0.relative < $1.relative }.map {
+            (root + "/" + $0.relative, $0.relative, $0.stamp)
+        }
     }
 
-    /// Every `.md` file under `folder`, by path relative to the root, with its stamp, read
-    /// with `readdir` and `fstatat` on the open folder (a thousand pages are listed in about
-    /// a millisecond). Hidden files and folders are skipped; folders reached through a link
-    /// are not entered.
-    private static func collectMarkdown(
-        in folder: String, relative: String, into found: inout [(relative: String, stamp: FileStamp?)]
-    ) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    /// Every `.md` file under a folder, by path relative to it, with its stamp, read with
+    /// `readdir` and `fstatat` on the open folder (a thousand pages are listed in about a
+    /// millisecond). Hidden files and folders are skipped. A symbolic link is followed only
+    /// to a Markdown file inside the folder: one that leads outside it, to a folder, or
+    /// round in a loop is reported at the link and skipped, so that the site holds only the
+    /// content and the listing always ends.
+    private struct Listing {
+        let root: String
+        /// The root with every link resolved, to tell where a link leads; resolved on the first link.
+        lazy var resolvedRoot: String? = Self.resolve(root)
+        var found: [(relative: String, stamp: FileStamp?)] = []
+        var diagnostics: [Diagnostic] = []
+
+        init(root: String) { self.root = root }
+
+        mutating func collect(in folder: String, relative: String) {
+            guard let directory = opendir(folder) else { return }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                // Joined with `+`: interpolation looks up protocol conformances at run time, for
+                // every one of a thousand names.
+                let relativePath = relative.isEmpty ? name : relative + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var status = stat()
+                    guard lstat(folder + "/" + name, &status) == 0 else { continue }
+                    switch status.st_mode & S_IFMT {
+                    case S_IFDIR: type = Int32(DT_DIR)
+                    case S_IFREG: type = Int32(DT_REG)
+                    case S_IFLNK: type = Int32(DT_LNK)
+                    default: type = Int32(DT_FIFO)
+                    }
+                }
+                switch type {
+                case Int32(DT_DIR):
+                    collect(in: folder + "/" + name, relative: relativePath)
+                case Int32(DT_REG) where name.hasSuffix(".md"):
+                    found.append((relativePath, FileStamp(directory: dirfd(directory), name: name)))
+                case Int32(DT_LNK):
+                    followLink(folder + "/" + name, relative: relativePath, in: directory, name: name)
+                case _ where name.hasSuffix(".md"):
+                    // A pipe, socket or device: opening one may never return.
+                    report(.unreadableFile("not a regular file"), at: folder + "/" + name)
+                default:
+                    break
+                }
             }
-            guard !name.hasPrefix(".") else { continue }
-            // Joined with `+`: interpolation looks up protocol conformances at run time, for
-            // every one of a thousand names.
-            let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) {
-                var status = stat()
-                guard lstat(folder + "/" + name, &status) == 0 else { continue }
-                type = (status.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+        }
+
+        private mutating func followLink(
+            _ path: String, relative: String, in directory: OpaquePointer, name: String
+        ) {
+            guard let target = Self.resolve(path) else {
+                if errno == ELOOP {
+                    report(.symlinkLoop, at: path)
+                } else if name.hasSuffix(".md") {
+                    // A link to nothing: reading it reports why.
+                    found.append((relative, nil))
+                }
+                return
             }
-            if type == Int32(DT_DIR) {
-                collectMarkdown(in: folder + "/" + name, relative: relativePath, into: &found)
-            } else if name.hasSuffix(".md") {
-                found.append((relativePath, FileStamp(directory: dirfd(directory), name: name)))
+            var status = stat()
+            guard stat(target, &status) == 0 else { return }
+            let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
+            guard isFolder || name.hasSuffix(".md") else { return }
+            guard let inside = resolvedRoot, target == inside || target.hasPrefix(inside + "/") else {
+                report(.symlinkOutsideContent(target, root: root), at: path)
+                return
             }
+            if isFolder {
+                report(
+                    .symlinkToFolder(target == inside ? root : root + "/" + target.dropFirst(inside.count + 1)),
+                    at: path)
+            } else if (status.st_mode & S_IFMT) == S_IFREG {
+                found.append((relative, FileStamp(directory: dirfd(directory), name: name)))
+            } else {
+                report(.unreadableFile("not a regular file"), at: path)
+            }
+        }
+
+        private mutating func report(_ message: Message, at path: String) {
+            diagnostics.append(Diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+
+        /// The path with every link resolved, or nil with `errno` set.
+        static func resolve(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
     }
 
     /// The file's bytes; a file over the size limit is not read, only measured.
     private func readBytes(_ path: String, diagnostics: inout DiagnosticBag) throws -> [UInt8]? {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes[.size] as? Int, size > SourceFile.maximumSize {
+        // Measured through any link, so that a link cannot bring in a file over the limit.
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileBytes.Failure(path, code: errno) }
+        let size = Int(status.st_size)
+        if size > SourceFile.maximumSize {
             diagnostics.report(
                 .fileTooLarge(bytes: size, limit: SourceFile.maximumSize),
                 at: SourceLocation(file: path, line: 1, column: 1))

@@ -40,6 +40,21 @@ extension Message {
         Message("unreadable-file", .error, "cannot read file: \(reason)")
     }
 
+    public static func symlinkOutsideContent(_ target: String, root: String) -> Message {
+        Message(
+            "symlink-outside-content", .warning,
+            "symbolic link to '\(target)', outside the content folder '\(root)'; it is not followed")
+    }
+
+    public static func symlinkToFolder(_ target: String) -> Message {
+        Message(
+            "symlink-to-folder", .warning,
+            "symbolic link to the folder '\(target)'; links to folders are not followed, so its pages are not read")
+    }
+
+    public static let symlinkLoop = Message(
+        "symlink-loop", .error, "symbolic link that leads back to itself (a loop); it cannot be read")
+
     public static let notASpecPage = Message(
         "not-a-spec-page", .error,
         "file is not a spec page: put '<!-- spec: ID platforms: ios, android -->' (or '<!-- page: ID -->' for other pages) under its '# Title'"
@@ -130,6 +145,54 @@ extension ParserMessages {
                     $ passkey-spec lint
                     """,
                 fix: "Make the file readable (check its permissions or link target), or remove it."
+            )),
+        CatalogueEntry(
+            sample: .symlinkOutsideContent("/home/ana/drafts/notes.md", root: "content"),
+            explanation: MessageExplanation(
+                summary: "A symbolic link in the content folder points outside it, so it is not read.",
+                detail: """
+                    The site is made from the content folder and nothing else, so that a link (to a \
+                    private draft, a file of the system) cannot publish a file that is not part of the \
+                    content. A link to a Markdown file or a folder whose target lies outside the folder \
+                    being read is reported at the link and skipped; the build goes on without it. \
+                    '--strict' does not change this: it is a warning.
+                    """,
+                example: """
+                    $ ln -s ~/drafts/notes.md content/notes.md
+                    $ passkey-spec lint
+                    """,
+                fix: "Copy the file into the content folder, or name its folder on the command line as well."
+            )),
+        CatalogueEntry(
+            sample: .symlinkToFolder("content/native"),
+            explanation: MessageExplanation(
+                summary: "A symbolic link in the content folder points to a folder, so it is not followed.",
+                detail: """
+                    A link to a folder inside the content would read its pages twice (under two paths, \
+                    with the same IDs), and a link to a folder above it would never end. The tool reads \
+                    each folder once, by its own path: links to folders are reported at the link and \
+                    skipped.
+                    """,
+                example: """
+                    $ ln -s native content/apps
+                    $ passkey-spec lint
+                    """,
+                fix: "Remove the link; the pages are read from the folder it points to."
+            )),
+        CatalogueEntry(
+            sample: .symlinkLoop,
+            explanation: MessageExplanation(
+                summary: "A symbolic link in the content folder leads back to itself.",
+                detail: """
+                    A link that points at itself, or at a chain of links that comes back to it, has no \
+                    file at its end. It is reported at the link, once, and the tool goes on with the \
+                    other files; it never follows the loop.
+                    """,
+                example: """
+                    $ ln -s b.md content/a.md; ln -s a.md content/b.md
+                    $ passkey-spec lint
+                    """,
+                fix: "Remove the link, or point it at the page it was meant for."
             )),
         CatalogueEntry(
             sample: .notASpecPage,

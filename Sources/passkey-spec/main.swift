@@ -6,5 +6,8 @@ import Glibc
 import Darwin
 #endif
 
+// A write past the file size limit (`ulimit -f`) then fails with EFBIG, which the tool
+// reports and recovers from, instead of ending the process.
+signal(SIGXFSZ, SIG_IGN)
 let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard)
 exit(status.rawValue)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What a run of the built `passkey-spec` binary produced.
 struct RunResult {
@@ -62,5 +63,55 @@ enum BinaryRunner {
         return RunResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A run of the binary with what it cost: wall time and peak resident memory.
+struct MeasuredRun {
+    var result: RunResult
+    var seconds: Double
+    /// The process's peak resident set, from `wait4`'s resource usage.
+    var peakKiB: Int
+}
+
+extension BinaryRunner {
+    /// Runs the binary as `run` does, but spawned and reaped here, so that the kernel's
+    /// account of the process (its peak memory) can be read. Output goes through files.
+    static func runMeasured(_ arguments: [String], in directory: URL) throws -> MeasuredRun {
+        let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let err = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Through a shell that changes folder and becomes the binary (`exec`: the same process).
+        let argv =
+            (["sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path, executable.path] + arguments).map { strdup($0) }
+            + [nil]
+        defer { argv.forEach { free($0) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["GITHUB_ACTIONS"] = nil
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = Date()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        try #require(spawned == 0, "cannot start \(executable.path): \(String(cString: strerror(spawned)))")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Date().timeIntervalSince(started)
+        let exited = status & 0x7f == 0
+        return MeasuredRun(
+            result: RunResult(
+                status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+                stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? ""),
+            seconds: seconds, peakKiB: usage.ru_maxrss)
     }
 }

@@ -41,7 +41,8 @@ import Testing
     @Test func copyStyleRulesAreWarningsAndStructuralProblemsErrors() {
         let warnings: Set<MessageID> = [
             "trigger-without-signal", "copy-title-case", "copy-sentence-case", "copy-straight-quote",
-            "copy-trailing-period", "copy-placeholder", "copy-button-length",
+            "copy-trailing-period", "copy-placeholder", "copy-button-length", "symlink-outside-content",
+            "symlink-to-folder",
         ]
         for entry in MessageCatalogue.all {
             #expect(entry.severity == (warnings.contains(entry.id) ? .warning : .error), "\(entry.id)")
@@ -146,6 +147,8 @@ import Testing
             .portUnavailable(host: "127.0.0.1", from: 1, to: 2, reason: "x"),
             .conflictingOptions("--a", "--b", command: "x"), .notAGitRepository("x"), .unknownRevision("x", path: "y"),
             .gitFailed("x"), .unreadableExports("x", reason: "y"), .earlierContentHasErrors("x"),
+            .symlinkOutsideContent("x", root: "y"), .symlinkToFolder("x"), .symlinkLoop,
+            .siteNotWritten("x", reason: "y"), .outputRemoved("x"), .buildStopped("x", signal: "SIGINT"),
             .reservedPagePath("x.md", page: "x.html"),
         ]
         for message in samples {

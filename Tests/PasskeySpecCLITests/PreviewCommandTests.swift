@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 import TestSupport
 import Testing
 
@@ -260,6 +261,94 @@ import Glibc
             #expect(Self.waitFor(10) { preview.process.isRunning ? nil : true } == true)
             #expect(preview.process.terminationStatus == 0)
         }
+    }
+
+    /// The resident memory of process `pid`, in KiB, from `/proc/PID/status`.
+    static func residentKiB(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        return status.firstMatch(of: /VmRSS:\s+(\d+) kB/).flatMap { Int($0.1) }
+    }
+
+    /// Opens `count` connections, sends `request` on each before reading any, and returns
+    /// each answer (read until the server closes, or `enough` says so).
+    static func concurrently(
+        _ count: Int, _ port: UInt16, _ request: String, enough: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) throws -> [String] {
+        let clients = try (0..<count).map { _ in try connect(port) }
+        defer { clients.forEach { close($0) } }
+        for client in clients { send(request, to: client) }
+        let answers = Locked([String](repeating: "", count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let answer = read(clients[index], seconds: 20, until: enough)
+            answers.withLock { $0[index] = answer }
+        }
+        return answers.withLock { $0 }
+    }
+
+    /// The real server, abused: many clients at once, many event streams, oversized and
+    /// traversing requests. Every client gets a right answer or a refusal, the memory it holds
+    /// afterwards stays within a bound, and it still answers.
+    @Test func underLoadAndAbuseItAnswersRightAndItsMemoryStaysBounded() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n\nA page.\n")
+        try folder.write("secret.md", "A file beside the content that must never be served.\n")
+        let templates = BinaryRunner.packageRoot.appendingPathComponent("templates").path
+        let preview = try Preview(
+            ["--port", "\(Int.random(in: 20000...60000))", "--templates", templates], in: folder.url)
+        let port = try #require(preview.port(within: 30), "\(preview.stdout) \(preview.stderr)")
+        let built = Self.waitFor(120) {
+            (try? Self.status(port)).flatMap { ($0?["build"] as? Int ?? 0) >= 1 ? $0 : nil }
+        }
+        try #require(built != nil, "no build: \(preview.stdout) \(preview.stderr)")
+        let page = try Self.get(port, "/")
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        let pid = preview.process.processIdentifier
+        let before = try #require(Self.residentKiB(pid))
+
+        // 200 clients at once, more than the server serves at once: each gets the same page.
+        let pages = try Self.concurrently(200, port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(pages.filter { $0 == page }.count == 200)
+
+        // 100 event streams: a bounded number is kept open, the rest are refused with 503.
+        let streams = try (0..<100).map { _ in try Self.connect(port) }
+        for stream in streams {
+            Self.send("GET /__preview/events HTTP/1.1\r\nHost: x\r\n\r\n", to: stream)
+        }
+        let answers = streams.map {
+            Self.read($0, seconds: 10) {
+                $0.contains("event: hello") || $0.contains("\r\n\r\n") && $0.hasPrefix("HTTP/1.1 503")
+            }
+        }
+        let open = answers.filter { $0.hasPrefix("HTTP/1.1 200 OK\r\n") }.count
+        let refused = answers.filter { $0.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n") }.count
+        #expect(open == 32)
+        #expect(refused == 68)
+        #expect(try Self.get(port, "/") == page, "pages are served while the streams are open")
+
+        // Oversized heads and traversal, many times over.
+        let oversized = try Self.concurrently(
+            50, port, "GET / HTTP/1.1\r\nX-Big: \(String(repeating: "b", count: 20_000))\r\n\r\n")
+        #expect(oversized.allSatisfy { $0.hasPrefix("HTTP/1.1 431 ") })
+        for target in [
+            "/../secret.md", "/%2e%2e/secret.md", "/..%2fsecret.md", "/%2e%2e%2fsecret.md", "//secret.md",
+            "/content/../secret.md", "/secret.md%00.html", "/..\\secret.md", "\(folder.url.path)/secret.md",
+            "/content/index.md",
+        ] {
+            let response = try Self.get(port, target)
+            #expect(
+                response.hasPrefix("HTTP/1.1 404 ") || response.hasPrefix("HTTP/1.1 400 "), "\(target): \(response)")
+            #expect(!response.contains("must never be served"))
+        }
+        streams.forEach { close($0) }
+
+        // The memory it holds afterwards is bounded, and it still answers.
+        let settled = Self.waitFor(10) { (try? Self.status(port)) != nil ? true : nil }
+        #expect(settled == true)
+        let after = try #require(Self.residentKiB(pid))
+        #expect(after - before < 16 * 1024, "resident memory grew from \(before) KiB to \(after) KiB")
+        #expect(try Self.get(port, "/") == page)
+        preview.process.terminate()
+        #expect(Self.waitFor(10) { preview.process.isRunning ? nil : true } == true)
     }
 
     @Test func anAddressThatIsNotThisMachinesIsPortUnavailable() throws {

@@ -35,8 +35,10 @@ enum BuildCommand {
             """,
             """
             The site is written to a temporary folder and swapped in, so a failed or
-            interrupted build leaves the previous site as it was. DIR must be empty, missing,
-            or a previous build. The same input always gives byte-identical files.
+            interrupted build leaves the previous site as it was; Ctrl-C or SIGTERM removes the
+            temporary folder. A second build into the same folder waits for the first to
+            finish. DIR must be empty, missing, or a previous build. The same input always
+            gives byte-identical files.
             """,
         ],
         positionals: [.paths], options: [out, report, templates], flags: [strictFlag], run: run)
@@ -44,6 +46,25 @@ enum BuildCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let templates = URL(fileURLWithPath: arguments[Self.templates]!)
         let output = URL(fileURLWithPath: arguments[out]!)
+        StopSignals.install(output: output.relativePath, console: console)
+        // Held until the process ends: a second build into the same folder waits for this one.
+        let lock: OutputLock
+        do throws(SiteWriter.Failure) {
+            lock = try OutputLock(for: output) {
+                console.out("build: waiting for another build beside '\(output.relativePath)' to finish\n")
+            }
+        } catch {
+            console.printUsageError(message(for: error, output: output))
+            return .failure
+        }
+        return try withExtendedLifetime(lock) {
+            try build(arguments, templates: templates, output: output, console: console)
+        }
+    }
+
+    private static func build(
+        _ arguments: ParsedArguments, templates: URL, output: URL, console: Console
+    ) throws -> ExitStatus {
         if let path = arguments[Self.report] {
             return try render(savedReport: path, arguments, templates: templates, output: output, console: console)
         }
@@ -62,6 +83,8 @@ enum BuildCommand {
         } catch .located(let diagnostic) {
             console.print([diagnostic])
             return .failure
+        } catch .stopped {
+            waitToBeStopped()
         }
         console.print(outcome.diagnostics)
         if outcome.hasErrors {
@@ -113,11 +136,10 @@ enum BuildCommand {
         }
         do {
             try SiteWriter.write(files, to: output)
-        } catch .notASiteFolder(let path) {
-            console.printUsageError(.outputNotASite(path))
-            return .failure
-        } catch .io(let reason) {
-            console.printUsageError(.writeFailed(output.relativePath, reason: reason))
+        } catch .stopped {
+            waitToBeStopped()
+        } catch {
+            console.printUsageError(message(for: error, output: output))
             return .failure
         }
         let pages = files.keys.filter { $0.hasSuffix(".html") }.count
@@ -125,5 +147,20 @@ enum BuildCommand {
             "build: \(count(pages, "page")) and \(count(files.count - pages, "other file")) written to \(output.relativePath); checks \(report.passed ? "passed" : "FAILED")\n"
         )
         return report.passed ? .success : .failure
+    }
+
+    /// The message for a failure to write the site.
+    private static func message(for failure: SiteWriter.Failure, output: URL) -> Message {
+        switch failure {
+        case .notASiteFolder(let path): .outputNotASite(path)
+        case .io(let reason): .siteNotWritten(output.relativePath, reason: reason)
+        case .outputRemoved(let path): .outputRemoved(path)
+        case .stopped: .buildStopped(output.relativePath, signal: "a signal")
+        }
+    }
+
+    /// A signal is stopping the process: `StopSignals` reports it and ends the process.
+    private static func waitToBeStopped() -> Never {
+        while true { pause() }
     }
 }

@@ -37,6 +37,8 @@ struct SiteBuild {
     enum Failure: Error {
         case located(Diagnostic)
         case usage(Message)
+        /// The process is stopping on a signal, which reports it (`StopSignals`).
+        case stopped
         /// A path to build from that does not exist.
         case missingPath(String)
     }
@@ -173,7 +175,12 @@ struct SiteBuild {
             }
             return outcome
         }
-        let update = SiteWriter.Update(output: output)
+        let update: SiteWriter.Update
+        do throws(SiteWriter.Failure) {
+            update = try SiteWriter.Update(output: output)
+        } catch {
+            throw writeFailure(error)
+        }
         do {
             try builder.render(
                 content: ContentSet(specs: [], pages: pages), report: RunReport(flows: [], specs: [], diagnostics: []),
@@ -208,14 +215,15 @@ struct SiteBuild {
             }, into: &parsed)
         let content = self.content(sources, parsed: parsed)
 
-        // A full build goes to a staging folder, an incremental one beside the files it replaces.
+        // A full build goes to a staging folder, an incremental one to a folder of the changed files.
         let staging: SiteWriter.Staging?
+        let update: SiteWriter.Update?
         do throws(SiteWriter.Failure) {
             staging = previous == nil ? try SiteWriter.Staging(output: output) : nil
+            update = previous == nil ? nil : try SiteWriter.Update(output: output)
         } catch {
             throw writeFailure(error)
         }
-        let update = previous == nil ? nil : SiteWriter.Update(output: output)
         if let cache { BuildManifest.forget(for: output, in: cache.folder) }
         let collected = Locked(Set<String>())
         let write: @Sendable (String, [UInt8]) throws -> Void = { path, bytes in
@@ -420,6 +428,9 @@ struct SiteBuild {
     // MARK: - Failures
 
     private func failure(_ error: any Error) -> Failure {
+        if error is SiteWriter.Failure || error is WriteGate.Closed {
+            return writeFailure(SiteWriter.failure(error))
+        }
         if let failure = error as? SiteBuilder.TemplateFailure {
             let location = SourceLocation(
                 file: templates.appendingPathComponent(failure.file).relativePath, line: failure.line,
@@ -432,7 +443,9 @@ struct SiteBuild {
     private func writeFailure(_ error: SiteWriter.Failure) -> Failure {
         switch error {
         case .notASiteFolder(let path): .usage(.outputNotASite(path))
-        case .io(let reason): .usage(.writeFailed(output.relativePath, reason: reason))
+        case .io(let reason): .usage(.siteNotWritten(output.relativePath, reason: reason))
+        case .outputRemoved(let path): .usage(.outputRemoved(path))
+        case .stopped: .stopped
         }
     }
 }
