@@ -150,7 +150,7 @@ def test_no_payload_runs_or_reaches_the_dom(hostile_site, hostile_url):
             browser.get(hostile_url + page)
             assert "Content-Security-Policy" not in browser.page_source
             # Hover and focus everything, as a reader would.
-            found = browser.execute_script("""
+            found = browser.execute_script(r"""
                 for (const element of document.querySelectorAll('body *')) {
                   element.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
                   if (element.focus) element.focus();
