@@ -106,7 +106,7 @@ public enum SiteWriter {
         private let retired: URL
         private let replaces: Bool
         private let lock = NSLock()
-        private var folders: Set<String> = [""]
+        private let folders = StagedFolders()
         private var written: [String: FileStamp] = [:]
         private var token = 0
 
@@ -131,26 +131,7 @@ public enum SiteWriter {
         /// Writes one file of the site, by path relative to its root.
         public func write(_ path: String, _ bytes: [UInt8]) throws {
             try WriteGate.shared.write {
-                let directory = SiteWriter.folder(of: path)
-                // Made under the lock, so that no other writer sees the folder as made before it is.
-                lock.lock()
-                if !folders.contains(directory) {
-                    do {
-                        try FolderOperations.makeFolders(atPath: folder.appendingPathComponent(directory).path)
-                    } catch {
-                        lock.unlock()
-                        throw error
-                    }
-                    folders.insert(directory)
-                }
-                lock.unlock()
-                let stamp: FileStamp
-                do throws(FileBytes.Failure) {
-                    stamp = try FileBytes.write(bytes, to: folder.appendingPathComponent(path).path)
-                } catch {
-                    // Named as the file of the site it would have been, not by the staging folder.
-                    throw Failure.io("\(output.appendingPathComponent(path).relativePath): \(error.reason)")
-                }
+                let stamp = try folders.stage(path, bytes, in: folder, for: output)
                 lock.withLock { written[path] = stamp }
             }
         }
@@ -220,7 +201,7 @@ public enum SiteWriter {
         private let directory: Int32
         private let folder: URL
         private let lock = NSLock()
-        private var folders: Set<String> = [""]
+        private let folders = StagedFolders()
         private var staged: [String] = []
         private var written: [String: FileStamp] = [:]
         private var token = 0
@@ -247,24 +228,7 @@ public enum SiteWriter {
         /// Stages one file of the site, by path relative to its root.
         public func write(_ path: String, _ bytes: [UInt8]) throws {
             try WriteGate.shared.write {
-                let parent = SiteWriter.folder(of: path)
-                lock.lock()
-                if !folders.contains(parent) {
-                    do {
-                        try FolderOperations.makeFolders(atPath: folder.appendingPathComponent(parent).path)
-                    } catch {
-                        lock.unlock()
-                        throw error
-                    }
-                    folders.insert(parent)
-                }
-                lock.unlock()
-                let stamp: FileStamp
-                do throws(FileBytes.Failure) {
-                    stamp = try FileBytes.write(bytes, to: folder.appendingPathComponent(path).path)
-                } catch {
-                    throw Failure.io("\(output.appendingPathComponent(path).relativePath): \(error.reason)")
-                }
+                let stamp = try folders.stage(path, bytes, in: folder, for: output)
                 lock.withLock {
                     staged.append(path)
                     written[path] = stamp
@@ -325,6 +289,29 @@ public enum SiteWriter {
         public func abandon() {
             FolderOperations.remove(folder.path)
             WriteGate.shared.unregister(token)
+        }
+    }
+}
+
+/// The folders made so far in a staging folder, shared by the threads that write into it.
+final class StagedFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Set<String> = [""]
+
+    /// Writes one file of the site into `folder`, making its folders first. A folder is made
+    /// under the lock, so that no other writer sees it as made before it is; a failure names
+    /// the file of the site at `output` it would have been, not the staging folder's.
+    func stage(_ path: String, _ bytes: [UInt8], in folder: URL, for output: URL) throws -> FileStamp {
+        let directory = SiteWriter.folder(of: path)
+        try lock.withLock {
+            guard !made.contains(directory) else { return }
+            try FolderOperations.makeFolders(atPath: folder.appendingPathComponent(directory).path)
+            made.insert(directory)
+        }
+        do throws(FileBytes.Failure) {
+            return try FileBytes.write(bytes, to: folder.appendingPathComponent(path).path)
+        } catch {
+            throw SiteWriter.Failure.io("\(output.appendingPathComponent(path).relativePath): \(error.reason)")
         }
     }
 }
