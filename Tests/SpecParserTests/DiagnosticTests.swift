@@ -151,6 +151,7 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase("reference-without-criteria", replacing: "- **T1-AC01:** [Doc]", with: "- [Doc]", 33, 1),
     DiagnosticCase("reference-to-unknown-criterion", replacing: "**T1-AC01:**", with: "**T1-AC01–AC02:**", 33, 23),
     DiagnosticCase("backwards-criterion-range", replacing: "**T1-AC01:**", with: "**T1-AC02–AC01:**", 33, 1),
+    DiagnosticCase("criterion-range-too-long", replacing: "**T1-AC01:**", with: "**T1-AC01–AC101:**", 33, 1),
 ]
 
 @Suite struct DiagnosticTests {
