@@ -33,7 +33,8 @@ modules=$out/modules
 mkdir -p "$modules" "$out/bin" "$out/logs"
 
 # -O keeps Swift's runtime checks (bounds, overflow, preconditions), which are what most
-# crashes here are; -g gives symbolized reports.
+# crashes here are; -g gives symbolized reports; -enable-testing lets the gherkin target run
+# one check through the runner's internal entry point, without exploring the whole flow.
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -enable-testing -I "$modules" -I Sources/CCmarkGFM)
 read -r -a cmark_flags <<<"$(pkg-config --cflags libcmark-gfm)"
 read -r -a cmark_libs <<<"$(pkg-config --libs libcmark-gfm)"
