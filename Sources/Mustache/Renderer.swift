@@ -10,10 +10,10 @@ extension Template {
     /// Renders with `data`, keeping parsed partials in `cache` for later renders that use the
     /// same partial sources (a site renders its layout for every page).
     ///
-    /// Throws when the render would exceed `Renderer.maximumSteps` nodes or
-    /// `Renderer.maximumOutputBytes` of output: partials that include themselves more than
-    /// once, or sections nested over long lists, grow exponentially and would never finish.
-    /// The error names the template or partial being rendered when the limit was reached.
+    /// Throws when the render would visit more than a million nodes or write more than 16 MB:
+    /// partials that include themselves more than once, or sections nested over long lists,
+    /// grow exponentially and would never finish. The error names the template or partial
+    /// being rendered when the limit was reached.
     public func render(
         _ data: MustacheValue, partials: (String) -> String?, cache: PartialCache
     ) throws(MustacheError) -> String {
