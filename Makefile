@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/passkey-spec
 
-.PHONY: site test deps test-deps browser-test bench coverage build lint format format-check clean
+.PHONY: site test deps test-deps browser-test bench coverage fuzz build lint format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
@@ -48,6 +48,13 @@ coverage: test-deps
 	$(SWIFT) test --enable-code-coverage
 	"$$(dirname "$$(command -v swift)")/llvm-cov" report .build/debug/passkey-specPackageTests.xctest \
 		-instr-profile=.build/debug/codecov/default.profdata -ignore-filename-regex='(\.build|Tests)/'
+
+## fuzz: build the fuzz targets in Fuzz/Targets with libFuzzer and AddressSanitizer, then run
+## each for FUZZ_SECONDS seconds, one after another (TARGET=name runs one); inputs that crash
+## or hang go to .build/fuzz/crashes/
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(if $(TARGET),--target $(TARGET))
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests

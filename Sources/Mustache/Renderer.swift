@@ -9,11 +9,16 @@ extension Template {
 
     /// Renders with `data`, keeping parsed partials in `cache` for later renders that use the
     /// same partial sources (a site renders its layout for every page).
+    ///
+    /// Throws when the render would visit more than a million nodes or write more than 16 MB:
+    /// partials that include themselves more than once, or sections nested over long lists,
+    /// grow exponentially and would never finish. The error names the template or partial
+    /// being rendered when the limit was reached.
     public func render(
         _ data: MustacheValue, partials: (String) -> String?, cache: PartialCache
     ) throws(MustacheError) -> String {
         try withoutActuallyEscaping(partials) { (partials) throws(MustacheError) -> String in
-            var renderer = Renderer(partials: partials, cache: cache)
+            var renderer = Renderer(partials: partials, cache: cache, name: name)
             return try renderer.render(nodes, stack: [data], blocks: [:], depth: 0)
         }
     }
@@ -32,13 +37,25 @@ struct Renderer {
     /// Partials nested deeper than this render nothing, so a recursive partial without an
     /// end cannot hang or crash.
     static let maximumDepth = 64
+    /// The most nodes one render may visit, counting each pass over a section's list. The
+    /// largest page of the site visits about 20,000; the depth limit alone does not bound
+    /// the work, since a partial that includes itself twice doubles it at every level.
+    static let maximumSteps = 1_000_000
+    /// The most bytes of text and values one render may write; the site's largest page has
+    /// about 350 KB.
+    static let maximumOutputBytes = 16 * 1024 * 1024
 
     let partials: (String) -> String?
     let cache: PartialCache
+    /// The template or partial being rendered, for the error when a limit is reached.
+    private var current: String
+    private var steps = 0
+    private var written = 0
 
-    init(partials: @escaping (String) -> String?, cache: PartialCache) {
+    init(partials: @escaping (String) -> String?, cache: PartialCache, name: String) {
         self.partials = partials
         self.cache = cache
+        self.current = name
     }
 
     mutating func render(
@@ -46,12 +63,14 @@ struct Renderer {
     ) throws(MustacheError) -> String {
         var output = ""
         for node in nodes {
+            steps += 1
+            guard steps <= Self.maximumSteps else { throw limitReached("\(Self.maximumSteps) steps") }
             switch node {
             case .text(let text):
-                output += text
+                try write(text, to: &output)
             case .variable(let name, let escaped):
                 let text = lookup(name, in: stack)?.text ?? ""
-                output += escaped ? Self.escape(text) : text
+                try write(escaped ? Self.escape(text) : text, to: &output)
             case .section(let name, let inverted, let children):
                 let value = lookup(name, in: stack) ?? .null
                 if inverted {
@@ -67,14 +86,14 @@ struct Renderer {
                 guard depth < Self.maximumDepth,
                     let template = try template(resolve(name, dynamic: dynamic, stack: stack), indentation: indentation)
                 else { continue }
-                output += try render(template.nodes, stack: stack, blocks: blocks, depth: depth + 1)
+                output += try render(template, stack: stack, blocks: blocks, depth: depth + 1)
             case .parent(let name, let dynamic, let overrides, let indentation):
                 guard depth < Self.maximumDepth,
                     let template = try template(resolve(name, dynamic: dynamic, stack: stack), indentation: indentation)
                 else { continue }
                 // The outermost override wins: the child's blocks beat the parent's own.
                 let merged = overrides.merging(blocks) { _, outer in outer }
-                output += try render(template.nodes, stack: stack, blocks: merged, depth: depth + 1)
+                output += try render(template, stack: stack, blocks: merged, depth: depth + 1)
             case .block(let name, let defaults, let standalone):
                 guard let override = blocks[name] else {
                     output += try render(defaults, stack: stack, blocks: blocks, depth: depth)
@@ -95,6 +114,30 @@ struct Renderer {
             }
         }
         return output
+    }
+
+    /// Renders a partial or parent, naming it in the error if a limit is reached inside it.
+    private mutating func render(
+        _ template: Template, stack: [MustacheValue], blocks: [String: [Template.Node]], depth: Int
+    ) throws(MustacheError) -> String {
+        let outer = current
+        current = template.name
+        defer { current = outer }
+        return try render(template.nodes, stack: stack, blocks: blocks, depth: depth)
+    }
+
+    /// Appends text, counting it against the output limit.
+    private mutating func write(_ text: String, to output: inout String) throws(MustacheError) {
+        written += text.utf8.count
+        guard written <= Self.maximumOutputBytes else { throw limitReached("\(Self.maximumOutputBytes) bytes") }
+        output += text
+    }
+
+    private func limitReached(_ limit: String) -> MustacheError {
+        MustacheError(
+            message:
+                "rendering stopped after \(limit): a partial that includes itself more than once, or sections nested over long lists, grow without bound",
+            file: current, line: 1, column: 1)
     }
 
     // MARK: - Names

@@ -53,30 +53,21 @@ enum StepLibrary {
         StepDefinition("the device has passkey {passkey}", "A passkey on the device that the server accepts.") {
             context, values in
             let id = context.passkey(values[0])
-            context.configureWorld {
-                $0.deviceCredentials.append(id)
-                $0.serverCredentials[id] = .active
-            }
+            context.configureWorld { $0.placeOnDevice(id, server: .active) }
         },
         StepDefinition(
             "the device has passkey {passkey} that was revoked through account settings",
             "A passkey the server knows but no longer accepts."
         ) { context, values in
             let id = context.passkey(values[0])
-            context.configureWorld {
-                $0.deviceCredentials.append(id)
-                $0.serverCredentials[id] = .revoked
-            }
+            context.configureWorld { $0.placeOnDevice(id, server: .revoked) }
         },
         StepDefinition(
             "the device has passkey {passkey} that is absent from the server's records",
             "A passkey whose credential ID the server has no record of."
         ) { context, values in
             let id = context.passkey(values[0])
-            context.configureWorld {
-                $0.deviceCredentials.append(id)
-                $0.serverCredentials[id] = nil
-            }
+            context.configureWorld { $0.placeOnDevice(id, server: nil) }
         },
         StepDefinition(
             "the {dependency} lookup fails once with {fault}",
@@ -418,5 +409,16 @@ extension Account {
         var copy = self
         copy.status = status
         return copy
+    }
+}
+
+extension WorldScript {
+    /// Puts a passkey on the device, with what the server knows of it. A device holds each
+    /// passkey once: naming the same passkey again (`the device has passkey "phone"` twice, or
+    /// then as revoked) only changes the server's record, so that every list of the device's
+    /// credentials has each one once.
+    mutating func placeOnDevice(_ id: CredentialID, server: ServerCredentialState?) {
+        if !deviceCredentials.contains(id) { deviceCredentials.append(id) }
+        serverCredentials[id] = server
     }
 }

@@ -4,13 +4,15 @@ public func editDistance(_ a: String, _ b: String) -> Int {
     let b = Array(b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
+    // Two rows, swapped rather than allocated per row: a suggestion compares every candidate.
     var previous = Array(0...b.count)
+    var current = Array(repeating: 0, count: b.count + 1)
     for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
+        current[0] = i
         for j in 1...b.count {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
-        previous = current
+        swap(&previous, &current)
     }
     return previous[b.count]
 }

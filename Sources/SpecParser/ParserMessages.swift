@@ -1266,6 +1266,12 @@ extension Message {
         Message(
             "backwards-criterion-range", .error, "criterion range '\(range)' runs backwards; write the lower ID first")
     }
+
+    public static func criterionRangeTooLong(_ range: String, limit: Int) -> Message {
+        Message(
+            "criterion-range-too-long", .error,
+            "criterion range '\(range)' spans more than \(limit) criteria; name the criteria the reference supports")
+    }
 }
 
 extension ParserMessages {
@@ -1334,6 +1340,19 @@ extension ParserMessages {
                     - **N1.4-AC03–AC01:** [Apple: Authorization error codes](https://developer.apple.com/…)
                     """,
                 fix: "Write the lower ID first: 'N1.4-AC01–AC03'.")),
+        CatalogueEntry(
+            sample: .criterionRangeTooLong("N1.4-AC01–AC1000", limit: 100),
+            explanation: MessageExplanation(
+                summary: "A criterion range in a reference spans more criteria than a page can hold.",
+                detail: """
+                    A range is expanded to every criterion from the first to the last, and a page holds a \
+                    few dozen criteria; a range over more than 100 is a typo (an extra digit), and is not \
+                    expanded. Reported at the item.
+                    """,
+                example: """
+                    - **N1.4-AC01–AC1000:** [Apple: Authorization error codes](https://developer.apple.com/…)
+                    """,
+                fix: "Correct the last ID: 'N1.4-AC01–AC10'.")),
     ]
 }
 

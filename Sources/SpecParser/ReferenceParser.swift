@@ -38,8 +38,13 @@ extension SpecWalker {
         }
     }
 
+    /// The most criteria one range may span. A page holds a few dozen; a longer range is a typo,
+    /// and expanding `AC01–AC999999999` would take minutes and gigabytes.
+    static let maximumRangeLength = 100
+
     /// Every criterion ID named in `text`, with ranges such as `N1.4-AC01–AC03` or
-    /// `N1.4-AC01–N1.4-AC03` expanded, in order of first mention.
+    /// `N1.4-AC01–N1.4-AC03` expanded, in order of first mention. A range spanning more than
+    /// `maximumRangeLength` criteria is reported and names none.
     mutating func criteria(in text: String, location: SourceLocation) -> [CriterionID] {
         var result: [CriterionID] = []
         func add(_ id: CriterionID) { if !result.contains(id) { result.append(id) } }
@@ -60,6 +65,11 @@ extension SpecWalker {
             }
             guard end.number >= first.number else {
                 parser.diagnostics.report(.backwardsCriterionRange(mention.text), at: location)
+                continue
+            }
+            guard end.number - first.number < Self.maximumRangeLength else {
+                parser.diagnostics.report(
+                    .criterionRangeTooLong(mention.text, limit: Self.maximumRangeLength), at: location)
                 continue
             }
             for number in first.number...end.number { add(first.with(number: number)) }

@@ -113,13 +113,19 @@ public struct SourceFile: Sendable {
         return nil
     }
 
-    /// The line and byte column of a byte offset.
+    /// The line and byte column of a byte offset. Lines end as `lines` splits them (LF, CR or
+    /// CRLF), so a file with CR line ends gets the line its other diagnostics would name.
     static func location(ofByte offset: Int, in bytes: [UInt8], path: String) -> SourceLocation {
         var line = 1
         var lineStart = 0
-        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+        var index = 0
+        while index < offset {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x0A || byte == 0x0D else { continue }
+            if byte == 0x0D, index < offset, bytes[index] == 0x0A { index += 1 }
             line += 1
-            lineStart = index + 1
+            lineStart = index
         }
         return SourceLocation(file: path, line: line, column: offset - lineStart + 1)
     }

@@ -200,10 +200,17 @@ public enum StepBinding: Sendable {
 public struct StepRegistry: Sendable {
     public let patterns: [StepPattern]
     private let compiled: [CompiledPattern]
+    /// Each pattern's display form with quoted values masked, as suggestions compare them.
+    private let maskedDisplays: [String]
+    /// How much of an undefined step a suggestion compares: the longest masked display, plus
+    /// room for a few extra words.
+    private let comparedLength: Int
 
     public init(patterns: [StepPattern]) {
         self.patterns = patterns
         compiled = patterns.map(CompiledPattern.init)
+        maskedDisplays = patterns.map { Self.maskQuotes($0.display) }
+        comparedLength = (maskedDisplays.map(\.count).max() ?? 0) + 32
     }
 
     /// Binds a step, or reports why it cannot be bound: undefined (with the closest known
@@ -241,12 +248,17 @@ public struct StepRegistry: Sendable {
         }
     }
 
-    /// The pattern whose display form is nearest the text, with quoted values masked.
+    /// The pattern whose display form is nearest the text, with quoted values masked (the
+    /// first of equally near ones).
+    ///
+    /// Only the start of the text is compared, as long as the longest pattern plus a few words:
+    /// the edit distance costs the product of both lengths for every pattern, so a step line a
+    /// megabyte long took minutes, and what lies beyond that length only adds to every
+    /// pattern's distance alike.
     func closestPattern(to text: String) -> StepPattern? {
-        let masked = Self.maskQuotes(text)
-        return patterns.min {
-            editDistance(masked, Self.maskQuotes($0.display)) < editDistance(masked, Self.maskQuotes($1.display))
-        }
+        let masked = String(Self.maskQuotes(text).prefix(comparedLength))
+        let distances = maskedDisplays.map { editDistance(masked, $0) }
+        return distances.indices.min { distances[$0] < distances[$1] }.map { patterns[$0] }
     }
 
     private static func maskQuotes(_ text: String) -> String {

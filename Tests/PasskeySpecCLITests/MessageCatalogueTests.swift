@@ -113,6 +113,7 @@ import Testing
             .checkForUnknownCriterion("x"), .stepWithoutKeyword("x"), .stepOutsideScenario, .scenarioWithoutSteps("x"),
             .unnamedCheck, .conjunctionWithoutStep("And"), .referenceWithoutLink, .unsafeReferenceLink("x"),
             .referenceWithoutCriteria, .referenceToUnknownCriterion(["x"]), .backwardsCriterionRange("x"),
+            .criterionRangeTooLong("x", limit: 1),
             .unknownCommand("x", suggestion: nil), .unknownOption("x", command: "y", suggestion: "z"),
             .missingOptionValue("x"), .unsupportedFormat("x", supported: ["json"]),
             .unexpectedArgument("x", command: "y"), .invalidOptionValue("x", value: "y", expected: "z"),

@@ -42,6 +42,9 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase("invalid-utf8", bytes: Array("# T\n".utf8) + [0xFF, 0x41], 2, 1),
     DiagnosticCase("invalid-utf8", bytes: Array("# T\nab".utf8) + [0xC3, 0x28], 2, 4),
     DiagnosticCase("binary-file", bytes: Array("# T\n ab".utf8) + [0x00], 2, 4),
+    // CR and CRLF end lines here as they do for cmark-gfm and every other diagnostic.
+    DiagnosticCase("invalid-utf8", bytes: Array("# T\r\r ab".utf8) + [0xFF], 3, 4),
+    DiagnosticCase("binary-file", bytes: Array("# T\r\nx\r\n ab".utf8) + [0x00], 3, 4),
     DiagnosticCase("file-too-large", bytes: Array(repeating: 0x61, count: SourceFile.maximumSize + 1), 1, 1),
     DiagnosticCase("not-a-spec-page", "Just some text.\n", 1, 1),
     DiagnosticCase("not-a-spec-page", "# Title\n\nText without metadata.\n", 2, 1),
@@ -148,6 +151,7 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase("reference-without-criteria", replacing: "- **T1-AC01:** [Doc]", with: "- [Doc]", 33, 1),
     DiagnosticCase("reference-to-unknown-criterion", replacing: "**T1-AC01:**", with: "**T1-AC01–AC02:**", 33, 23),
     DiagnosticCase("backwards-criterion-range", replacing: "**T1-AC01:**", with: "**T1-AC02–AC01:**", 33, 1),
+    DiagnosticCase("criterion-range-too-long", replacing: "**T1-AC01:**", with: "**T1-AC01–AC101:**", 33, 1),
 ]
 
 @Suite struct DiagnosticTests {

@@ -23,4 +23,24 @@ import Testing
         #expect(found.map(\.id) == ["backwards-criterion-range"])
         #expect(found.first?.location.line == 33)
     }
+
+    /// A range with a few extra digits was expanded one criterion at a time, each checked
+    /// against all before it: `AC01–AC999999999` ran for hours.
+    @Test(arguments: ["T1-AC01–AC999999999", "T1-AC00–AC9223372036854775807", "T1-AC01–AC101"])
+    func aRangeOverMoreThanAHundredCriteriaIsOneErrorAndNotExpanded(_ range: String) {
+        let text = validSpec(
+            replacing: "- **T1-AC01:** [Doc](https://example.com) covers it.",
+            with: "- **\(range):** [Doc](https://example.com) covers it.")
+        let found = parse(text).diagnostics
+        #expect(found.map(\.id) == ["criterion-range-too-long"])
+        #expect(found.first?.location.line == 33)
+    }
+
+    @Test func aRangeOfAHundredCriteriaIsExpanded() {
+        let text = validSpec(
+            replacing: "- **T1-AC01:** [Doc](https://example.com) covers it.",
+            with: "- **T1-AC01–AC100:** [Doc](https://example.com) covers it.")
+        let found = parse(text).diagnostics
+        #expect(found.map(\.id) == ["reference-to-unknown-criterion"])
+    }
 }

@@ -1,0 +1,4 @@
+Scenario: s
+  Given a
+````
+```

@@ -1,0 +1,1 @@
+Given the app starts passkey login automatically

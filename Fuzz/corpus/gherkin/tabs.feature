@@ -1,0 +1,3 @@
+Scenario:	x
+	Given	the account is "locked"
+	Then	no session is created
