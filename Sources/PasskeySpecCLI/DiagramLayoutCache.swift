@@ -21,7 +21,7 @@ struct DiagramLayoutCache {
                 let path = "\(layouts)/\(hasher.hex).plain"
                 if let known = try? FileBytes.read(path) { return String(decoding: known, as: UTF8.self) }
                 let plain = try DiagramLayout.plainLayout(of: source)
-                Self.keep(plain, at: path, in: layouts)
+                FileBytes.keep(Array(plain.utf8), at: path)
                 return plain
             },
             keeping: DiagramKeeping(
@@ -29,15 +29,7 @@ struct DiagramLayoutCache {
                 load: { key in
                     (try? FileBytes.read("\(pictures)/\(key).svg")).map { String(decoding: $0, as: UTF8.self) }
                 },
-                store: { key, svg in Self.keep(svg, at: "\(pictures)/\(key).svg", in: pictures) }))
-    }
-
-    /// Writes an entry whole or not at all; one that cannot be kept is only made again next time.
-    private static func keep(_ text: String, at path: String, in folder: String) {
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = "\(path).\(getpid()).tmp"
-        guard (try? FileBytes.write(Array(text.utf8), to: temporary)) != nil else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+                store: { key, svg in FileBytes.keep(Array(svg.utf8), at: "\(pictures)/\(key).svg") }))
     }
 }
 

@@ -263,12 +263,7 @@ public struct BuildManifest: Equatable, Sendable {
     /// Keeps the manifest for builds into `output`; a manifest that cannot be written only
     /// makes the next build a full one.
     public func save(for output: URL, in cache: URL) {
-        let target = Self.file(for: output, in: cache)
-        try? FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = target.path + ".\(ProcessInfo.processInfo.processIdentifier)"
-        guard (try? FileBytes.write(bytes, to: temporary)) != nil else { return }
-        if rename(temporary, target.path) != 0 { unlink(temporary) }
+        FileBytes.keep(bytes, at: Self.file(for: output, in: cache).path)
     }
 
     /// Forgets the manifest for builds into `output`, before the output changes: a build

@@ -82,6 +82,27 @@ public enum FileBytes {
         guard fstat(descriptor, &status) == 0 else { throw Failure(path) }
         return FileStamp(status)
     }
+
+    /// Writes `bytes` to `path` whole or not at all, as a cache entry is kept: into a file
+    /// beside it first, renamed over it, with the folder made if missing. A reader sees the
+    /// old file or the new one, never half of one; an entry that cannot be kept is `false`.
+    @discardableResult
+    public static func keep(_ bytes: some ContiguousBytes, at path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let temporary = "\(path).\(getpid()).tmp"
+        guard (try? write(bytes, to: temporary)) != nil else {
+            unlink(temporary)
+            return false
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
 }
 
 /// What identifies a file's version without reading it: device, inode, size and modification
