@@ -39,7 +39,7 @@ let package = Package(
         // cmark-gfm's documents and HTML renderer, for the parser and for prose on the site.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
         // Boxes and labelled arrows laid out by Graphviz's dot, written as accessible SVG.
-        .target(name: "FlowDiagram", dependencies: ["CGraphviz"]),
+        .target(name: "FlowDiagram", dependencies: ["SpecModel", "CGraphviz"]),
         // Model + run report + templates to the files of the static site; atomic output.
         .target(
             name: "SiteBuilder",

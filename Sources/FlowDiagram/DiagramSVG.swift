@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 
 /// Finished pictures kept between runs: `salt` names the code that drew them (the tool's
 /// own hash), so a changed drawer never reads an old picture.
@@ -49,28 +50,19 @@ public struct DiagramDrawer: Sendable {
 
     /// A hash (FNV-1a, 64 bits, hex) of everything the picture is made from.
     static func key(of diagram: Diagram, source: String, id: String, salt: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
-            hash ^= 0xff
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        for part in [salt, id, diagram.title, source] { mix(part) }
+        var hasher = FNV1a()
+        for part in [salt, id, diagram.title, source] { hasher.mix(part) }
         for node in diagram.nodes {
-            mix(node.id)
-            for line in node.lines { mix((line.isCode ? "c" : "t") + line.text) }
-            for name in node.classes { mix(name) }
+            hasher.mix(node.id)
+            for line in node.lines { hasher.mix((line.isCode ? "c" : "t") + line.text) }
+            for name in node.classes { hasher.mix(name) }
         }
         for edge in diagram.edges {
-            mix(edge.from + "\u{1}" + edge.to)
-            for line in edge.lines { mix(line.text) }
-            for name in edge.classes { mix(name) }
+            hasher.mix(edge.from + "\u{1}" + edge.to)
+            for line in edge.lines { hasher.mix(line.text) }
+            for name in edge.classes { hasher.mix(name) }
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hasher.hex
     }
 
     static func svg(_ diagram: Diagram, placement: Placement, id: String) -> String {

@@ -26,7 +26,7 @@ import Testing
             "SpecParser": ["SpecModel", "CCmarkGFM", "CommonMark"], "FlowEngine": ["SpecModel"],
             "SpecRunner": ["SpecModel"], "PasskeyLoginFlow": ["SpecModel", "SpecRunner", "FlowEngine"],
             "Exports": ["SpecModel", "SpecRunner"], "SpecDiff": ["SpecModel", "SpecRunner"],
-            "FlowDiagram": ["CGraphviz"],
+            "FlowDiagram": ["SpecModel", "CGraphviz"],
             "SiteBuilder": ["SpecModel", "SpecRunner", "SpecDiff", "Mustache", "CommonMark", "Exports", "FlowDiagram"],
         ]
         for (module, permitted) in allowed {
