@@ -133,19 +133,24 @@ enum DiffCommand {
                 return nil
             }
         }
-        let loader = ContentLoader()
-        let parsed = read.files.map { file in
-            loader.parse(
-                file.bytes, as: ContentFile(path: "\(revision):\(file.repositoryPath)", relativePath: file.relativePath)
-            )
-        }
-        let loaded = lint(loader.assemble(parsed), flows: arguments.flows, strict: false)
+        let loaded = content(at: read, revision: revision, flows: arguments.flows)
         if loaded.hasErrors {
             console.print(loaded.diagnostics.filter { $0.severity == .error })
             console.printUsageError(.earlierContentHasErrors(revision))
             return nil
         }
         return run(loaded.content, arguments, console)
+    }
+
+    /// The content files a revision holds, parsed and linted, located as `REVISION:PATH`.
+    private static func content(at read: GitRevision, revision: String, flows: FlowRegistry) -> ContentLoader.Result {
+        let loader = ContentLoader()
+        let parsed = read.files.map { file in
+            loader.parse(
+                file.bytes, as: ContentFile(path: "\(revision):\(file.repositoryPath)", relativePath: file.relativePath)
+            )
+        }
+        return lint(loader.assemble(parsed), flows: flows, strict: false)
     }
 
     /// The content folder at `revision`, parsed, linted and run, without printing anything:
@@ -155,13 +160,7 @@ enum DiffCommand {
         of path: String, at revision: String, flows: FlowRegistry, environment: [String: String]
     ) -> (version: Version, baseline: Baseline)? {
         guard let read = try? GitRevision(path: path, revision: revision) else { return nil }
-        let loader = ContentLoader()
-        let parsed = read.files.map { file in
-            loader.parse(
-                file.bytes, as: ContentFile(path: "\(revision):\(file.repositoryPath)", relativePath: file.relativePath)
-            )
-        }
-        let loaded = lint(loader.assemble(parsed), flows: flows, strict: false)
+        let loaded = content(at: read, revision: revision, flows: flows)
         guard !loaded.hasErrors else { return nil }
         let report = CheckRunner(flows: flows, cache: .forTool(environment: environment)).run(loaded.content)
         return (
