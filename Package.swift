@@ -19,76 +19,95 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
+        // A Markdown document as plain Swift values, and its HTML: no C, no spec.
+        .target(name: "Markdown"),
+        // The one place that calls cmark-gfm: Markdown text to a `Markdown` tree.
+        .target(name: "CommonMark", dependencies: ["CCmarkGFM", "Markdown"]),
         // Value types of the spec: no parsing, no engine, no HTML.
-        .target(name: "SpecModel"),
-        // The reference flow engine: a pure reducer, platform adapters, a world, invariants
-        // and the explorer. It knows nothing of Markdown or HTML.
-        .target(name: "FlowEngine", dependencies: ["SpecModel"]),
+        .target(name: "SpecModel", dependencies: ["Markdown"]),
+        // Value types of a run: the report the site, the exports and `diff` read, without the runner.
+        .target(name: "ReportModel", dependencies: ["SpecModel"]),
+        // The passkey-login engine: a pure reducer, platform adapters, a world, invariants and
+        // the explorer. It knows nothing of Markdown or HTML.
+        .target(name: "PasskeyLoginEngine", dependencies: ["SpecModel"]),
         // Flows as values: binds check steps to a flow, runs them per platform, cross-checks
         // copy against what the flow can show, and rolls it all up into a run report.
-        .target(name: "SpecRunner", dependencies: ["SpecModel"]),
-        // The passkey-login flow: FlowEngine's steps, parameter types, exploration and rules.
-        .target(name: "PasskeyLoginFlow", dependencies: ["SpecModel", "SpecRunner", "FlowEngine"]),
+        .target(name: "SpecRunner", dependencies: ["SpecModel", "ReportModel"]),
+        // The passkey-login flow: the engine's steps, parameter types, exploration and rules.
+        .target(
+            name: "PasskeyLoginFlow", dependencies: ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine"]),
         // A spec-conformant Mustache renderer for the site's templates.
         .target(name: "Mustache"),
-        // Every file engineers and CI take: the model's JSON and schema, the copy for Xcode and
-        // Android, the run report and JUnit.
-        .target(name: "Exports", dependencies: ["SpecModel", "SpecRunner"]),
+        // Every file engineers and CI take: the model's JSON and schema, the copy for Xcode,
+        // Android and the web, the run report, JUnit and SARIF.
+        .target(name: "Exports", dependencies: ["SpecModel", "ReportModel"]),
         // What changed between two versions of the content and their runs, by stable ID.
-        .target(name: "SpecDiff", dependencies: ["SpecModel", "SpecRunner"]),
-        // cmark-gfm's documents and HTML renderer, for the parser and for prose on the site.
-        .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
+        .target(name: "SpecDiff", dependencies: ["SpecModel", "ReportModel"]),
         // Boxes and labelled arrows laid out by Graphviz's dot, written as accessible SVG.
         .target(name: "FlowDiagram", dependencies: ["SpecModel", "CGraphviz"]),
-        // Model + run report + templates to the files of the static site; atomic output.
+        // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
+        .target(name: "SpecParser", dependencies: ["SpecModel", "CommonMark", "Markdown"]),
+        // Model + run report + templates to the files of the static site.
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "SpecModel", "SpecRunner", "SpecDiff", "Mustache", "CommonMark", "Exports", "FlowDiagram",
+                "SpecModel", "ReportModel", "SpecDiff", "Mustache", "Markdown", "CommonMark", "Exports", "FlowDiagram",
             ]),
-        // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
-        .target(name: "SpecParser", dependencies: ["SpecModel", "CCmarkGFM", "CommonMark"]),
-        // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
-        // live reload by server-sent events, and a polling file watcher. Knows nothing of specs.
-        .target(name: "PreviewServer"),
-        // The commands, as a library so tests can call them in-process too.
+        // The one pipeline every command is a view of: load, lint, check, render and write,
+        // incremental, into a folder, memory or a file; the tool's cache; the Changes baseline.
         .target(
-            name: "PasskeySpecCLI",
+            name: "Pipeline",
             dependencies: [
-                "SpecModel", "SpecParser", "FlowEngine", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
-                "SiteBuilder", "PreviewServer", "FlowDiagram",
-            ]
-        ),
+                "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
+                "SiteBuilder", "FlowDiagram",
+            ]),
+        // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
+        // live reload by server-sent events, and a file watcher. Knows nothing of specs.
+        .target(name: "PreviewServer"),
+        // The commands: argument parsing and printing, over the pipeline's results.
+        .target(name: "PasskeySpecCLI", dependencies: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer"]),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SpecModelTests", dependencies: ["SpecModel"]),
-        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "SpecModel"]),
+        .testTarget(name: "SpecModelTests", dependencies: ["SpecModel", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CommonMark", "TestSupport"]),
+        .testTarget(name: "PasskeyLoginEngineTests", dependencies: ["PasskeyLoginEngine", "SpecModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "FlowDiagramTests", dependencies: ["FlowDiagram"]),
-        .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "SpecRunner"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
+        .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "ReportModel"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "SpecModel", "ReportModel", "SpecParser", "TestSupport"]),
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: [
-                "SiteBuilder", "Mustache", "SpecRunner", "SpecModel", "SpecParser", "FlowEngine", "PasskeyLoginFlow",
-                "Exports", "FlowDiagram",
+                "SiteBuilder", "Mustache", "SpecRunner", "SpecModel", "ReportModel", "SpecParser", "PasskeyLoginEngine",
+                "PasskeyLoginFlow", "Exports", "FlowDiagram", "Pipeline", "TestSupport",
             ]),
         .testTarget(
             name: "SpecRunnerTests",
-            dependencies: ["SpecRunner", "SpecModel", "FlowEngine", "SpecParser", "PasskeyLoginFlow", "Exports"],
+            dependencies: [
+                "SpecRunner", "SpecModel", "ReportModel", "PasskeyLoginEngine", "SpecParser", "PasskeyLoginFlow",
+                "Exports",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "SpecParserTests",
-            dependencies: ["SpecParser", "SpecModel", "CommonMark", "TestSupport"],
+            dependencies: ["SpecParser", "SpecModel", "CommonMark", "Markdown", "TestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
+        /*.testTarget(
+            name: "PipelineTests",
+            dependencies: ["Pipeline", "SpecModel", "ReportModel", "SpecRunner", "SiteBuilder", "TestSupport"]
+        ),*/
         .testTarget(
             name: "PasskeySpecCLITests",
-            dependencies: ["PasskeySpecCLI", "passkey-spec", "TestSupport", "SpecModel", "SpecRunner", "SiteBuilder"]
+            dependencies: [
+                "PasskeySpecCLI", "passkey-spec", "TestSupport", "SpecModel", "ReportModel", "Pipeline", "SpecRunner",
+                "SiteBuilder",
+            ]
         ),
     ]
 )

@@ -43,7 +43,7 @@ for flag in "${cmark_flags[@]}"; do flags+=(-Xcc "$flag"); done
 # Each fuzz target and the modules it links, in dependency order; the maximum input length.
 declare -A target_modules=(
     [page]="SpecModel CommonMark SpecParser"
-    [gherkin]="SpecModel CommonMark SpecParser SpecRunner FlowEngine PasskeyLoginFlow"
+    [gherkin]="SpecModel CommonMark SpecParser SpecRunner PasskeyLoginEngine PasskeyLoginFlow"
     [copy-table]="SpecModel CommonMark SpecParser"
     [mustache]="Mustache"
     [report]="SpecModel SpecRunner SpecDiff"
@@ -69,8 +69,8 @@ fi
 # The modules each module imports.
 declare -A module_imports=(
     [SpecModel]="" [CommonMark]="" [Mustache]="" [PreviewServer]=""
-    [SpecParser]="SpecModel CommonMark" [SpecRunner]="SpecModel" [FlowEngine]="SpecModel"
-    [PasskeyLoginFlow]="SpecModel SpecRunner FlowEngine" [SpecDiff]="SpecModel SpecRunner"
+    [SpecParser]="SpecModel CommonMark" [SpecRunner]="SpecModel" [PasskeyLoginEngine]="SpecModel"
+    [PasskeyLoginFlow]="SpecModel SpecRunner PasskeyLoginEngine" [SpecDiff]="SpecModel SpecRunner"
 )
 
 # Rebuilds a module when any of its sources, or a module it imports, is newer than its object.

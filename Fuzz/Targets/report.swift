@@ -4,6 +4,7 @@
 // is one JSON document tried with every reader, or a model and a report separated by a NUL
 // byte, compared as an earlier build is.
 import Foundation
+import ReportModel
 import SpecDiff
 import SpecModel
 import SpecRunner

@@ -1,10 +1,6 @@
 import CCmarkGFM
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one place that opens cmark-gfm documents: a parser with every GFM extension attached,
 /// freed with its tree when the caller is done.

@@ -1,6 +1,6 @@
 import Foundation
+import ReportModel
 import SpecModel
-import SpecRunner
 
 /// The files engineers and CI take from a spec, by format: all of them, in one place. The
 /// copy formats belong to the platform whose descriptor names them (`Platform.exports`).

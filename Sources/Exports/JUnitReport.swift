@@ -1,5 +1,5 @@
+import ReportModel
 import SpecModel
-import SpecRunner
 
 /// JUnit XML for CI: one test suite per spec and platform with one test case per check, and
 /// one suite for the engine's invariants.

@@ -1,4 +1,5 @@
-import FlowEngine
+import PasskeyLoginEngine
+import ReportModel
 import SpecModel
 import SpecRunner
 
@@ -11,18 +12,18 @@ public struct CheckContext: CheckSession {
     /// The scripted world; steps may change it at any time.
     var script = WorldScript(account: CheckContext.defaultAccount)
     private var world: World?
-    private(set) var state = FlowState()
+    private(set) var state = LoginState()
     /// Effects and scenarios of the most recent action step.
-    private(set) var lastEffects: [FlowEffect] = []
+    private(set) var lastEffects: [LoginEffect] = []
     private(set) var lastSituations: [Situation] = []
     /// Every effect so far.
-    private(set) var allEffects: [FlowEffect] = []
+    private(set) var allEffects: [LoginEffect] = []
     /// Every scenario reached so far, in order.
     private(set) var situations: [Situation] = []
     /// How each scenario reached looked: its actions and whether it showed a notice.
     private(set) var presentations = Set<Presentation>()
     /// The state just before the most recent passkey prompt opened.
-    private(set) var stateBeforePrompt: FlowState?
+    private(set) var stateBeforePrompt: LoginState?
     /// The native result the current step fed to the engine, and the native signals it caused.
     public private(set) var stepNative: [String] = []
     /// What the user and the OS did so far, in order, to replay in other worlds.
@@ -33,7 +34,7 @@ public struct CheckContext: CheckSession {
 
     /// Something the user or the OS did: an event, or an end of the prompt.
     enum Input: Sendable, CustomStringConvertible {
-        case event(FlowEvent)
+        case event(LoginEvent)
         case prompt(PromptAction, passkey: String?)
         case assisted(PromptAction, passkey: String?)
 
@@ -66,7 +67,7 @@ public struct CheckContext: CheckSession {
         self.variant = variant
     }
 
-    var reducer: FlowReducer { FlowReducer(configuration: configuration, variant: variant) }
+    var reducer: LoginReducer { LoginReducer(configuration: configuration, variant: variant) }
 
     /// The credential a passkey name in a step stands for.
     func passkey(_ name: String) -> CredentialID { CredentialID(named: name) }
@@ -92,12 +93,12 @@ public struct CheckContext: CheckSession {
 
     /// Sends an event and lets the world answer its requests until the flow waits for the
     /// user or the OS again.
-    mutating func send(_ event: FlowEvent) throws {
+    mutating func send(_ event: LoginEvent) throws {
         inputs.append(.event(event))
         try deliver(event)
     }
 
-    private mutating func deliver(_ event: FlowEvent) throws {
+    private mutating func deliver(_ event: LoginEvent) throws {
         if world == nil {
             // A check may only configure what the platform can do: a web page never opens the
             // passkey prompt by itself (decision web-load-is-conditional).
@@ -121,10 +122,10 @@ public struct CheckContext: CheckSession {
             let transition = reducer.reduce(state, next)
             state = transition.state
             moves.append(
-                FlowDiagrams.move(
+                LoginFlowGraphs.move(
                     SketchEdge(
                         from: SketchNode(state: before, situation: enteredWith),
-                        to: SketchNode(state: state, situation: transition.situation), move: FlowSketch.move(next))))
+                        to: SketchNode(state: state, situation: transition.situation), move: LoginSketch.move(next))))
             enteredWith = transition.situation
             lastEffects += transition.effects
             allEffects += transition.effects

@@ -1,12 +1,13 @@
 import Dispatch
-import FlowEngine
+import PasskeyLoginEngine
 import Foundation
+import ReportModel
 import SpecModel
 import SpecRunner
 
 /// The passkey-login flow: login with a passkey on the automatic route (the app opens the
 /// prompt itself) and the explicit route (the passkey button), with every error state the
-/// native spec pages describe. Its engine is `FlowEngine`; its steps drive a `CheckContext`.
+/// native spec pages describe. Its engine is `PasskeyLoginEngine`; its steps drive a `CheckContext`.
 public enum PasskeyLoginFlow {
     /// The flow, for the registry.
     public static let flow = make { depth in Explorer(depthLimit: depth ?? Explorer.defaultDepth) }
@@ -77,8 +78,8 @@ public enum PasskeyLoginFlow {
                 depthLimit: report.depthLimit, deepestLevel: report.deepestLevel, complete: report.complete,
                 nativeResults: report.nativeResultsExercised),
             invariants: report.invariants.map(invariantRun),
-            screens: report.presentations.map(ScreenPresentation.init), graph: FlowDiagrams.graph(of: report.sketch),
-            views: FlowDiagrams.views(of: report.sketch))
+            screens: report.presentations.map(ScreenPresentation.init), graph: LoginFlowGraphs.graph(of: report.sketch),
+            views: LoginFlowGraphs.views(of: report.sketch))
     }
 
     /// Explores with the explorer's parts (one per configuration) and the lockstep comparison

@@ -1,4 +1,4 @@
-import FlowEngine
+import PasskeyLoginEngine
 import SpecModel
 import SpecRunner
 
@@ -390,7 +390,7 @@ enum StepLibrary {
 
 extension UserAction {
     /// The event of choosing this action.
-    var event: FlowEvent {
+    var event: LoginEvent {
         switch self {
         case .retry: .retryTapped
         case .fallback: .fallbackChosen

@@ -1,4 +1,4 @@
-import FlowEngine
+import PasskeyLoginEngine
 import SpecModel
 
 /// Resolves the backticked names of every Trigger cell against the engine's catalogue for

@@ -1,3 +1,4 @@
+import Pipeline
 import SpecModel
 import SpecRunner
 

@@ -2,11 +2,7 @@ import Foundation
 import SiteBuilder
 import SpecModel
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a build does on SIGINT, SIGTERM and SIGHUP: remove what it staged (never in the
 /// middle of putting a build in place, see `WriteGate`), say so, and end by the same signal,

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Notices changes under files and folders by comparing each file's modification time and
 /// size with the last look (polling; no inotify).
@@ -53,11 +49,6 @@ public struct FileWatcher: Sendable {
     private static func stamp(_ path: String) -> Stamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Glibc)
         return Stamp(seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, size: Int(info.st_size))
-        #else
-        return Stamp(
-            seconds: info.st_mtimespec.tv_sec, nanoseconds: info.st_mtimespec.tv_nsec, size: Int(info.st_size))
-        #endif
     }
 }

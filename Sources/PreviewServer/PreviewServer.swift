@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One problem of a build, as `/__preview/status` reports it.
 public struct PreviewDiagnostic: Codable, Equatable, Sendable {
@@ -117,11 +113,7 @@ public final class PreviewServer: @unchecked Sendable {
         for offset in 0..<max(1, attempts) {
             guard port == 0 || Int(port) + offset <= Int(UInt16.max) else { break }
             let candidate = port == 0 ? 0 : port + UInt16(offset)
-            #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-            #endif
             guard fd >= 0 else { throw BindFailure(reason: String(cString: strerror(errno))) }
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -353,11 +345,7 @@ public final class PreviewServer: @unchecked Sendable {
             guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
-                #if canImport(Glibc)
                 let sent = Glibc.send(client, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                let sent = Darwin.send(client, base + offset, raw.count - offset, 0)
-                #endif
                 if sent < 0, errno == EINTR { continue }
                 if sent <= 0 { return false }
                 offset += sent

@@ -1,6 +1,6 @@
 import FlowDiagram
+import ReportModel
 import SpecModel
-import SpecRunner
 
 /// The flow graphs of the run report as pictures: a criterion's moves, a route, the whole
 /// flow. Boxes show what the user sees and the scenario ID that brought them there; arrows

@@ -3,9 +3,9 @@ import Exports
 import FlowDiagram
 import Foundation
 import Mustache
+import ReportModel
 import SpecDiff
 import SpecModel
-import SpecRunner
 
 /// Renders the model and the run report into the files of a static site.
 ///

@@ -1,9 +1,9 @@
 import Exports
 import FlowDiagram
 import Mustache
+import ReportModel
 import SpecDiff
 import SpecModel
-import SpecRunner
 
 /// Builds the data each page template renders, from the model and the run report only.
 struct ViewModels: Sendable {

@@ -1,5 +1,5 @@
+import ReportModel
 import SpecModel
-import SpecRunner
 
 /// One side of a comparison: a model and the run made from it.
 public struct Version: Sendable {

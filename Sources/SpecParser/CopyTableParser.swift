@@ -1,3 +1,4 @@
+import Markdown
 import SpecModel
 
 // A copy table has a label column and one column per platform:

@@ -1,3 +1,4 @@
+import Markdown
 import SpecModel
 
 // Checks are written in a `gherkin` fenced block under a heading naming their criterion:

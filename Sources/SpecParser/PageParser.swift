@@ -1,3 +1,5 @@
+import CommonMark
+import Markdown
 import SpecModel
 
 /// What one Markdown file turned out to be.

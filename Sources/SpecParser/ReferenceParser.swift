@@ -1,3 +1,4 @@
+import Markdown
 import SpecModel
 
 // A reference item names the criteria it supports and links its sources:

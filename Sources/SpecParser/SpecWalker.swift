@@ -1,3 +1,4 @@
+import Markdown
 import SpecModel
 
 /// Walks the blocks of a spec page below its metadata, in order, keeping track of the

@@ -1,3 +1,4 @@
+import ReportModel
 import SpecModel
 
 /// Runs every check of every spec on each of its platforms against the spec's flow, explores

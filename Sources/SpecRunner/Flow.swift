@@ -1,4 +1,5 @@
 import Foundation
+import ReportModel
 import SpecModel
 
 // A flow is a value: everything a kind of spec is checked against, bundled so the runner,
@@ -7,7 +8,7 @@ import SpecModel
 //
 // To add a flow:
 // 1. a module of its own beside `Sources/PasskeyLoginFlow/` with its engine (or one from
-//    `Sources/FlowEngine/`), a `CheckSession` that steps drive, its step definitions and
+//    `Sources/PasskeyLoginEngine/`), a `CheckSession` that steps drive, its step definitions and
 //    parameter types, and a `Flow` value built from them (see `PasskeyLoginFlow.flow`);
 // 2. its entry in `FlowCatalogue.registered` (`Sources/PasskeySpecCLI/FlowCatalogue.swift`)
 //    and the module in `Package.swift`.

@@ -1,10 +1,6 @@
 import PasskeySpecCLI
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // A write past the file size limit (`ulimit -f`) then fails with EFBIG, which the tool
 // reports and recovers from, instead of ending the process.

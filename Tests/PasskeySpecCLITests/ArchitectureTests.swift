@@ -23,8 +23,8 @@ import Testing
         let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin"]
         let allowed: [String: Set<String>] = [
             "SpecModel": [], "Mustache": [], "PreviewServer": [], "CommonMark": ["CCmarkGFM"],
-            "SpecParser": ["SpecModel", "CCmarkGFM", "CommonMark"], "FlowEngine": ["SpecModel"],
-            "SpecRunner": ["SpecModel"], "PasskeyLoginFlow": ["SpecModel", "SpecRunner", "FlowEngine"],
+            "SpecParser": ["SpecModel", "CCmarkGFM", "CommonMark"], "PasskeyLoginEngine": ["SpecModel"],
+            "SpecRunner": ["SpecModel"], "PasskeyLoginFlow": ["SpecModel", "SpecRunner", "PasskeyLoginEngine"],
             "Exports": ["SpecModel", "SpecRunner"], "SpecDiff": ["SpecModel", "SpecRunner"],
             "FlowDiagram": ["SpecModel", "CGraphviz"],
             "SiteBuilder": ["SpecModel", "SpecRunner", "SpecDiff", "Mustache", "CommonMark", "Exports", "FlowDiagram"],
@@ -46,9 +46,9 @@ import Testing
     static let platformFiles: Set<String> = [
         "Sources/SpecModel/Platforms/Platform+Known.swift", "Sources/SpecModel/Platforms/Platform+iOS.swift",
         "Sources/SpecModel/Platforms/Platform+Android.swift", "Sources/SpecModel/Platforms/Platform+Web.swift",
-        "Sources/FlowEngine/Platforms/PlatformAdapters.swift",
-        "Sources/FlowEngine/Platforms/IOSAdapter.swift", "Sources/FlowEngine/Platforms/AndroidAdapter.swift",
-        "Sources/FlowEngine/Platforms/WebAdapter.swift",
+        "Sources/PasskeyLoginEngine/Platforms/PlatformAdapters.swift",
+        "Sources/PasskeyLoginEngine/Platforms/IOSAdapter.swift", "Sources/PasskeyLoginEngine/Platforms/AndroidAdapter.swift",
+        "Sources/PasskeyLoginEngine/Platforms/WebAdapter.swift",
         "Sources/Exports/StringCatalog.swift", "Sources/Exports/AndroidStrings.swift",
     ]
 

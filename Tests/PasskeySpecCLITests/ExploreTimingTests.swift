@@ -1,3 +1,4 @@
+import ReportModel
 import SpecRunner
 import Testing
 

@@ -1,3 +1,4 @@
+import ReportModel
 import SpecModel
 import SpecRunner
 

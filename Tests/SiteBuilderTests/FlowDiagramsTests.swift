@@ -1,7 +1,8 @@
 import FlowDiagram
-import FlowEngine
+import PasskeyLoginEngine
 import Foundation
 import PasskeyLoginFlow
+import ReportModel
 import SpecModel
 import SpecParser
 import SpecRunner

@@ -1,7 +1,8 @@
-import FlowEngine
+import PasskeyLoginEngine
 import Foundation
 import Mustache
 import PasskeyLoginFlow
+import ReportModel
 import SpecModel
 import SpecParser
 import SpecRunner

@@ -1,4 +1,4 @@
-import FlowEngine
+import PasskeyLoginEngine
 import Foundation
 import PasskeyLoginFlow
 import SpecModel

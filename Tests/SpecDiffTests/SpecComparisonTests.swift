@@ -1,4 +1,5 @@
 import Foundation
+import ReportModel
 import SpecDiff
 import SpecModel
 import SpecRunner

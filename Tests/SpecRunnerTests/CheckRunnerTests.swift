@@ -1,5 +1,5 @@
 import Exports
-import FlowEngine
+import PasskeyLoginEngine
 import SpecModel
 import Testing
 

@@ -1,4 +1,5 @@
-import FlowEngine
+import PasskeyLoginEngine
+import ReportModel
 import SpecModel
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import SpecModel
 import Testing
 
-@testable import FlowEngine
+@testable import PasskeyLoginEngine
 @testable import PasskeyLoginFlow
 @testable import SpecRunner
 
@@ -154,10 +154,10 @@ import Testing
             var missed: [String] = []
             for configuration in Explorer.configurations
             where adapter.automaticStarts.contains(configuration.automaticStart) {
-                let reducer = FlowReducer(configuration: configuration)
+                let reducer = LoginReducer(configuration: configuration)
                 for world in explorer.worlds {
-                    var seen: Set<FlowState> = [FlowState()]
-                    var frontier = [FlowState()]
+                    var seen: Set<LoginState> = [LoginState()]
+                    var frontier = [LoginState()]
                     while let state = frontier.popLast() {
                         for (event, _) in explorer.successors(
                             of: state, reducer: reducer, adapter: adapter, world: world)
@@ -176,7 +176,7 @@ import Testing
         }
     }
 
-    static func cause(of event: FlowEvent) -> TriggerCause? {
+    static func cause(of event: LoginEvent) -> TriggerCause? {
         switch event {
         case .ceremonyFinished(let outcome):
             if case .assertion = outcome { return nil }

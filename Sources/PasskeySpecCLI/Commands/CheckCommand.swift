@@ -1,5 +1,6 @@
 import Exports
 import Foundation
+import ReportModel
 import SpecModel
 import SpecParser
 import SpecRunner

@@ -8,11 +8,7 @@ import SpecModel
 import SpecParser
 import SpecRunner
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `passkey-spec preview [PATHS...] [--port N] [--host H] [--templates DIR]`: the site in memory,
 /// served on loopback, rebuilt and reloaded on every change.

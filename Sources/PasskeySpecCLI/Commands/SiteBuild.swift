@@ -1,4 +1,5 @@
 import Foundation
+import ReportModel
 import SiteBuilder
 import SpecModel
 import SpecParser

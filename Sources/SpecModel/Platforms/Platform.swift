@@ -4,7 +4,7 @@
 //
 // To add a platform:
 // 1. a descriptor here (`Platform+Name.swift`) and its entry in `Platform.known`;
-// 2. its adapter in `Sources/FlowEngine/Platforms/` (native results, outcomes, signals,
+// 2. its adapter in `Sources/PasskeyLoginEngine/Platforms/` (native results, outcomes, signals,
 //    trigger names), listed in the flows that run on it (`PasskeyLoginFlow.adapters`);
 // 3. its copy exports, if it has any, in `Sources/Exports/` (named in `exports` below).
 // Nothing else names a platform: commands, the runner, the site and the JSON schema read

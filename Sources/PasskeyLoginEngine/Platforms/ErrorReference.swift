@@ -1,0 +1,48 @@
+import SpecModel
+
+/// The platform error reference: for every native error of each platform, the engine
+/// outcome and the spec scenario it leads to. Computed by running the reducer, not written
+/// by hand, so it cannot drift from the engine.
+public enum ErrorReference {
+    public static func entries(
+        adapters: [any PlatformAdapter] = PlatformAdapters.all, configuration: Configuration = Configuration()
+    ) -> [ErrorReferenceEntry] {
+        let reducer = LoginReducer(configuration: configuration)
+        let allowed = [CredentialID(named: "passkey-1")]
+        var automatic = LoginState()
+        automatic.appeared = true
+        automatic.lookup = .succeeded(RouteData(credentialIDs: allowed))
+        automatic.ceremony = Ceremony(route: .automatic, allowedCredentials: allowed)
+        var repeated = automatic
+        repeated.cancellationStreak = 1
+        var explicit = automatic
+        explicit.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
+
+        return adapters.flatMap { adapter -> [ErrorReferenceEntry] in
+            let platform = adapter.platform
+            return adapter.errorResults.map { result in
+                let outcome = adapter.outcome(of: result)
+                func lead(_ state: LoginState) -> String {
+                    // A platform that never opens the prompt by itself has no automatic route.
+                    guard state.ceremony?.route != .automatic || adapter.automaticStarts.contains(.prompt) else {
+                        return "no automatic prompt on this platform"
+                    }
+                    return describe(reducer.reduce(state, .ceremonyFinished(outcome)))
+                }
+                return ErrorReferenceEntry(
+                    platform: platform, name: result.name, code: result.code, message: result.message,
+                    outcome: outcome.description, automaticFirst: lead(automatic), automaticRepeated: lead(repeated),
+                    explicit: lead(explicit))
+            }
+        }
+    }
+
+    /// The scenario ID, or what happens when no scenario's copy is shown.
+    static func describe(_ transition: Transition) -> String {
+        if let situation = transition.situation { return situation.rawValue }
+        if transition.effects.contains(where: { if case .presentFallback = $0 { true } else { false } }) {
+            return "fallback, no error"
+        }
+        return transition.effects.map(\.description).joined(separator: ", ")
+    }
+}

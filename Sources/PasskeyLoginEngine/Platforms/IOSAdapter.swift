@@ -1,0 +1,172 @@
+import SpecModel
+
+/// `ASAuthorizationError.Code` (domain `com.apple.AuthenticationServices.AuthorizationError`).
+public enum ASAuthorizationErrorCode: Int, Hashable, Codable, Sendable, CaseIterable {
+    case unknown = 1000
+    case canceled = 1001
+    case invalidResponse = 1002
+    case notHandled = 1003
+    case failed = 1004
+    case notInteractive = 1005
+    case matchedExcludedCredential = 1006
+    case credentialImport = 1007
+    case credentialExport = 1008
+    case preferSignInWithApple = 1009
+    case deviceNotConfiguredForPasskeyCreation = 1010
+
+    /// The Swift name, e.g. `ASAuthorizationError.Code.canceled`.
+    public var name: String { "ASAuthorizationError.Code.\(self)" }
+
+    /// The iOS version that introduced the case.
+    public var introduced: String {
+        switch self {
+        case .unknown, .canceled, .invalidResponse, .notHandled, .failed: "13.0"
+        case .notInteractive: "15.0"
+        case .matchedExcludedCredential: "18.0"
+        case .credentialImport, .credentialExport: "18.2"
+        case .preferSignInWithApple, .deviceNotConfiguredForPasskeyCreation: "26.0"
+        }
+    }
+}
+
+/// iOS AuthenticationServices: `ASAuthorizationController` results and the Signal API of
+/// `ASCredentialDataManager` (iOS 26.2; `ASCredentialUpdater` in 26.0 and 26.1).
+public struct IOSAdapter: PlatformAdapter {
+    /// The message iOS puts on `canceled` when no local credential exists for the request.
+    public static let noCredentialsMessage = "No credentials available for login."
+
+    public init() {}
+
+    public var platform: Platform { .ios }
+
+    public var automaticStarts: [AutomaticStart] { AutomaticStart.allCases }
+
+    /// Apple's sample ("Connecting to a service with passkeys") receives the AutoFill
+    /// request's `canceled` in `didCompleteWithError` and ignores it.
+    public var reportsAssistedErrors: Bool { true }
+
+    /// iOS 16.0: `performAutoFillAssistedRequests()` with an
+    /// `ASAuthorizationPlatformPublicKeyCredentialAssertionRequest`.
+    public var assistedRequestAPI: String { "ASAuthorizationController.performAutoFillAssistedRequests()" }
+
+    public var errorResults: [NativeResult] {
+        ASAuthorizationErrorCode.allCases.map { error($0) } + [error(.canceled, message: Self.noCredentialsMessage)]
+    }
+
+    public func success(_ credential: CredentialID) -> NativeResult {
+        NativeResult(
+            platform: .ios, name: "ASAuthorizationPlatformPublicKeyCredentialAssertion", code: "success",
+            credential: credential)
+    }
+
+    public func error(_ code: ASAuthorizationErrorCode, message: String? = nil) -> NativeResult {
+        NativeResult(platform: .ios, name: code.name, code: String(code.rawValue), message: message)
+    }
+
+    public func result(of action: PromptAction, credential: CredentialID?) -> NativeResult? {
+        switch action {
+        case .userCancels: error(.canceled)
+        case .noPasskeyOnDevice: error(.canceled, message: Self.noCredentialsMessage)
+        // Apple: `failed` "generally means some part of the request was invalid", e.g. Associated Domains.
+        case .providerMisconfigured: error(.failed, message: "Unable to verify webcredentials association")
+        case .unknownFailure: error(.unknown)
+        case .interrupted: error(.failed)
+        // Corbado reports 1010 for a device that is not set up for passkeys (iOS 26).
+        case .unsupported: error(.deviceNotConfiguredForPasskeyCreation)
+        case .userSelectsPasskey: credential.map(success)
+        }
+    }
+
+    public func outcome(of result: NativeResult) -> CeremonyOutcome {
+        if let credential = result.credential { return .assertion(credential) }
+        guard let raw = Int(result.code), let code = ASAuthorizationErrorCode(rawValue: raw) else { return .failed }
+        switch code {
+        case .canceled:
+            // "No credential" and "user cancelled" share 1001; only the message tells them apart.
+            return result.message?.contains(Self.noCredentialsMessage) == true ? .noCredential : .cancelled
+        case .notInteractive:
+            // Reported for "no credentials" as well; accepted as such.
+            return .noCredential
+        case .preferSignInWithApple:
+            // Decision ios-prefer-sign-in-with-apple.
+            return .otherMethodPreferred
+        case .unknown, .invalidResponse, .notHandled, .failed:
+            return .failed
+        case .matchedExcludedCredential, .credentialImport, .credentialExport, .deviceNotConfiguredForPasskeyCreation:
+            // Decision retry-only-where-it-helps: codes of other request types; the same request
+            // would end the same way.
+            return .unavailable
+        }
+    }
+
+    /// Which class carries the Signal API on which iOS version: `ASCredentialUpdater` came in
+    /// 26.0 and was deprecated in 26.2 for `ASCredentialDataManager`, with the same methods.
+    public static let signalAvailability =
+        "ASCredentialDataManager on iOS 26.2 and later; ASCredentialUpdater on iOS 26.0 and 26.1; nothing to call before iOS 26"
+
+    public func signal(for effect: LoginEffect, relyingPartyID: String) -> NativeSignal? {
+        let api = "ASCredentialDataManager"
+        // The methods take `Data`; the arguments are shown as Swift expressions that build it.
+        switch effect {
+        case .signalUnknownCredential(let credential):
+            return NativeSignal(
+                platform: .ios, api: api,
+                call: "reportUnknownPublicKeyCredential(relyingPartyIdentifier:credentialID:)",
+                payload: Self.arguments([
+                    ("relyingPartyIdentifier", CompactJSON.string(relyingPartyID)),
+                    ("credentialID", Self.data(credential.bytes)),
+                ]), availability: Self.signalAvailability)
+        case .signalAllAcceptedCredentials(let userHandle, let accepted):
+            return NativeSignal(
+                platform: .ios, api: api,
+                call: "reportAllAcceptedPublicKeyCredentials(relyingPartyIdentifier:userHandle:acceptedCredentialIDs:)",
+                payload: Self.arguments([
+                    ("relyingPartyIdentifier", CompactJSON.string(relyingPartyID)),
+                    ("userHandle", Self.data(userHandle)),
+                    ("acceptedCredentialIDs", "[" + accepted.map { Self.data($0.bytes) }.joined(separator: ", ") + "]"),
+                ]), availability: Self.signalAvailability)
+        default:
+            return nil
+        }
+    }
+
+    /// `relyingPartyIdentifier: "example.com", credentialID: Data(base64Encoded: "…")!`
+    static func arguments(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+    }
+
+    /// A `Data` literal in Swift: `Data(base64Encoded: "cGFzc2tleS0x")!` (standard base64, padded).
+    static func data(_ bytes: [UInt8]) -> String {
+        "Data(base64Encoded: \"\(Base64URL.standard(bytes))\")!"
+    }
+}
+
+extension IOSAdapter {
+    /// Every name a Trigger cell may use on iOS, with the native results each stands for.
+    public func nativeTriggers(results: inout [TriggerResult], names: inout [TriggerNameEntry]) {
+        for code in ASAuthorizationErrorCode.allCases {
+            let raw = String(code.rawValue)
+            var ids = [raw]
+            results.append(
+                TriggerResult(
+                    id: raw, label: "\(code.name) (\(raw))",
+                    causes: [.ceremony(outcome(of: error(code)))]))
+            if code == .canceled {
+                let id = "\(raw) no credentials"
+                ids.append(id)
+                results.append(
+                    TriggerResult(
+                        id: id, label: "\(code.name) (\(raw)) with “\(IOSAdapter.noCredentialsMessage)”",
+                        causes: [
+                            .ceremony(
+                                outcome(of: error(code, message: IOSAdapter.noCredentialsMessage)))
+                        ]
+                    ))
+            }
+            names.append(TriggerNameEntry(name: code.name, rawValue: raw, results: ids))
+        }
+        TriggerCatalogue.addTransport(
+            [("URLError.Code.timedOut", .timeout), ("URLError.Code.notConnectedToInternet", .networkFailure)],
+            results: &results, names: &names)
+    }
+}

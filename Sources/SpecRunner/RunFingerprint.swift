@@ -1,0 +1,25 @@
+import Foundation
+import ReportModel
+import SpecModel
+
+extension RunReport {
+    /// A hash (FNV-1a, 64 bits, hex) of the specs' model and of what each flow decides with:
+    /// its decisions, invariants, steps and error reference. Any change to either gives
+    /// another value; prose pages are not run, so they do not count.
+    public static func fingerprint(of content: ContentSet, flows: [Flow]) -> String {
+        var hasher = FNV1a()
+        hasher.mix(data: (try? ContentSet(specs: content.specs, pages: []).encodedJSON()) ?? Data())
+        hasher.mix(bytes: [0xff])
+        for flow in flows {
+            hasher.mix("flow \(flow.id)")
+            for part in flow.signature { hasher.mix(part) }
+            for decision in flow.decisions { hasher.mix("decision \(decision.id): \(decision.choice)") }
+            for entry in flow.errorReference {
+                hasher.mix(
+                    "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.message ?? "") \(entry.automaticFirst) \(entry.automaticRepeated) \(entry.explicit)"
+                )
+            }
+        }
+        return hasher.hex
+    }
+}

@@ -1,0 +1,372 @@
+import PasskeyLoginEngine
+import SpecModel
+import Testing
+
+/// Each recorded decision, pinned by a test that shows the engine does what it says.
+@Suite struct DecisionTests {
+    static let tested: Set<String> = [
+        "explicit-cancel-keeps-streak", "error-breaks-the-streak", "no-local-passkey-goes-to-fallback",
+        "automatic-route-prefers-local-passkeys", "explicit-no-credential-changes-nothing",
+        "no-passkey-yet-is-silent", "explicit-route-is-discoverable", "conceal-before-authentication",
+        "inconclusive-is-a-general-error", "reconcile-at-sign-in", "count-survives-relaunch",
+        "retry-offer-survives-relaunch", "sign-out-starts-afresh", "blocked-account-keeps-streak",
+        "new-identifier-clears-retry", "android-not-allowed-is-a-cancellation", "ios-prefer-sign-in-with-apple",
+        "retry-only-where-it-helps", "assisted-request-on-appear", "assisted-errors-are-silent",
+        "cancel-assisted-before-modal", "rearm-assisted-after-cancel", "typed-identifier-ends-assisted-request",
+        "web-load-is-conditional", "web-not-allowed-is-cancel",
+    ]
+
+    @Test func everyDecisionHasATestAndAReason() {
+        #expect(Set(Decision.all.map(\.id)) == Self.tested)
+        #expect(Set(Decision.all.map(\.id)).count == Decision.all.count)
+        for decision in Decision.all {
+            #expect(
+                !decision.question.isEmpty && !decision.choice.isEmpty && !decision.reason.isEmpty, "\(decision.id)")
+        }
+    }
+
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func explicitCancelKeepsStreak(platform: Platform) {
+        var state = LoginState(cancellationStreak: 1)
+        state.appeared = true
+        let reducer = LoginReducer()
+        state = reducer.reduce(state, .passkeyButtonTapped).state
+        let after = reducer.reduce(state, .ceremonyFinished(outcome(.userCancels, on: platform)))
+        #expect(after.state.cancellationStreak == 1)
+        #expect(after.effects.isEmpty)
+    }
+
+    @Test(arguments: promptPlatforms)
+    func errorBreaksTheStreak(platform: Platform) {
+        var store = LoginTestStore(state: LoginState(cancellationStreak: 1))
+        store.launchToAutomaticPrompt()
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        store.send(
+            .ceremonyFinished(outcome(.unknownFailure, on: platform)), effects: [.persistCancellationStreak(0)],
+            situation: .passkeyFailed
+        ) {
+            $0.ceremony = nil
+            $0.notice = .passkeyFailed
+            $0.retry = .ceremony(automatic)
+            $0.cancellationStreak = 0
+        }
+    }
+
+    @Test(arguments: promptPlatforms)
+    func noLocalPasskeyGoesToFallback(platform: Platform) {
+        var store = LoginTestStore(state: LoginState(cancellationStreak: 1))
+        store.launchToAutomaticPrompt()
+        store.send(
+            .ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)), effects: [.presentFallback(.password)],
+            situation: .noPasskeyUsed
+        ) {
+            $0.ceremony = nil
+            $0.screen = .fallback(.password)
+        }
+        #expect(store.state.cancellationStreak == 1)
+        #expect(store.state.retry == nil)
+    }
+
+    @Test func automaticRoutePrefersLocalPasskeys() {
+        #expect(Ceremony(route: .automatic, allowedCredentials: [passkey1]).prefersImmediatelyAvailableCredentials)
+        #expect(!Ceremony(route: .explicit, allowedCredentials: []).prefersImmediatelyAvailableCredentials)
+        #expect(
+            LoginEffect.startCeremony(Ceremony(route: .automatic, allowedCredentials: [])).description.contains(
+                "preferring passkeys on this device"))
+    }
+
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func explicitNoCredentialChangesNothing(platform: Platform) {
+        var state = LoginState(cancellationStreak: 1)
+        state.appeared = true
+        let reducer = LoginReducer()
+        let open = reducer.reduce(state, .passkeyButtonTapped).state
+        let after = reducer.reduce(open, .ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)))
+        #expect(after.state == state)
+        #expect(after.effects.isEmpty)
+        #expect(after.situation == .explicitCancel)
+    }
+
+    @Test func noPasskeyYetIsSilent() {
+        for policy in EnumerationPolicy.allCases {
+            let reducer = LoginReducer(configuration: Configuration(enumerationPolicy: policy))
+            var state = LoginState()
+            state = reducer.reduce(state, .screenAppeared).state
+            let after = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
+            #expect(after.effects == [.presentFallback(.password)])
+            #expect(after.situation == nil && after.state.notice == nil)
+        }
+    }
+
+    @Test func explicitRouteIsDiscoverable() {
+        var state = LoginState()
+        state.appeared = true
+        state.lookup = .succeeded(RouteData(credentialIDs: [passkey1]))
+        #expect(
+            LoginReducer().reduce(state, .passkeyButtonTapped).effects == [
+                .startCeremony(Ceremony(route: .explicit, allowedCredentials: []))
+            ])
+    }
+
+    @Test func concealBeforeAuthentication() {
+        for policy in EnumerationPolicy.allCases {
+            let reducer = LoginReducer(configuration: Configuration(enumerationPolicy: policy))
+            let state = reducer.reduce(LoginState(), .screenAppeared).state
+            let unknown = reducer.reduce(state, .lookupFinished(.notFound))
+            let noPasskeys = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
+            let blocked = reducer.reduce(state, .lookupFinished(.cannotContinue))
+            for transition in [unknown, noPasskeys] {
+                #expect(transition.effects == [.presentFallback(.password)] && transition.state.notice == nil)
+            }
+            switch policy {
+            case .conceal:
+                #expect(blocked.effects == unknown.effects && blocked.situation == nil && blocked.state.notice == nil)
+                #expect(blocked.state.offeredActions == unknown.state.offeredActions)
+            case .reveal:
+                #expect(blocked.situation == .accountCannotContinue && blocked.state.notice == .accountCannotContinue)
+            }
+            // Once a valid assertion has authenticated the user, the real route is shown under either policy.
+            var verifying = LoginState()
+            verifying.verification = Verification(
+                credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+            let shown = reducer.reduce(verifying, .verificationFinished(.routeUnavailable))
+            #expect(shown.situation == .accountCannotContinue)
+            #expect(shown.state.offeredActions == [.recovery, .support, .dismiss])
+        }
+        // The lockstep comparison holds under conceal and sees the difference under reveal.
+        let concealed = EnumerationCheck(depthLimit: 8).run()
+        #expect(concealed.violations == 0 && concealed.transitionsChecked > 0)
+        let revealed = EnumerationCheck(depthLimit: 8, policy: .reveal).run()
+        #expect(revealed.violations > 0)
+        #expect((revealed.counterexample?.steps.count ?? 99) <= 3)
+    }
+
+    @Test func inconclusiveIsAGeneralError() {
+        var state = LoginState()
+        state.verification = Verification(
+            credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+        let after = LoginReducer().reduce(state, .verificationFinished(.inconclusive))
+        #expect(after.situation == .passkeyFailed)
+        #expect(after.effects.isEmpty)
+    }
+
+    @Test func reconcileAtSignIn() {
+        var state = LoginState()
+        state.verification = Verification(
+            credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+        let rejected = LoginReducer().reduce(state, .verificationFinished(.credentialRevoked))
+        #expect(rejected.effects.isEmpty, "nothing is signalled before the user is authenticated")
+        var fallback = rejected.state
+        fallback.notice = nil
+        fallback.screen = .fallback(.password)
+        let signedIn = LoginReducer().reduce(
+            fallback, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: [passkey2]))
+        #expect(
+            signedIn.effects.contains(
+                .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey2])))
+    }
+
+    @Test func countSurvivesRelaunch() {
+        var state = LoginState(cancellationStreak: 2)
+        state.appeared = true
+        state.screen = .fallback(.password)
+        let after = LoginReducer().reduce(state, .appRelaunched)
+        #expect(after.state == LoginState(cancellationStreak: 2))
+    }
+
+    @Test func retryOfferSurvivesRelaunch() {
+        var store = LoginTestStore()
+        store.launchToAutomaticPrompt()
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        store.send(
+            .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
+        ) {
+            $0.ceremony = nil
+            $0.cancellationStreak = 1
+            $0.retry = .ceremony(automatic)
+        }
+        store.send(.appRelaunched) { $0 = LoginState(cancellationStreak: 1) }
+        store.send(.screenAppeared, effects: [.lookUpAccount]) {
+            $0.appeared = true
+            $0.lookup = .inFlight
+        }
+        // The lookup answers: the retry is offered again, and no prompt opens by itself.
+        store.send(
+            .lookupFinished(.found(RouteData(credentialIDs: [passkey1, passkey2]))), situation: .automaticCancelFirst
+        ) {
+            $0.lookup = .succeeded(RouteData(credentialIDs: [passkey1, passkey2]))
+            $0.retry = .ceremony(automatic)
+        }
+        store.send(.retryTapped, effects: [.startCeremony(automatic)]) {
+            $0.retry = nil
+            $0.ceremony = automatic
+        }
+    }
+
+    @Test func signOutStartsAfresh() {
+        var state = LoginState(cancellationStreak: 2)
+        state.appeared = true
+        state.screen = .fallback(.password)
+        let reducer = LoginReducer()
+        let signedIn = reducer.reduce(state, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: []))
+        #expect(signedIn.state.session == "account")
+        #expect(signedIn.state.cancellationStreak == 0, "a fallback login resets the count, as the seed says")
+        #expect(signedIn.effects.contains(.persistCancellationStreak(0)))
+        let signedOut = reducer.reduce(signedIn.state, .signedOut)
+        #expect(signedOut.state == LoginState(cancellationStreak: 0))
+        #expect(signedOut.state.retry == nil)
+    }
+
+    @Test func blockedAccountKeepsStreak() {
+        var state = LoginState(cancellationStreak: 1)
+        state.verification = Verification(
+            credentialID: passkey1, ceremony: Ceremony(route: .automatic, allowedCredentials: [passkey1]))
+        let locked = Account(id: "account", userHandle: [1], status: .locked)
+        let after = LoginReducer().reduce(
+            state, .verificationFinished(.verified(locked, acceptedCredentials: [passkey1])))
+        #expect(after.state.cancellationStreak == 1)
+        #expect(after.state.session == nil)
+    }
+
+    @Test func newIdentifierClearsRetry() {
+        var store = LoginTestStore()
+        store.launchToAutomaticPrompt()
+        store.send(
+            .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
+        ) {
+            $0.ceremony = nil
+            $0.cancellationStreak = 1
+            $0.retry = .ceremony(Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2]))
+        }
+        store.send(.identifierSubmitted, effects: [.lookUpAccount]) {
+            $0.retry = nil
+            $0.lookup = .inFlight
+        }
+    }
+
+    @Test func androidNotAllowedIsACancellation() {
+        let adapter = AndroidAdapter()
+        #expect(adapter.outcome(of: adapter.result(of: .publicKeyCredentialDom(.notAllowedError))) == .cancelled)
+    }
+
+    @Test func iosPreferSignInWithApple() {
+        var store = LoginTestStore()
+        store.launchToAutomaticPrompt()
+        let adapter = IOSAdapter()
+        store.send(
+            .ceremonyFinished(adapter.outcome(of: adapter.error(.preferSignInWithApple))),
+            effects: [.presentFallback(.password)], situation: .noPasskeyUsed
+        ) {
+            $0.ceremony = nil
+            $0.screen = .fallback(.password)
+        }
+        #expect(store.state.retry == nil && store.state.cancellationStreak == 0)
+    }
+
+    @Test(arguments: [
+        ASAuthorizationErrorCode.matchedExcludedCredential, .credentialImport, .credentialExport,
+        .deviceNotConfiguredForPasskeyCreation,
+    ])
+    func retryOnlyWhereItHelpsOnIOS(code: ASAuthorizationErrorCode) {
+        let adapter = IOSAdapter()
+        #expect(adapter.outcome(of: adapter.error(code)) == .unavailable)
+        var state = LoginState()
+        state.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
+        let after = LoginReducer().reduce(state, .ceremonyFinished(.unavailable))
+        #expect(after.situation == .passkeyUnavailable)
+        #expect(after.state.offeredActions == [.fallback, .dismiss])
+        #expect(after.state.retry == nil)
+    }
+
+    @Test func retryOnlyWhereItHelpsOnAndroid() {
+        let adapter = AndroidAdapter()
+        for exception in [GetCredentialException.unsupported, .providerConfiguration] {
+            #expect(adapter.outcome(of: adapter.result(of: exception)) == .unavailable)
+        }
+        // An interruption "may warrant retrying": the general error, with retry.
+        #expect(adapter.outcome(of: adapter.result(of: .interrupted)) == .failed)
+        var state = LoginState()
+        state.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
+        #expect(LoginReducer().reduce(state, .ceremonyFinished(.failed)).state.offeredActions == [.retry, .fallback])
+    }
+
+    // MARK: Assisted requests and the web
+
+    static let assisted = Ceremony(route: .assisted, allowedCredentials: [])
+    static let reducer = LoginReducer(configuration: Configuration(automaticStart: .assisted))
+
+    @Test func assistedRequestOnAppear() {
+        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared)
+        #expect(appeared.effects == [.armAssistedRequest(Self.assisted)])
+        #expect(appeared.state.assisted == Self.assisted && appeared.state.lookup == .idle)
+        #expect(Self.reducer.accepts(.identifierSubmitted, in: appeared.state), "the screen is not busy")
+        let picked = Self.reducer.reduce(appeared.state, .assistedRequestFinished(.assertion(passkey1)))
+        #expect(picked.effects == [.verifyAssertion(passkey1)])
+        #expect(picked.state.verification == Verification(credentialID: passkey1, ceremony: Self.assisted))
+    }
+
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func assistedErrorsAreSilent(platform: Platform) {
+        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
+        let adapter = PlatformAdapters.adapter(for: platform)!
+        for result in adapter.errorResults {
+            let after = Self.reducer.reduce(appeared, .assistedRequestFinished(adapter.outcome(of: result)))
+            #expect(after.effects.isEmpty && after.situation == nil, "\(result)")
+            #expect(after.state.notice == nil && after.state.cancellationStreak == 0 && after.state.assisted == nil)
+            #expect(Self.reducer.accepts(.passkeyButtonTapped, in: after.state))
+        }
+    }
+
+    @Test func cancelAssistedBeforeModal() {
+        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
+        let tapped = Self.reducer.reduce(appeared, .passkeyButtonTapped)
+        #expect(
+            tapped.effects == [
+                .cancelAssistedRequest, .startCeremony(Ceremony(route: .explicit, allowedCredentials: [])),
+            ])
+        #expect(tapped.state.assisted == nil)
+    }
+
+    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    func rearmAssistedAfterCancel(platform: Platform) {
+        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
+        let open = Self.reducer.reduce(appeared, .passkeyButtonTapped).state
+        let cancelled = Self.reducer.reduce(open, .ceremonyFinished(outcome(.userCancels, on: platform)))
+        #expect(cancelled.state == appeared)
+        #expect(cancelled.effects == [.armAssistedRequest(Self.assisted)])
+        #expect(cancelled.situation == .explicitCancel)
+    }
+
+    @Test func typedIdentifierEndsAssistedRequest() {
+        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
+        let submitted = Self.reducer.reduce(appeared, .identifierSubmitted)
+        #expect(submitted.effects == [.cancelAssistedRequest, .lookUpAccount])
+        #expect(submitted.state.assisted == nil)
+        #expect(!Self.reducer.accepts(.assistedRequestFinished(.assertion(passkey1)), in: submitted.state))
+    }
+
+    @Test func webLoadIsConditional() {
+        let web = WebAdapter()
+        #expect(web.automaticStarts == [.none, .assisted])
+        #expect(!Explorer(adapters: [web]).run().presentations.contains { $0.situation == .automaticCancelFirst })
+        #expect(web.assistedRequestAPI.contains("mediation: \"conditional\""))
+    }
+
+    @Test func webNotAllowedIsCancel() {
+        let web = WebAdapter()
+        let expected: [WebAuthnRejection: CeremonyOutcome] = [
+            .notAllowedError: .cancelled, .abortError: .cancelled, .operationError: .failed,
+            .notReadableError: .failed, .invalidStateError: .failed, .unknownError: .failed,
+            .securityError: .unavailable, .typeError: .unavailable, .notSupportedError: .unavailable,
+            .constraintError: .unavailable,
+        ]
+        for rejection in WebAuthnRejection.allCases {
+            #expect(web.outcome(of: web.rejection(rejection)) == expected[rejection], "\(rejection)")
+        }
+        var state = LoginState()
+        state.appeared = true
+        let open = LoginReducer().reduce(state, .passkeyButtonTapped).state
+        let after = LoginReducer().reduce(open, .ceremonyFinished(web.outcome(of: web.rejection(.notAllowedError))))
+        #expect(after.state == state && after.situation == .explicitCancel)
+    }
+}
