@@ -1,16 +1,19 @@
-import CCmarkGFM
-
-import Glibc
+internal import CCmarkGFM
+internal import Glibc
 
 /// The one place that opens cmark-gfm documents: a parser with every GFM extension attached,
-/// freed with its tree when the caller is done.
-public enum CommonMarkDocument {
+/// freed with its tree when the caller is done. Internal, so no C type leaves this module.
+/// A node of cmark-gfm's tree. The shim includes the node's layout (for footnotes), which
+/// makes the node a complete C type rather than an opaque one.
+typealias CommonMarkNodePointer = UnsafeMutablePointer<cmark_node>
+
+enum CommonMarkDocument {
     static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
     /// Parses with every GFM extension attached, hands the document to `body` and frees the
     /// parser and the tree afterwards.
-    public static func with<Result>(
-        _ markdown: String, options: Int32, _ body: (OpaquePointer, OpaquePointer) -> Result
+    static func with<Result>(
+        _ markdown: String, options: Int32, _ body: (CommonMarkNodePointer, OpaquePointer) -> Result
     ) -> Result? {
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(options) else { return nil }
@@ -32,10 +35,13 @@ public enum CommonMarkDocument {
     }
 }
 
-/// Markdown to HTML with cmark-gfm's renderer, for prose on the site.
+/// cmark-gfm's own HTML renderer: the reference `MarkdownHTML` is tested against, byte for
+/// byte. The site renders from the tree with `MarkdownHTML` instead, so that prose is parsed
+/// once and links are rewritten on the tree.
 public enum CommonMarkHTML {
-    /// Renders Markdown to HTML with cmark-gfm's renderer. Raw HTML is replaced by a comment
-    /// and unsafe link destinations (`javascript:` and the like) are dropped.
+    /// Renders Markdown to HTML with cmark-gfm's renderer, GFM extensions and footnotes on, in
+    /// its safe mode: raw HTML is replaced by a comment and unsafe link destinations
+    /// (`javascript:` and the like) are dropped.
     public static func render(_ markdown: String) -> String {
         let options = CMARK_OPT_FOOTNOTES
         return CommonMarkDocument.with(markdown, options: options) { document, parser in

@@ -1,9 +1,9 @@
-import CCmarkGFM
+internal import CCmarkGFM
+internal import Glibc
 import Markdown
 
-import Glibc
-
-/// Parses with source positions and the GFM extensions (through `CommonMarkDocument`), converts the tree into `MarkdownNode` values and frees everything it made.
+/// Parses with source positions and the GFM extensions (through `CommonMarkDocument`), converts
+/// the tree into `MarkdownNode` values and frees everything it made.
 public enum CommonMarkConverter {
     /// Nodes nested deeper than this keep no children; no spec needs such depth, and the
     /// limit keeps pathological input (thousands of nested quotes) from exhausting the stack.
@@ -18,8 +18,8 @@ public enum CommonMarkConverter {
 
     /// Builds the Swift tree iteratively (first child, next sibling, back up), so a deep
     /// document cannot overflow the stack.
-    private static func convert(_ root: OpaquePointer) -> MarkdownNode {
-        var stack: [(pointer: OpaquePointer, node: MarkdownNode)] = [(root, makeNode(root))]
+    private static func convert(_ root: CommonMarkNodePointer) -> MarkdownNode {
+        var stack: [(pointer: CommonMarkNodePointer, node: MarkdownNode)] = [(root, makeNode(root))]
         var cursor = cmark_node_first_child(root)
         while true {
             if let child = cursor {
@@ -34,7 +34,7 @@ public enum CommonMarkConverter {
         }
     }
 
-    private static func makeNode(_ pointer: OpaquePointer) -> MarkdownNode {
+    private static func makeNode(_ pointer: CommonMarkNodePointer) -> MarkdownNode {
         let startLine = Int(cmark_node_get_start_line(pointer))
         var node = MarkdownNode(
             kind: kind(of: pointer),
@@ -46,15 +46,11 @@ public enum CommonMarkConverter {
                 : nil
         )
         switch node.kind {
-        case .text, .code, .htmlInline, .htmlBlock, .codeBlock:
-            node.literal = cmark_node_get_literal(pointer).map { String(cString: $0) }
-        case .link, .image:
-            node.url = cmark_node_get_url(pointer).map { String(cString: $0) }
-        default:
-            break
-        }
-        if case .codeBlock = node.kind {
-            node.info = cmark_node_get_fence_info(pointer).map { String(cString: $0) }
+        case .text, .code, .htmlInline, .htmlBlock:
+            node.literal = string(cmark_node_get_literal(pointer))
+        case .codeBlock:
+            node.literal = string(cmark_node_get_literal(pointer))
+            node.info = string(cmark_node_get_fence_info(pointer))
             var length: Int32 = 0
             var offset: Int32 = 0
             var character: CChar = 0
@@ -62,11 +58,64 @@ public enum CommonMarkConverter {
                 node.fence = .init(
                     character: Character(Unicode.Scalar(UInt8(bitPattern: character))), length: Int(length))
             }
+        case .link, .image:
+            node.url = string(cmark_node_get_url(pointer))
+            // An empty title renders as no title, so the tree does not tell them apart.
+            node.title = string(cmark_node_get_title(pointer)).flatMap { $0.isEmpty ? nil : $0 }
+        case .list:
+            node.list = list(of: pointer)
+        case .item:
+            // A task item is an item node that the tasklist extension claimed.
+            if let name = cmark_node_get_type_string(pointer), strcmp(name, "tasklist") == 0 {
+                node.task = cmark_gfm_extensions_get_tasklist_item_checked(pointer) ? .checked : .unchecked
+            }
+        case .table:
+            node.columnAlignments = columnAlignments(of: pointer)
+        default:
+            break
         }
         return node
     }
 
-    private static func kind(of pointer: OpaquePointer) -> MarkdownNode.Kind {
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static func list(of pointer: CommonMarkNodePointer) -> MarkdownNode.List {
+        let isOrdered = cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST
+        let delimiter: MarkdownNode.List.Delimiter? =
+            switch cmark_node_get_list_delim(pointer) {
+            case CMARK_PERIOD_DELIM: .period
+            case CMARK_PAREN_DELIM: .parenthesis
+            default: nil
+            }
+        return MarkdownNode.List(
+            kind: isOrdered ? .ordered : .bullet, start: isOrdered ? Int(cmark_node_get_list_start(pointer)) : 1,
+            isTight: cmark_node_get_list_tight(pointer) != 0, delimiter: isOrdered ? delimiter ?? .period : nil)
+    }
+
+    private static func columnAlignments(of pointer: CommonMarkNodePointer) -> [MarkdownNode.ColumnAlignment] {
+        let count = Int(cmark_gfm_extensions_get_table_columns(pointer))
+        guard count > 0, let alignments = cmark_gfm_extensions_get_table_alignments(pointer) else { return [] }
+        return (0..<count).map { column in
+            switch alignments[column] {
+            case UInt8(ascii: "l"): .left
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .right
+            default: .none
+            }
+        }
+    }
+
+    /// The label a footnote definition was written with, which its HTML ids are made of.
+    private static func footnoteLabel(_ definition: CommonMarkNodePointer?) -> String {
+        guard let definition else { return "" }
+        var length: Int32 = 0
+        guard let bytes = shim_footnote_definition_label(definition, &length), length > 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
+    }
+
+    private static func kind(of pointer: CommonMarkNodePointer) -> MarkdownNode.Kind {
         switch cmark_node_get_type(pointer) {
         case CMARK_NODE_DOCUMENT: return .document
         case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
@@ -86,6 +135,15 @@ public enum CommonMarkConverter {
         case CMARK_NODE_STRONG: return .strong
         case CMARK_NODE_LINK: return .link
         case CMARK_NODE_IMAGE: return .image
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            // After parsing, cmark-gfm keeps the note's number as the reference's literal.
+            let number = string(cmark_node_get_literal(pointer)).flatMap { Int($0) } ?? 0
+            return .footnoteReference(
+                label: footnoteLabel(shim_footnote_reference_definition(pointer)), number: number,
+                referenceIndex: Int(shim_footnote_reference_index(pointer)))
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            return .footnoteDefinition(
+                label: footnoteLabel(pointer), referenceCount: Int(shim_footnote_definition_reference_count(pointer)))
         default:
             // Extension nodes (tables, strikethrough) are told apart by their type name.
             let name = cmark_node_get_type_string(pointer).map { String(cString: $0) } ?? "unknown"

@@ -1,8 +1,7 @@
 import CommonMark
 import Foundation
-import Testing
-
 import Markdown
+import Testing
 
 @Suite struct CommonMarkConverterTests {
     @Test func tablesComeWithHeaderRowsAndCellPositions() {
@@ -46,5 +45,79 @@ import Markdown
 
     @Test func emptyInputGivesAnEmptyDocument() {
         #expect(CommonMarkConverter.parse("").children.isEmpty)
+    }
+
+    @Test func listsKeepTheirTypeStartTightnessAndDelimiter() {
+        let blocks = CommonMarkConverter.parse("- a\n- b\n\n3) c\n\n   d\n4) e\n\n1. f\n").children
+        #expect(
+            blocks.map(\.list) == [
+                MarkdownNode.List(kind: .bullet, isTight: true),
+                MarkdownNode.List(kind: .ordered, start: 3, isTight: false, delimiter: .parenthesis),
+                MarkdownNode.List(kind: .ordered, start: 1, isTight: true, delimiter: .period),
+            ])
+        #expect(blocks[0].children.map(\.kind) == [.item, .item])
+        #expect(blocks[0].children[0].list == nil)
+    }
+
+    @Test func linksAndImagesKeepDestinationAndTitle() {
+        let paragraph = CommonMarkConverter.parse(
+            "[a](notes.md#part \"The &amp; title\") ![b](i.png) [c](<x y>) www.example.com\n"
+        ).children[0]
+        let links = paragraph.children.filter { $0.kind == .link || $0.kind == .image }
+        #expect(links.map(\.url) == ["notes.md#part", "i.png", "x y", "http://www.example.com"])
+        #expect(links.map(\.title) == ["The & title", nil, nil, nil])
+        #expect(links[0].position == MarkdownNode.Position(startLine: 1, startColumn: 1, endLine: 1, endColumn: 36))
+    }
+
+    @Test func tablesKeepTheirColumnAlignments() {
+        let table = CommonMarkConverter.parse("| a | b | c | d |\n| --- | :-- | :-: | --: |\n").children[0]
+        #expect(table.columnAlignments == [.none, .left, .center, .right])
+        #expect(CommonMarkConverter.parse("text\n").children[0].columnAlignments.isEmpty)
+    }
+
+    @Test func taskItemsKnowWhetherTheyAreChecked() {
+        let list = CommonMarkConverter.parse("- [ ] open\n- [x] done\n- plain\n- [y] not a task\n").children[0]
+        #expect(list.children.map(\.task) == [.unchecked, .checked, nil, nil])
+        #expect(list.children.map(\.kind) == [.item, .item, .item, .item])
+        #expect(list.children[0].plainText == "open")
+    }
+
+    @Test func footnotesKeepLabelNumberAndReferences() {
+        let document = CommonMarkConverter.parse("A[^b] B[^a] C[^B].\n\n[^a]: First.\n[^b]: Second.\n[^c]: Unused.\n")
+        let references = document.children[0].children.map(\.kind).filter {
+            if case .footnoteReference = $0 { true } else { false }
+        }
+        #expect(
+            references == [
+                .footnoteReference(label: "b", number: 1, referenceIndex: 1),
+                .footnoteReference(label: "a", number: 2, referenceIndex: 1),
+                .footnoteReference(label: "b", number: 1, referenceIndex: 2),
+            ])
+        // cmark-gfm moves definitions to the end in the order of first reference and drops unused ones.
+        #expect(
+            document.children.dropFirst().map(\.kind) == [
+                .footnoteDefinition(label: "b", referenceCount: 2), .footnoteDefinition(label: "a", referenceCount: 1),
+            ])
+        #expect(document.children[1].plainText == "Second.")
+        #expect(document.children[1].position?.startLine == 4)
+    }
+
+    @Test func leavesKeepTheirLiterals() {
+        let document = CommonMarkConverter.parse(
+            "## Title ~~old~~\n\n<!-- spec: page id=x -->\n\nUse `a ``b`` c` and <kbd>k</kbd>.\n")
+        #expect(document.children.map(\.kind) == [.heading(level: 2), .htmlBlock, .paragraph])
+        #expect(document.children[0].children.map(\.kind) == [.text, .strikethrough])
+        #expect(document.children[1].literal == "<!-- spec: page id=x -->\n")
+        let inlines = document.children[2].children
+        #expect(inlines.filter { $0.kind == .code }.map(\.literal) == ["a ``b`` c"])
+        #expect(inlines.filter { $0.kind == .htmlInline }.map(\.literal) == ["<kbd>", "</kbd>"])
+    }
+
+    @Test func columnsCountUTF8BytesOnLinesWithEmojiAndCJK() {
+        let paragraph = CommonMarkConverter.parse("😀 日本 `code`\n").children[0]
+        let code = paragraph.children.first { $0.kind == .code }
+        // 4 bytes for the emoji, a space, 6 bytes for two CJK characters, a space and the
+        // backtick: cmark-gfm places a code span at its content.
+        #expect(code?.position == MarkdownNode.Position(startLine: 1, startColumn: 14, endLine: 1, endColumn: 17))
     }
 }
