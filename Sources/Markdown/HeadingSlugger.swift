@@ -1,0 +1,100 @@
+/// Heading anchors as GitHub makes them (the `github-slugger` rules): the heading's text in
+/// lower case, punctuation and symbols removed except `-` and `_`, each space a `-`; a repeated
+/// anchor gets `-1`, `-2`, … in document order. `MarkdownHTML` writes these as heading ids, and
+/// a link checker computes the same ones without rendering.
+public struct HeadingSlugger: Sendable {
+    /// Each anchor handed out, with how many times its base was repeated.
+    private var occurrences: [String: Int] = [:]
+
+    /// A slugger that has handed out no anchors yet: one per page.
+    public init() {}
+
+    /// The anchor of every heading in `blocks`, in document order, nested ones included.
+    public static func anchors(in blocks: [MarkdownNode]) -> [String] {
+        var slugger = HeadingSlugger()
+        return slugger.anchors(in: blocks)
+    }
+
+    /// The anchor of every heading in `blocks`, in document order, unique among those this
+    /// slugger has handed out.
+    public mutating func anchors(in blocks: [MarkdownNode]) -> [String] {
+        var result: [String] = []
+        var pending = Array(blocks.reversed())
+        while let node = pending.popLast() {
+            if case .heading = node.kind {
+                result.append(slug(for: node))
+            } else {
+                pending.append(contentsOf: node.children.reversed())
+            }
+        }
+        return result
+    }
+
+    /// The unique anchor of a heading, from its text (see `text(of:)`).
+    public mutating func slug(for heading: MarkdownNode) -> String {
+        slug(for: Self.text(of: heading))
+    }
+
+    /// The unique anchor of a heading with `text`: the base slug, or, if that was handed out
+    /// already, the base with the next free `-1`, `-2`, ….
+    public mutating func slug(for text: String) -> String {
+        let base = Self.baseSlug(for: text)
+        var result = base
+        // As github-slugger: a suffixed anchor may itself collide with a heading's own text
+        // (`Echo`, `Echo`, `Echo 1`), so count on until one is free.
+        while occurrences[result] != nil {
+            let count = occurrences[base, default: 0] + 1
+            occurrences[base] = count
+            result = base + "-" + String(count)
+        }
+        occurrences[result] = 0
+        return result
+    }
+
+    /// The anchor of `text` before duplicates are numbered: lower case, only letters, marks,
+    /// decimal and letter numbers, connector punctuation (`_`), `-` and spaces kept, and each
+    /// space a `-`.
+    public static func baseSlug(for text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == " " {
+                result.append("-")
+            } else if scalar == "-" || keeps(scalar) {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The text a heading's anchor is made of: its text and code spans, breaks as spaces;
+    /// raw HTML, images and footnote references count for nothing, as in GitHub's rendered text.
+    public static func text(of heading: MarkdownNode) -> String {
+        var result = ""
+        var pending = Array(heading.children.reversed())
+        while let node = pending.popLast() {
+            switch node.kind {
+            case .text, .code: result += node.literal ?? ""
+            case .softBreak, .lineBreak: result += " "
+            case .htmlInline, .image, .footnoteReference: break
+            default: pending.append(contentsOf: node.children.reversed())
+            }
+        }
+        return result
+    }
+
+    private static func keeps(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) || value == 0x5F
+                || (0x41...0x5A).contains(value)
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .connectorPunctuation:
+            return true
+        default:
+            // github-slugger keeps alphabetic characters of other categories (circled letters).
+            return scalar.properties.isAlphabetic
+        }
+    }
+}
