@@ -1,6 +1,7 @@
 import CommonMark
 import Foundation
 import Markdown
+import Synchronization
 import Testing
 
 @Suite struct CommonMarkConverterTests {
@@ -119,5 +120,20 @@ import Testing
         // 4 bytes for the emoji, a space, 6 bytes for two CJK characters, a space and the
         // backtick: cmark-gfm places a code span at its content.
         #expect(code?.position == MarkdownNode.Position(startLine: 1, startColumn: 14, endLine: 1, endColumn: 17))
+    }
+
+    /// cmark-gfm's inline parser keeps the extensions' characters in a process-wide table that
+    /// each parse sets and clears; parses on several threads must still all see `~~` and `|`.
+    @Test func parsesOnManyThreadsAgree() {
+        let markdown = "~~gone~~ and www.example.com\n\n| a |\n| - |\n| ~b~ |\n"
+        let expected = CommonMarkConverter.parse(markdown)
+        let mismatches = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<200 where CommonMarkConverter.parse(markdown) != expected {
+                mismatches.withLock { $0 += 1 }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
+        #expect(expected.children[0].children[0].kind == .strikethrough)
     }
 }
