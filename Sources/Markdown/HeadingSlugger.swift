@@ -55,15 +55,27 @@ public struct HeadingSlugger: Sendable {
     /// decimal and letter numbers, connector punctuation (`_`), `-` and spaces kept, and each
     /// space a `-`.
     public static func baseSlug(for text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar == " " {
-                result.append("-")
-            } else if scalar == "-" || keeps(scalar) {
-                result.append(scalar)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                // Most headings are ASCII: lower-cased and filtered without Unicode tables.
+                let byte = UInt8(scalar.value)
+                switch byte {
+                case UInt8(ascii: " "): result.append(UInt8(ascii: "-"))
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): result.append(byte + 0x20)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
+                    UInt8(ascii: "-"):
+                    result.append(byte)
+                default: break
+                }
+            } else {
+                for lowered in scalar.properties.lowercaseMapping.unicodeScalars where keeps(lowered) {
+                    UTF8.encode(lowered) { result.append($0) }
+                }
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The text a heading's anchor is made of: its text and code spans, breaks as spaces;
@@ -82,18 +94,17 @@ public struct HeadingSlugger: Sendable {
         return result
     }
 
+    /// Whether github-slugger keeps a character: letters, marks, decimal and letter numbers,
+    /// connector punctuation, and alphabetic characters of other categories (circled letters).
     private static func keeps(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {
-            let value = scalar.value
-            return (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) || value == 0x5F
-                || (0x41...0x5A).contains(value)
+            return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .connectorPunctuation:
             return true
         default:
-            // github-slugger keeps alphabetic characters of other categories (circled letters).
             return scalar.properties.isAlphabetic
         }
     }
