@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "SpecModel", "ReportModel", "SpecDiff", "Mustache", "Markdown", "CommonMark", "Exports", "FlowDiagram",
+                "SpecModel", "ReportModel", "SpecDiff", "Mustache", "Markdown", "Exports", "FlowDiagram",
             ]),
         // The one pipeline every command is a view of: load, lint, check, render and write,
         // incremental, into a folder, memory or a file; the tool's cache; the Changes baseline.
@@ -60,7 +60,11 @@ let package = Package(
             dependencies: [
                 "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
                 "SiteBuilder", "FlowDiagram",
-            ]),
+            ],
+            plugins: ["EmbedTemplates"]),
+        // Builds `templates/` into the tool, so that it renders the site from any folder.
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .executableTarget(name: "EmbedFiles", path: "Plugins/EmbedFiles"),
         // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
         // live reload by server-sent events, and a file watcher. Knows nothing of specs.
         .target(name: "PreviewServer"),
@@ -98,10 +102,10 @@ let package = Package(
             dependencies: ["SpecParser", "SpecModel", "CommonMark", "Markdown", "TestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
-        /*.testTarget(
+        .testTarget(
             name: "PipelineTests",
             dependencies: ["Pipeline", "SpecModel", "ReportModel", "SpecRunner", "SiteBuilder", "TestSupport"]
-        ),*/
+        ),
         .testTarget(
             name: "PasskeySpecCLITests",
             dependencies: [

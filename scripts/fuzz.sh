@@ -42,11 +42,11 @@ for flag in "${cmark_flags[@]}"; do flags+=(-Xcc "$flag"); done
 
 # Each fuzz target and the modules it links, in dependency order; the maximum input length.
 declare -A target_modules=(
-    [page]="SpecModel CommonMark SpecParser"
-    [gherkin]="SpecModel CommonMark SpecParser SpecRunner PasskeyLoginEngine PasskeyLoginFlow"
-    [copy-table]="SpecModel CommonMark SpecParser"
+    [page]="Markdown CommonMark SpecModel SpecParser"
+    [gherkin]="Markdown CommonMark SpecModel SpecParser ReportModel SpecRunner PasskeyLoginEngine PasskeyLoginFlow"
+    [copy-table]="Markdown CommonMark SpecModel SpecParser"
     [mustache]="Mustache"
-    [report]="SpecModel SpecRunner SpecDiff"
+    [report]="Markdown SpecModel ReportModel SpecDiff"
     [http-request]="PreviewServer"
 )
 declare -A max_len=(
@@ -68,9 +68,10 @@ fi
 
 # The modules each module imports.
 declare -A module_imports=(
-    [SpecModel]="" [CommonMark]="" [Mustache]="" [PreviewServer]=""
-    [SpecParser]="SpecModel CommonMark" [SpecRunner]="SpecModel" [PasskeyLoginEngine]="SpecModel"
-    [PasskeyLoginFlow]="SpecModel SpecRunner PasskeyLoginEngine" [SpecDiff]="SpecModel SpecRunner"
+    [Markdown]="" [CommonMark]="Markdown" [SpecModel]="Markdown" [ReportModel]="SpecModel" [Mustache]=""
+    [PreviewServer]="" [SpecParser]="SpecModel CommonMark Markdown" [SpecRunner]="SpecModel ReportModel"
+    [PasskeyLoginEngine]="SpecModel" [PasskeyLoginFlow]="SpecModel ReportModel SpecRunner PasskeyLoginEngine"
+    [SpecDiff]="SpecModel ReportModel"
 )
 
 # Rebuilds a module when any of its sources, or a module it imports, is newer than its object.

@@ -7,7 +7,6 @@ import Foundation
 import ReportModel
 import SpecDiff
 import SpecModel
-import SpecRunner
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -64,6 +64,27 @@ public enum JUnitReport {
             """
     }
 
+    /// The JUnit of a run that could not start because the content has errors: one failing
+    /// test case per error, at its file and line, so that a CI test report shows why (and never
+    /// the last run that did start).
+    public static func xml(notRun errors: [Diagnostic]) -> String {
+        let cases = errors.map { diagnostic in
+            let location = diagnostic.location
+            let message = "\(location): \(diagnostic.message.text) [\(diagnostic.id.rawValue)]"
+            return
+                "    <testcase classname=\"\(escape("lint.\(diagnostic.id.rawValue)"))\" name=\"\(escape("\(location)"))\" file=\"\(escape(location.file))\" line=\"\(location.line)\"><failure message=\"\(escape(message))\" type=\"\(escape(diagnostic.id.rawValue))\">\(escape(message))</failure></testcase>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="passkey-spec" tests="\(cases.count)" failures="\(cases.count)" errors="0" skipped="0">
+              <testsuite name="lint: the checks did not run" tests="\(cases.count)" failures="\(cases.count)" errors="0" skipped="0">
+            \(cases.joined(separator: "\n"))
+              </testsuite>
+            </testsuites>
+
+            """
+    }
+
     /// One suite with a test case per invariant; none when there are no invariants.
     private static func invariantSuite(
         _ name: String, _ invariants: [(classname: String, run: InvariantRun)],

@@ -25,9 +25,6 @@ public enum CommandLineTool {
         ExplainCommand.command,
     ]
 
-    /// The tool's version, printed by `--version`.
-    public static let version = "0.1.0"
-
     /// Runs the tool with `arguments` (without the program name), checking specs against
     /// `flows`, which are made only when a command needs them (an incremental build of prose
     /// needs none).
@@ -44,7 +41,7 @@ public enum CommandLineTool {
             console.out(mainHelp)
             return .success
         case "--version":
-            console.out("passkey-spec \(version)\n")
+            console.out("\(ToolVersion.name) \(ToolVersion.current)\n")
             return .success
         case "help":
             guard arguments.count > 1 else {

@@ -22,29 +22,3 @@ public enum ReservedPaths {
         }
     }
 }
-
-extension Message {
-    public static func reservedPagePath(_ path: String, page: String) -> Message {
-        Message(
-            "reserved-page-path", .error,
-            "'\(path)' would be built as '\(page)', which the site makes itself; rename the file")
-    }
-}
-
-/// The site builder's part of the message catalogue.
-public enum SiteMessages {
-    public static let catalogue: [CatalogueEntry] = [
-        CatalogueEntry(
-            sample: .reservedPagePath("changes.md", page: "changes.html"),
-            explanation: MessageExplanation(
-                summary: "A content page would be built where the site puts one of its own pages.",
-                detail: """
-                    The site makes some pages itself: the copy index, platform errors, steps, \
-                    decisions, flow diagrams and Changes pages at the root, and a screens page beside \
-                    each spec ('native/login-error-states/screens.html'). A Markdown file whose page \
-                    would have the same path would replace it, or be replaced by it, so it is refused.
-                    """,
-                example: "content/changes.md",
-                fix: "Rename the file, e.g. 'content/release-notes.md'."))
-    ]
-}

@@ -12,9 +12,6 @@ import SpecModel
 /// Pages are rendered side by side on every core and handed to the caller as each is made,
 /// so a site of thousands of pages is never held in memory at once.
 public struct SiteBuilder: Sendable {
-    /// The tool's version, shown in every page's footer.
-    public static let version = "0.1.0"
-
     /// A template that does not parse or render, with where.
     public struct TemplateFailure: Error {
         public var file: String
@@ -42,35 +39,58 @@ public struct SiteBuilder: Sendable {
         public static let all = Selection(shared: true, pages: nil)
     }
 
-    /// The templates, partials and assets, read once for a build.
+    /// The templates, partials and assets of a site, by path relative to the templates folder.
     public struct Templates: Sendable {
         /// Each `.mustache` source by name without extension.
         let sources: [String: String]
         /// Each file of `assets/` by name.
         let assets: [(name: String, data: Data)]
-        /// A hash of every file read: a build renders again when it changes.
+        /// A hash of every file: a build renders again when it changes.
         public let fingerprint: String
+
+        /// The templates from their files (`layout.mustache`, the page templates, `partials/`
+        /// and `assets/`), by path relative to the folder. A `.mustache` file is found by its
+        /// name alone, wherever it is; a file under `assets/` is copied to the site as it is.
+        public init(files: [String: [UInt8]]) throws(TemplateFailure) {
+            var sources: [String: String] = [:]
+            var assets: [(name: String, data: Data)] = []
+            var hasher = FNV1a()
+            for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+                let name = (path as NSString).lastPathComponent
+                guard !name.hasPrefix(".") else { continue }
+                if path.hasSuffix(".mustache") {
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        throw TemplateFailure(
+                            file: path, line: 1, column: 1, message: "the template is not valid UTF-8")
+                    }
+                    hasher.mix("template \(path)")
+                    hasher.mix(bytes: bytes)
+                    sources[String(name.dropLast(".mustache".count))] = text
+                } else if path.hasPrefix("assets/"), !path.dropFirst("assets/".count).contains("/") {
+                    hasher.mix("asset \(name)")
+                    hasher.mix(bytes: bytes)
+                    assets.append((name, Data(bytes)))
+                }
+            }
+            self.sources = sources
+            self.assets = assets
+            fingerprint = hasher.hex
+        }
     }
 
-    public let templates: URL
-
-    /// Where the site keeps what changed since the earlier build, the Changes page's data: a
-    /// build that changes nothing it lists carries it forward.
+    /// Where the site keeps what changed since the earlier version, the Changes page's data.
     public static let changesPath = "exports/changes.json"
 
-    /// `templates` holds `layout.mustache`, the page templates, `partials/` and `assets/`.
-    public init(templates: URL) {
-        self.templates = templates
-    }
+    public init() {}
 
     /// Every file of the site, by path relative to the site's root, in memory.
     public func render(
-        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier,
+        content: ContentSet, report: RunReport, changes: SpecChanges = SpecChanges(earlier: nil), templates: Templates,
         diagrams: DiagramDrawer = DiagramDrawer()
     ) throws -> [String: Data] {
         let files = Locked<[String: Data]>([:])
         try render(
-            content: content, report: report, changes: changes, templates: try loadTemplates(), diagrams: diagrams
+            content: content, report: report, changes: changes, templates: templates, diagrams: diagrams
         ) {
             path, bytes in
             files.withLock { $0[path] = Data(bytes) }
@@ -83,7 +103,7 @@ public struct SiteBuilder: Sendable {
     /// incremental build); nil takes the pages from `content`. `changes` is what changed since
     /// the earlier build: the Changes page and `exports/changes.json`.
     public func render(
-        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier,
+        content: ContentSet, report: RunReport, changes: SpecChanges = SpecChanges(earlier: nil),
         navigation: [SiteNavigation.Entry]? = nil, selection: Selection = .all, templates: Templates,
         diagrams: DiagramDrawer = DiagramDrawer(), write: @Sendable (String, [UInt8]) throws -> Void
     ) throws {
@@ -164,39 +184,6 @@ public struct SiteBuilder: Sendable {
                     "badges/\(criterion.id).svg",
                     Array(StatusBadge.svg(label: criterion.id, passed: criterion.passed).utf8))
             }
-        }
-    }
-
-    /// Reads every `.mustache` file under the templates folder and every asset.
-    public func loadTemplates() throws -> Templates {
-        var sources: [String: String] = [:]
-        var hasher = FNV1a()
-        let enumerator = FileManager.default.enumerator(atPath: templates.path)
-        var relatives: [String] = []
-        while let relative = enumerator?.nextObject() as? String { relatives.append(relative) }
-        for relative in relatives.sorted() where relative.hasSuffix(".mustache") {
-            let name = String((relative as NSString).lastPathComponent.dropLast(".mustache".count))
-            let data = try Data(contentsOf: templates.appendingPathComponent(relative))
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw TemplateFailure(file: relative, line: 1, column: 1, message: "the template is not valid UTF-8")
-            }
-            hasher.mix("template \(relative)")
-            hasher.mix(data: data)
-            sources[name] = text
-        }
-        let assets = try loadAssets()
-        for asset in assets {
-            hasher.mix("asset \(asset.name)")
-            hasher.mix(data: asset.data)
-        }
-        return Templates(sources: sources, assets: assets, fingerprint: hasher.hex)
-    }
-
-    private func loadAssets() throws -> [(name: String, data: Data)] {
-        let folder = templates.appendingPathComponent("assets")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return try names.filter { !$0.hasPrefix(".") }.sorted().map {
-            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
         }
     }
 

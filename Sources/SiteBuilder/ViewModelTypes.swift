@@ -16,8 +16,10 @@ struct LayoutView: MustacheObject {
 
 /// The navigation's sections, already in Mustache form: most of them are the same on every
 /// page, so they are converted once per site rather than once per page.
-struct NavigationValue: MustacheRepresentable {
+struct NavigationValue: MustacheRepresentable, Encodable {
     let mustacheValue: MustacheValue
+
+    func encode(to encoder: any Encoder) throws { try mustacheValue.encode(to: encoder) }
 }
 
 /// A section of the site navigation: Overview, a content folder, or Reference.
@@ -500,6 +502,8 @@ struct DecisionView: MustacheObject {
 struct ChangesPage: MustacheObject {
     /// What the changes are measured from, in words; nil when there was nothing to compare with.
     let earlier: String?
+    /// Why there was nothing to compare with; nil when there was.
+    let unavailable: String?
     /// Compared, and nothing listed changed.
     let unchanged: Bool
     /// `4 changes: 1 criterion reworded, 2 copy strings, 1 check`.

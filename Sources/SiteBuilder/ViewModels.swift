@@ -29,7 +29,7 @@ struct ViewModels: Sendable {
     /// `navigation` lists the site's pages when `content` holds only some of them (an
     /// incremental build); nil takes them from `content`.
     init(
-        content: ContentSet, report: RunReport, changes: SpecChanges = .noEarlier,
+        content: ContentSet, report: RunReport, changes: SpecChanges = SpecChanges(earlier: nil),
         navigation: [SiteNavigation.Entry]? = nil, diagrams: DiagramDrawer = DiagramDrawer()
     ) {
         self.content = content
@@ -75,7 +75,7 @@ struct ViewModels: Sendable {
             return Self.section(group, number: index + 1, current: listing.link).mustacheValue
         }
         return LayoutView(
-            root: SitePaths.root(of: page), title: title, version: SiteBuilder.version,
+            root: SitePaths.root(of: page), title: title, version: ToolVersion.current,
             nav: NavigationValue(mustacheValue: .array(sections)))
     }
 
@@ -170,7 +170,7 @@ struct ViewModels: Sendable {
         return SitePage(
             layout: layout(page: page, title: home?.title ?? "Specs"),
             content: HomePage(
-                body: MarkdownHTML.render(home?.body ?? []), badges: badgeLinks, specs: specs,
+                body: ProseHTML.render(home?.body ?? [], headingAnchors: true), badges: badgeLinks, specs: specs,
                 exports: ExportFormat.allCases.map {
                     ExportLink(href: $0.sitePath, name: $0.fileName, summary: $0.summary)
                 } + [
@@ -190,7 +190,7 @@ struct ViewModels: Sendable {
     private func header(_ spec: Spec, _ run: SpecRun?) -> SpecHeader {
         SpecHeader(
             id: spec.id, title: spec.title, path: spec.path, screensHref: SitePaths.screens(forMarkdown: spec.path),
-            badges: badges(spec, run), introduction: MarkdownHTML.render(spec.introduction),
+            badges: badges(spec, run), introduction: ProseHTML.render(spec.introduction),
             benchmark: spec.benchmark.map { BenchmarkView(level: $0.level, userReach: $0.userReach) })
     }
 
@@ -275,7 +275,7 @@ struct ViewModels: Sendable {
         }
         return SectionView(
             id: SitePaths.anchor(section.id), title: section.title,
-            introduction: MarkdownHTML.render(section.introduction),
+            introduction: ProseHTML.render(section.introduction),
             scenarios: section.scenarios.map { scenario($0, spec: spec, run: run, checks: checks) },
             criteria: criteria, exploration: exploration, generalInvariants: generalInvariants,
             references: references)
@@ -290,7 +290,7 @@ struct ViewModels: Sendable {
         let exercising = (run?.checks ?? []).filter { check in scenarioRun?.exercisedBy.contains(check.id) ?? false }
         return ScenarioView(
             id: scenario.id, anchor: SitePaths.scenarioAnchor(scenario.id), title: scenario.title,
-            summary: MarkdownHTML.render(scenario.summary),
+            summary: ProseHTML.render(scenario.summary),
             badges: spec.platforms.map { platform in
                 Self.badge(
                     platform.displayName,
@@ -366,7 +366,7 @@ struct ViewModels: Sendable {
         let criterionRun = run?.criteria.first { $0.id == id }
         return CriterionView(
             id: id, anchor: SitePaths.criterionAnchor(id), level: criterion.level, statement: criterion.statement,
-            howToVerify: criterion.howToVerify, notes: MarkdownHTML.render(criterion.notes),
+            howToVerify: criterion.howToVerify, notes: ProseHTML.render(criterion.notes),
             badges: spec.platforms.map { platform in
                 Self.badge(
                     platform.displayName,
@@ -618,7 +618,9 @@ struct ViewModels: Sendable {
         return SitePage(
             layout: layout(page: page, title: "Changes"),
             content: ChangesPage(
-                earlier: changes.earlier?.description, unchanged: changes.earlier != nil && changes.isEmpty,
+                earlier: changes.earlier?.description,
+                unavailable: changes.earlier == nil ? changes.unavailable ?? "there is nothing to compare with" : nil,
+                unchanged: changes.earlier != nil && changes.isEmpty,
                 summary: changes.summary.prefix(1).uppercased() + changes.summary.dropFirst(),
                 rewordedTitle: reworded.isEmpty
                     ? nil : reworded.count == 1 ? "Criterion reworded" : "Criteria reworded",
@@ -642,6 +644,6 @@ struct ViewModels: Sendable {
 
     func page(_ page: Page, path: String) -> SitePage<ContentPage> {
         SitePage(
-            layout: layout(page: path, title: page.title), content: ContentPage(body: MarkdownHTML.render(page.body)))
+            layout: layout(page: path, title: page.title), content: ContentPage(body: ProseHTML.render(page.body, headingAnchors: true)))
     }
 }

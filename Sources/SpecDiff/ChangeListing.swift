@@ -140,12 +140,13 @@ extension SpecChanges {
 }
 
 extension Baseline: CustomStringConvertible {
-    /// `revision HEAD~1 (1a2b3c4d5e6f)`, `the site in old-site`, `the earlier build`.
+    /// `revision HEAD~1 (1a2b3c4d5e6f)`, `the site in old-site`.
     public var description: String {
         switch kind {
-        case .build: "the earlier build"
         case .site: "the site in \(name ?? "another folder")"
-        case .revision: "revision \(name ?? "")" + (commit.map { " (\($0.prefix(12)))" } ?? "")
+        case .revision:
+            "revision \(name ?? "")"
+                + (commit.map { $0.prefix(12) }.flatMap { $0 == name ?? "" ? nil : " (\($0))" } ?? "")
         }
     }
 }

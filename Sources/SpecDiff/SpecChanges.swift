@@ -9,12 +9,14 @@ import SpecModel
 /// key of every entry is always present, `null` where a value does not apply.
 public struct SpecChanges: Codable, Sendable, Equatable {
     /// Bumped whenever the JSON shape changes in a way readers must notice.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var schemaVersion = SpecChanges.schemaVersion
-    /// What the changes are measured from; nil when there was nothing to compare with (a
-    /// first build).
+    /// What the changes are measured from; nil when there was nothing to compare with.
     public var earlier: Baseline?
+    /// Why there was nothing to compare with (the content is not in a git repository, ...);
+    /// nil when there was.
+    public var unavailable: String?
     /// The IDs of the criteria whose wording changed, the first thing a reviewer must see.
     public var rewordedCriteria: [String]
     public var specs: [SpecChange]
@@ -41,8 +43,12 @@ public struct SpecChanges: Codable, Sendable, Equatable {
         self.verdicts = verdicts
     }
 
-    /// Nothing to compare with: a build into an empty folder.
-    public static let noEarlier = SpecChanges(earlier: nil)
+    /// Nothing to compare with, for the reason given.
+    public static func unavailable(_ reason: String) -> SpecChanges {
+        var changes = SpecChanges(earlier: nil)
+        changes.unavailable = reason
+        return changes
+    }
 
     /// Whether nothing is listed.
     public var isEmpty: Bool { count == 0 }
@@ -59,6 +65,7 @@ public struct SpecChanges: Codable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(earlier, forKey: .earlier)
+        try container.encode(unavailable, forKey: .unavailable)
         try container.encode(rewordedCriteria, forKey: .rewordedCriteria)
         try container.encode(specs, forKey: .specs)
         try container.encode(scenarios, forKey: .scenarios)
@@ -89,14 +96,13 @@ public struct Baseline: Codable, Sendable, Equatable {
         case revision
         /// A built site's exports.
         case site
-        /// The build the output folder held before this one.
-        case build
     }
 
     public var kind: Kind
-    /// The revision or the folder as given; nil for `build`.
+    /// The revision or the folder as given (`HEAD`, `1a2b3c4d5e6f^`, `old-site`).
     public var name: String?
-    /// The commit a revision resolved to; nil otherwise.
+    /// The commit a revision resolved to; nil otherwise, and for a revision before the first
+    /// commit (the content at it is empty).
     public var commit: String?
 
     public init(kind: Kind, name: String? = nil, commit: String? = nil) {

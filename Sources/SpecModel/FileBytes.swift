@@ -15,9 +15,13 @@ public enum FileBytes {
             self.init(path, code: errno)
         }
 
+        /// The system's error number, or 0 when the failure is not a system call's.
+        public var code: Int32 = 0
+
         /// The failure of a call on `path` that set `errno` to `code`.
         public init(_ path: String, code: Int32) {
             self.path = path
+            self.code = code
             reason = String(cString: strerror(code))
         }
     }
@@ -121,6 +125,15 @@ public struct FileStamp: Hashable, Sendable, CustomStringConvertible {
         size = Int64(status.st_size)
         seconds = Int64(status.st_mtim.tv_sec)
         nanoseconds = Int64(status.st_mtim.tv_nsec)
+    }
+
+    /// A stamp from its parts.
+    public init(device: UInt64, inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
     }
 
     /// The stamp of the file at `path` (following links), or nil when there is none.

@@ -1,3 +1,5 @@
+import Markdown
+
 /// Everything parsed from a set of content files: spec pages and the other pages
 /// (home, writer's guide) that the site shows.
 public struct ContentSet: Codable, Sendable, Equatable {
@@ -13,15 +15,29 @@ public struct ContentSet: Codable, Sendable, Equatable {
     }
 }
 
-/// Markdown text kept as the writer wrote it, with where it came from, so later stages can
-/// render it without going back to the file.
+/// A block of Markdown as the writer wrote it, with where it came from, and its tree from the
+/// page's one parse: the site renders the tree, without parsing the text again.
 public struct Prose: Codable, Sendable, Equatable {
     public var markdown: String
     public var range: SourceRange
+    /// The block as parsed with its page; nil for prose read back from JSON, which keeps the
+    /// text only.
+    public var block: MarkdownNode?
 
-    public init(markdown: String, range: SourceRange) {
+    public init(markdown: String, range: SourceRange, block: MarkdownNode? = nil) {
         self.markdown = markdown
         self.range = range
+        self.block = block
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case markdown
+        case range
+    }
+
+    /// The same words at the same place: the tree is made from them.
+    public static func == (lhs: Prose, rhs: Prose) -> Bool {
+        lhs.markdown == rhs.markdown && lhs.range == rhs.range
     }
 }
 

@@ -26,7 +26,20 @@ public struct ContentLoader: Sendable {
         public var path: String
     }
 
-    public init() {}
+    /// The folder relative paths are read from; nil reads them from the process's own.
+    /// Files are still named as the user gave them, in diagnostics and in the model, so that a
+    /// tool running for another folder (a test, an editor) reports what the user would see.
+    public var workingDirectory: String?
+
+    public init(workingDirectory: String? = nil) {
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The path to read for a path as the user gave it.
+    public func fileSystemPath(_ path: String) -> String {
+        guard let workingDirectory, !path.hasPrefix("/") else { return path }
+        return path.isEmpty || path == "." ? workingDirectory : workingDirectory + "/" + path
+    }
 
     /// Loads every `.md` file under `paths` (files or folders, searched recursively, in
     /// sorted order so output is deterministic).
@@ -89,7 +102,7 @@ public struct ContentLoader: Sendable {
         var loaded = LoadedFile(file: file, hash: "", page: nil, diagnostics: [])
         let bytes: [UInt8]
         do {
-            guard let read = try readBytes(file.path, diagnostics: &bag) else {
+            guard let read = try readBytes(fileSystemPath(file.path), as: file.path, diagnostics: &bag) else {
                 loaded.diagnostics = bag.diagnostics
                 return loaded
             }
@@ -133,15 +146,16 @@ public struct ContentLoader: Sendable {
         at path: String, into bag: inout DiagnosticBag
     ) throws(MissingPath) -> [(path: String, relative: String, stamp: FileStamp?)] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let onDisk = fileSystemPath(path)
+        guard FileManager.default.fileExists(atPath: onDisk, isDirectory: &isDirectory) else {
             throw MissingPath(path: path)
         }
         guard isDirectory.boolValue else {
-            return [(path, (path as NSString).lastPathComponent, FileStamp(path: path))]
+            return [(path, (path as NSString).lastPathComponent, FileStamp(path: onDisk))]
         }
         let root = path.hasSuffix("/") ? String(path.dropLast()) : path
-        var listing = Listing(root: root)
-        listing.collect(in: root, relative: "")
+        var listing = Listing(root: root, onDisk: onDisk.hasSuffix("/") ? String(onDisk.dropLast()) : onDisk)
+        listing.collect(in: listing.onDisk, relative: "")
         bag.append(contentsOf: listing.diagnostics)
         return listing.found.sorted { $0.relative < $1.relative }.map {
             (root + "/" + $0.relative, $0.relative, $0.stamp)
@@ -155,13 +169,19 @@ public struct ContentLoader: Sendable {
     /// round in a loop is reported at the link and skipped, so that the site holds only the
     /// content and the listing always ends.
     private struct Listing {
+        /// The root as the user named it: what diagnostics say.
         let root: String
+        /// The root as read from the disk.
+        let onDisk: String
         /// The root with every link resolved, to tell where a link leads; resolved on the first link.
-        lazy var resolvedRoot: String? = Self.resolve(root)
+        lazy var resolvedRoot: String? = Self.resolve(onDisk)
         var found: [(relative: String, stamp: FileStamp?)] = []
         var diagnostics: [Diagnostic] = []
 
-        init(root: String) { self.root = root }
+        init(root: String, onDisk: String) {
+            self.root = root
+            self.onDisk = onDisk
+        }
 
         mutating func collect(in folder: String, relative: String) {
             guard let directory = opendir(folder) else { return }
@@ -194,7 +214,7 @@ public struct ContentLoader: Sendable {
                     followLink(folder + "/" + name, relative: relativePath, in: directory, name: name)
                 case _ where name.hasSuffix(".md"):
                     // A pipe, socket or device: opening one may never return.
-                    report(.unreadableFile("not a regular file"), at: folder + "/" + name)
+                    report(.unreadableFile("not a regular file"), at: relativePath)
                 default:
                     break
                 }
@@ -206,7 +226,7 @@ public struct ContentLoader: Sendable {
         ) {
             guard let target = Self.resolve(path) else {
                 if errno == ELOOP {
-                    report(.symlinkLoop, at: path)
+                    report(.symlinkLoop, at: relative)
                 } else if name.hasSuffix(".md") {
                     // A link to nothing: reading it reports why.
                     found.append((relative, nil))
@@ -218,22 +238,23 @@ public struct ContentLoader: Sendable {
             let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
             guard isFolder || name.hasSuffix(".md") else { return }
             guard let inside = resolvedRoot, target == inside || target.hasPrefix(inside + "/") else {
-                report(.symlinkOutsideContent(target, root: root), at: path)
+                report(.symlinkOutsideContent(target, root: root), at: relative)
                 return
             }
             if isFolder {
                 report(
                     .symlinkToFolder(target == inside ? root : root + "/" + target.dropFirst(inside.count + 1)),
-                    at: path)
+                    at: relative)
             } else if (status.st_mode & S_IFMT) == S_IFREG {
                 found.append((relative, FileStamp(directory: dirfd(directory), name: name)))
             } else {
-                report(.unreadableFile("not a regular file"), at: path)
+                report(.unreadableFile("not a regular file"), at: relative)
             }
         }
 
-        private mutating func report(_ message: Message, at path: String) {
-            diagnostics.append(Diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1)))
+        /// Reports at a file of the listing, by its path relative to the root.
+        private mutating func report(_ message: Message, at relative: String) {
+            diagnostics.append(Diagnostic(message, at: SourceLocation(file: root + "/" + relative, line: 1, column: 1)))
         }
 
         /// The path with every link resolved, or nil with `errno` set.
@@ -245,18 +266,22 @@ public struct ContentLoader: Sendable {
     }
 
     /// The file's bytes; a file over the size limit is not read, only measured.
-    private func readBytes(_ path: String, diagnostics: inout DiagnosticBag) throws -> [UInt8]? {
+    private func readBytes(_ path: String, as name: String, diagnostics: inout DiagnosticBag) throws -> [UInt8]? {
         // Measured through any link, so that a link cannot bring in a file over the limit.
         var status = stat()
-        guard stat(path, &status) == 0 else { throw FileBytes.Failure(path, code: errno) }
+        guard stat(path, &status) == 0 else { throw FileBytes.Failure(name, code: errno) }
         let size = Int(status.st_size)
         if size > SourceFile.maximumSize {
             diagnostics.report(
                 .fileTooLarge(bytes: size, limit: SourceFile.maximumSize),
-                at: SourceLocation(file: path, line: 1, column: 1))
+                at: SourceLocation(file: name, line: 1, column: 1))
             return nil
         }
-        return try FileBytes.read(path)
+        do {
+            return try FileBytes.read(path)
+        } catch {
+            throw FileBytes.Failure(name, code: error.code)
+        }
     }
 
     // MARK: - Across files

@@ -175,6 +175,7 @@ public struct PageParser {
         let end = max(block.position?.endLine ?? start.line, start.line)
         return Prose(
             markdown: source.text(lines: start.line, through: end),
-            range: SourceRange(start: start, endLine: end, endColumn: max(block.position?.endColumn ?? 1, 1)))
+            range: SourceRange(start: start, endLine: end, endColumn: max(block.position?.endColumn ?? 1, 1)),
+            block: block)
     }
 }

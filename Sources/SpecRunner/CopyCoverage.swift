@@ -1,3 +1,4 @@
+import ReportModel
 import SpecModel
 
 /// A gap between the spec's copy and what the engine can show.

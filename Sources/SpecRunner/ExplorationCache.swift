@@ -39,20 +39,42 @@ public struct ExplorationCache: Sendable {
         folder.appendingPathComponent("\(flow.id)-\(key(for: flow, depthLimit: depthLimit)).json")
     }
 
-    /// The flow's exploration from the cache, or explored (and kept) when there is none.
+    /// Explorations this process has read or made, by key: a process that runs the checks
+    /// again and again (`preview`, the editor, the tests) decodes each one once. The key is
+    /// the exploration's whole input, so caches in other folders share it.
+    private static let inMemory = Locked<[String: FlowExploration]>([:])
+
+    /// The flow's exploration from this process's memory or the cache, or explored (and
+    /// kept) when neither has it. The cache's file is written whichever way it came.
     public func exploration(of flow: Flow, depthLimit: Int? = nil) -> FlowExploration {
+        let key = key(for: flow, depthLimit: depthLimit)
         let file = file(for: flow, depthLimit: depthLimit)
+        if let known = Self.inMemory.withLock({ $0[key] }) {
+            if !FileManager.default.fileExists(atPath: file.path) { keep(known, in: file) }
+            return known
+        }
+        let exploration = readOrExplore(flow, depthLimit: depthLimit, file: file)
+        Self.inMemory.withLock { $0[key] = exploration }
+        return exploration
+    }
+
+    /// Writes an exploration to its file; one that cannot be written only costs time.
+    private func keep(_ exploration: FlowExploration, in file: URL) {
+        guard let data = try? JSONOutput.encode(exploration) else { return }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
+    }
+
+    private func readOrExplore(_ flow: Flow, depthLimit: Int?, file: URL) -> FlowExploration {
         if let data = try? Data(contentsOf: file),
             let cached = try? JSONDecoder().decode(FlowExploration.self, from: data)
         {
+            // Used now: the cache's trimming keeps the most recently used entries.
+            utimensat(AT_FDCWD, file.path, nil, 0)
             return cached
         }
         let exploration = flow.explore(depthLimit)
-        // A cache that cannot be written only costs time: the run goes on.
-        if let data = try? JSONOutput.encode(exploration) {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? data.write(to: file, options: .atomic)
-        }
+        keep(exploration, in: file)
         return exploration
     }
 
@@ -75,6 +97,7 @@ public struct ExplorationCache: Sendable {
         if let data = try? Data(contentsOf: memo), let known = String(data: data, encoding: .utf8),
             known.count == 16, known.allSatisfy(\.isHexDigit)
         {
+            utimensat(AT_FDCWD, memo.path, nil, 0)
             return known
         }
         guard let computed = fingerprint(ofFile: path) else { return nil }

@@ -90,7 +90,7 @@ import Testing
 
     @Test func theSpecPageDrawsEachCriterionAndEachRouteAndTheFlowPageTheWholeFlow() throws {
         let (content, report) = try Self.run()
-        let files = try SiteBuilder(templates: templates).render(content: content, report: report)
+        let files = try SiteBuilder().render(content: content, report: report, templates: siteTemplates)
         let page = text(files, "native/login-error-states.html")
         for number in 1...5 {
             #expect(

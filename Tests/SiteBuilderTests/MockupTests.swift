@@ -14,7 +14,7 @@ private func renderedContent() throws -> (ContentSet, [String: Data]) {
     let report = CheckRunner(
         flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
     ).run(content)
-    return (content, try SiteBuilder(templates: templates).render(content: content, report: report))
+    return (content, try SiteBuilder().render(content: content, report: report, templates: siteTemplates))
 }
 
 /// A mockup as rendered: its classes, its label, and the text of its parts.

@@ -121,7 +121,7 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     }
 
     @Test func theNavigationRendersAsLabelledListsWithRelativeLinks() throws {
-        let files = try SiteBuilder(templates: templates).render(content: try contentWithWeb(), report: emptyReport)
+        let files = try SiteBuilder().render(content: try contentWithWeb(), report: emptyReport, templates: siteTemplates)
         let page = text(files, "web/login-error-states.html")
         #expect(page.contains("<nav class=\"site-nav\" aria-label=\"Site\">"))
         #expect(page.contains("<span class=\"nav-title\" id=\"nav-section-2\">Web</span>"))
@@ -166,14 +166,14 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(page.platforms.map(\.id) == [Platform.web.rawValue])
         #expect(!page.platformFilter)
         let html = text(
-            try SiteBuilder(templates: templates).render(content: content, report: emptyReport), "copy.html")
+            try SiteBuilder().render(content: content, report: emptyReport, templates: siteTemplates), "copy.html")
         #expect(!html.contains("column-filter"))
     }
 
     @Test func theFilterRendersHiddenWithACheckedBoxPerColumn() throws {
         let content = try contentWithWeb()
         let html = text(
-            try SiteBuilder(templates: templates).render(content: content, report: emptyReport), "copy.html")
+            try SiteBuilder().render(content: content, report: emptyReport, templates: siteTemplates), "copy.html")
         #expect(html.contains("<fieldset class=\"column-filter\" data-columns-target=\"copy-index\" hidden>"))
         #expect(html.contains("<table class=\"copy-index\" id=\"copy-index\">"))
         for platform in Platform.known {
@@ -203,7 +203,7 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(web.section == Platform.web.displayName)
         #expect(native.section == "Native")
         #expect(home.badges.contains { $0.href == "badges/W1.4.svg" })
-        let files = try SiteBuilder(templates: templates).render(content: content, report: report)
+        let files = try SiteBuilder().render(content: content, report: report, templates: siteTemplates)
         #expect(files["badges/W1.4.svg"] != nil)
         #expect(files["badges/\(content.specs[0].id).svg"] != nil)
     }
@@ -250,8 +250,8 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     }
 
     @Test func theSectionPageListsEveryPageEscapedAndPagesStayLinear() throws {
-        let small = try SiteBuilder(templates: templates).render(content: try content(notes: 30), report: emptyReport)
-        let large = try SiteBuilder(templates: templates).render(content: try content(notes: 60), report: emptyReport)
+        let small = try SiteBuilder().render(content: try content(notes: 30), report: emptyReport, templates: siteTemplates)
+        let large = try SiteBuilder().render(content: try content(notes: 60), report: emptyReport, templates: siteTemplates)
         let index = String(decoding: try #require(large["notes/index.html"]), as: UTF8.self)
         #expect(index.contains("<h1>Notes</h1>"))
         #expect(index.contains("<a href=\"../notes/note-1060.html\">Note 60 &amp; more</a>"))

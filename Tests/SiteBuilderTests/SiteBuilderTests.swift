@@ -10,7 +10,20 @@ import Testing
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-let templates = packageRoot.appendingPathComponent("templates")
+/// The repository's templates, as a build reads them.
+let siteTemplates: SiteBuilder.Templates = {
+    let folder = packageRoot.appendingPathComponent("templates")
+    var files: [String: [UInt8]] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    while let relative = enumerator?.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        let path = folder.appendingPathComponent(relative).path
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            files[relative] = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        }
+    }
+    return try! SiteBuilder.Templates(files: files)
+}()
 
 /// The frozen copy of the spec page that `SpecRunnerTests` edits too (see its `Fixtures/README.md`):
 /// these tests match its exact words, so a writer who rewords `content/` does not break them.
@@ -35,7 +48,7 @@ func build(replacing old: String? = nil, with new: String = "") throws -> [Strin
     let report = CheckRunner(
         flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
     ).run(result.content)
-    return try SiteBuilder(templates: templates).render(content: result.content, report: report)
+    return try SiteBuilder().render(content: result.content, report: report, templates: siteTemplates)
 }
 
 func text(_ files: [String: Data], _ path: String) -> String { String(decoding: files[path] ?? Data(), as: UTF8.self) }
@@ -52,7 +65,7 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
         let report = CheckRunner(flows: FlowRegistry([flow])).run(result.content)
         result.diagnostics = []
         let page = text(
-            try SiteBuilder(templates: templates).render(content: result.content, report: report),
+            try SiteBuilder().render(content: result.content, report: report, templates: siteTemplates),
             "native/login-error-states.html")
         #expect(page.contains("in 2 runs (1 platform × 1 configuration × 2 world scripts)"))
     }
@@ -120,10 +133,18 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
         #expect(try build() == build())
     }
 
-    @Test func linksBetweenMarkdownPagesPointAtHTML() {
+    /// Links are rewritten on the page's tree: a `.md` link points at the page's HTML, keeping
+    /// its anchor; an absolute URL and a `.md` in text or code stay as written.
+    @Test func linksBetweenMarkdownPagesPointAtHTML() throws {
+        let markdown = "# Notes\n<!-- page: notes -->\n\n[a](native/a.md#x), [b](https://e.com/b.md), `c.md` and d.md.\n"
+        let loaded = ContentLoader().parse(Array(markdown.utf8), as: ContentFile(path: "notes.md", relativePath: "notes.md"))
+        guard case .page(let page) = try #require(loaded.page) else {
+            Issue.record("not a page: \(loaded.diagnostics)")
+            return
+        }
         #expect(
-            MarkdownHTML.rewriteLinks("<a href=\"native/a.md#x\">a</a> <a href=\"https://e.com/b.md\">b</a>")
-                == "<a href=\"native/a.html#x\">a</a> <a href=\"https://e.com/b.md\">b</a>")
+            ProseHTML.render(page.body)
+                == "<p><a href=\"native/a.html#x\">a</a>, <a href=\"https://e.com/b.md\">b</a>, <code>c.md</code> and d.md.</p>\n")
         #expect(SitePaths.root(of: "native/login-error-states.html") == "../")
         #expect(SitePaths.root(of: "index.html") == "")
     }
@@ -136,50 +157,6 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
         #expect(page.contains("badge badge-fail"))
         #expect(page.contains("<span class=\"status\">Failed</span>"))
         #expect(page.contains("Expected no session is created; observed"))
-    }
-}
-
-@Suite struct SiteWriterTests {
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("site-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    @Test func replacesAPreviousBuildWhole() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let site = root.appendingPathComponent("site")
-        try SiteWriter.write(["a.html": Data("one".utf8), "old.html": Data("x".utf8)], to: site)
-        try SiteWriter.write(["a.html": Data("two".utf8)], to: site)
-        #expect(try String(contentsOf: site.appendingPathComponent("a.html"), encoding: .utf8) == "two")
-        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("old.html").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"], "no staging folders left")
-    }
-
-    @Test func refusesAFolderThatIsNotABuild() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let notes = root.appendingPathComponent("notes")
-        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
-        try Data("mine".utf8).write(to: notes.appendingPathComponent("todo.txt"))
-        #expect(throws: SiteWriter.Failure.notASiteFolder(notes.path)) {
-            try SiteWriter.write(["a.html": Data()], to: notes)
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: notes.path) == ["todo.txt"])
-    }
-
-    @Test func aFailedWriteLeavesThePreviousSite() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let site = root.appendingPathComponent("site")
-        try SiteWriter.write(["a.html": Data("good".utf8)], to: site)
-        // "x" as a file and as a folder cannot both exist: the write fails half-way.
-        #expect(throws: SiteWriter.Failure.self) {
-            try SiteWriter.write(["x": Data("file".utf8), "x/y.html": Data("page".utf8)], to: site)
-        }
-        #expect(try String(contentsOf: site.appendingPathComponent("a.html"), encoding: .utf8) == "good")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
     }
 }
 

@@ -21,7 +21,7 @@ private struct Sample: MustacheObject {
 /// Renders `source` against `value`, with the site's partials.
 private func render(_ source: String, _ value: some MustacheRepresentable) throws -> String {
     try Template(source).render(value.mustacheValue) { name in
-        let url = templates.appendingPathComponent("partials/\(name).mustache")
+        let url = packageRoot.appendingPathComponent("templates/partials/\(name).mustache")
         return try? String(contentsOf: url, encoding: .utf8)
     }
 }
@@ -41,14 +41,14 @@ private func render(_ source: String, _ value: some MustacheRepresentable) throw
     }
 
     @Test func plainValuesConvertToTheirMustacheCases() {
-        #expect("x".mustacheValue == .string("x"))
-        #expect(false.mustacheValue == .bool(false))
-        #expect(42.mustacheValue == .number(42))
-        #expect([1, 2].mustacheValue == .array([.number(1), .number(2)]))
-        #expect([String]().mustacheValue == .array([]))
-        #expect(String?.none.mustacheValue == .null)
-        #expect(String?.some("y").mustacheValue == .string("y"))
-        #expect([String?]([nil, "z"]).mustacheValue == .array([.null, .string("z")]))
+        #expect(MustacheEncoder.value(of: "x") == .string("x"))
+        #expect(MustacheEncoder.value(of: false) == .bool(false))
+        #expect(MustacheEncoder.value(of: 42) == .number(42))
+        #expect(MustacheEncoder.value(of: [1, 2]) == .array([.number(1), .number(2)]))
+        #expect(MustacheEncoder.value(of: [String]()) == .array([]))
+        #expect(MustacheEncoder.value(of: String?.none) == .null)
+        #expect(MustacheEncoder.value(of: String?.some("y")) == .string("y"))
+        #expect(MustacheEncoder.value(of: [String?]([nil, "z"])) == .array([.null, .string("z")]))
     }
 
     @Test func emptyListsNilAndFalseAreFalsy() throws {
@@ -69,11 +69,11 @@ private func render(_ source: String, _ value: some MustacheRepresentable) throw
             layout: LayoutView(
                 root: "../", title: "T", version: "1",
                 nav: NavigationValue(
-                    mustacheValue: [
+                    mustacheValue: MustacheEncoder.value(of: [
                         NavigationSection(
                             id: "nav-section-1", title: "Overview",
                             items: [NavigationItem(href: "index.html", label: "Home", current: true)])
-                    ].mustacheValue)),
+                    ]))),
             content: ContentPage(body: "<p>b</p>"))
         #expect(
             page.mustacheValue

@@ -48,7 +48,7 @@ import Testing
         return SpecChanges.compare(
             Version(content: ContentSet(specs: old), report: run),
             Version(content: ContentSet(specs: new), report: run),
-            baseline: Baseline(kind: .build))
+            baseline: Baseline(kind: .revision, name: "HEAD", commit: "0123456789abcdef0123456789abcdef01234567"))
     }
 
     @Test func theSameModelHasNoChanges() {
@@ -200,11 +200,16 @@ import Testing
         #expect(text.contains("\"old\" : null"))
         #expect(
             text.contains(
-                "\"earlier\" : {\n    \"commit\" : null,\n    \"kind\" : \"build\",\n    \"name\" : null\n  }"))
+                "\"earlier\" : {\n    \"commit\" : \"0123456789abcdef0123456789abcdef01234567\",\n    \"kind\" : \"revision\",\n    \"name\" : \"HEAD\"\n  }"))
+        #expect(text.contains("\"unavailable\" : null"))
         #expect(try SpecChanges.decodeJSON(data) == changes)
-        let first = try SpecChanges.noEarlier.encodedJSON()
+        let outside = SpecChanges.unavailable("the content is not in a git repository")
+        let first = try outside.encodedJSON()
         #expect(String(decoding: first, as: UTF8.self).contains("\"earlier\" : null"))
-        #expect(try SpecChanges.decodeJSON(first) == .noEarlier)
+        #expect(
+            String(decoding: first, as: UTF8.self).contains(
+                "\"unavailable\" : \"the content is not in a git repository\""))
+        #expect(try SpecChanges.decodeJSON(first) == outside)
         #expect(throws: (any Error).self) {
             try SpecChanges.decodeJSON(Data("{\"schemaVersion\": 99}".utf8))
         }

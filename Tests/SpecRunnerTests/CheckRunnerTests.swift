@@ -1,3 +1,4 @@
+import ReportModel
 import Exports
 import PasskeyLoginEngine
 import SpecModel

@@ -1,76 +1,63 @@
 import Foundation
 import ReportModel
 import SiteBuilder
+import SpecDiff
 import SpecModel
 import SpecParser
 import SpecRunner
 
-/// A build of the site into a folder, in full or only what changed.
+/// A build of the site into a sink (a folder or memory), in full or only what changed.
 ///
-/// The manifest of the previous build into the same folder (kept in the tool's cache) says
-/// what each file was made from. A file whose stamp has not changed is not read again. When
-/// only prose pages changed, and not their titles, only those pages are rendered. When a
-/// spec, the home page, a title or a page's diagnostics changed, the checks run again and
-/// the shared files (spec pages, generated pages, exports) are rendered, with the prose
-/// pages whose own inputs changed. Either way the folder ends up with the bytes a clean
-/// build would write.
-struct SiteBuild {
-    let roots: [String]
+/// What the previous build into the same sink was made from (its manifest) says what each
+/// file was made from. A file whose stamp has not changed is not read again. When only prose
+/// pages changed, and not their titles, only those pages are rendered. When a spec, the home
+/// page, a title, a page's diagnostics or the Changes baseline changed, the checks run again
+/// and the shared files (spec pages, generated pages, exports) are rendered, with the prose
+/// pages whose own inputs changed. Either way the sink ends up with the bytes a clean build
+/// would write.
+struct IncrementalBuild {
+    let configuration: PipelineConfiguration
+    let sink: any SiteSink
+    let templates: SiteBuilder.Templates
+    /// Where the templates' files are, to locate a template's failure.
+    let templateLocations: TemplateSet
     /// Made only when the checks run.
     let makeFlows: @Sendable () -> FlowRegistry
-    let strict: Bool
-    let templates: URL
-    let output: URL
-    let cache: ToolCache?
+    /// What the Changes page compares with, worked out beside the listing.
+    let baseline: @Sendable () -> Result<ChangesBaseline.Resolution, PipelineFailure>
 
-    /// What the build did.
-    struct Outcome {
-        var diagnostics: [Diagnostic]
-        var hasErrors: Bool
-        var passed: Bool
-        var pagesWritten = 0
-        var filesWritten = 0
-        var filesKept = 0
-    }
-
-    /// A failure that stops the build before anything is written, as a diagnostic or a
-    /// usage error.
-    enum Failure: Error {
-        case located(Diagnostic)
-        case usage(Message)
-        /// The process is stopping on a signal, which reports it (`StopSignals`).
-        case stopped
-        /// A path to build from that does not exist.
-        case missingPath(String)
-    }
+    private var roots: [String] { configuration.roots }
+    private var strict: Bool { configuration.strict }
+    private var cache: ToolCache? { configuration.cache }
 
     private typealias Source = BuildManifest.Source
 
-    func run() throws(Failure) -> Outcome {
-        let loader = ContentLoader()
-        let builder = SiteBuilder(templates: templates)
-        let loadedTemplates: SiteBuilder.Templates
-        do {
-            loadedTemplates = try builder.loadTemplates()
-        } catch {
-            throw failure(error)
-        }
-        // Listing the content (with each file's stamp) and checking the previous build's
-        // files are a thousand system calls each: they run side by side.
-        let candidate = previousManifest()
-        let (listing, outputsIntact) = sideBySide(
+    func run() -> PipelineResult {
+        let loader = ContentLoader(workingDirectory: configuration.workingDirectory.path)
+        // Listing the content (with each file's stamp), checking the previous build's files
+        // and asking git for the Changes baseline are each many system calls or a process:
+        // they run side by side.
+        let (listing, previousAndBaseline) = sideBySide(
             { Result { () throws(ContentLoader.MissingPath) in try loader.files(at: roots) } },
-            { candidate.map(intact) ?? false })
+            { (sink.previousBuild(), baseline()) })
+        let (candidate, resolved) = previousAndBaseline
         let found: (files: [ContentFile], diagnostics: [Diagnostic])
         do {
             found = try listing.get()
         } catch {
-            throw .missingPath(error.path)
+            return Self.failed(PipelineFailure(.usage, .pathNotFound(error.path)))
+        }
+        let resolution: ChangesBaseline.Resolution
+        do {
+            resolution = try resolved.get()
+        } catch {
+            return Self.failed(error)
         }
         let buildKey = Keys.hash(
-            ["build 1", cache?.toolFingerprint ?? "", "strict \(strict)", loadedTemplates.fingerprint]
+            ["build 2", cache?.toolFingerprint ?? "", "strict \(strict)", templates.fingerprint]
                 + roots + found.diagnostics.map(Self.json))
-        let previous = candidate.flatMap { $0.buildKey == buildKey && outputsIntact ? $0 : nil }
+        let previous = candidate.flatMap { $0.buildKey == buildKey ? $0 : nil }
+        let baselineKey = Self.key(of: resolution)
 
         // Read only the files whose stamps changed since the previous build.
         // The manifest lists the files in the order they are found; a lookup by path is only
@@ -113,40 +100,41 @@ struct SiteBuild {
         guard let previous, sameStructure, !hasParseErrors else {
             // Pages came, went or changed their IDs, or a page does not parse: read everything,
             // as a clean build does, so that what spans pages is checked and reported in full.
-            read(found.files, into: &parsed)
+            read(found.files, into: &parsed, with: loader)
             var loaded = loader.assemble(found.files.map { parsed[$0.path]! })
             loaded.diagnostics = (found.diagnostics + loaded.diagnostics).sortedByLocation()
             // A file without a record did not parse (the lint has its errors) or is gone.
             let sources = records.compactMap { $0 }
-            return try checkAndRender(
-                lint(loaded, flows: makeFlows(), strict: strict), sources: sources, parsed: parsed,
-                keys: Keys(build: buildKey, sources: sources), previous: previous, templates: loadedTemplates,
-                builder: builder)
+            return checkAndRender(
+                LintStage.lint(loaded, flows: makeFlows(), strict: strict), sources: sources, parsed: parsed,
+                keys: Keys(build: buildKey, baseline: baselineKey, sources: sources), previous: previous,
+                resolution: resolution, loader: loader)
         }
         let sources = records.map { $0! }
-        let keys = Keys(build: buildKey, sources: sources)
+        let keys = Keys(build: buildKey, baseline: baselineKey, sources: sources)
         if keys.shared == previous.sharedKey {
-            return try renderPages(
+            return renderPages(
                 sources.filter { $0.kind == .page && rewritten.contains($0.relativePath) }, of: sources,
-                parsed: parsed, keys: keys, previous: previous, templates: loadedTemplates, builder: builder)
+                parsed: parsed, keys: keys, previous: previous)
         }
-        // A spec, the home page, a title or a page's diagnostics changed: the specs and the
-        // home page are read (they are few), the rest of the prose stays as the manifest has it.
-        read(zip(sources, found.files).filter { $0.0.kind != .page }.map(\.1), into: &parsed)
+        // A spec, the home page, a title, a page's diagnostics or the baseline changed: the
+        // specs and the home page are read (they are few), the rest of the prose stays as the
+        // manifest has it.
+        read(zip(sources, found.files).filter { $0.0.kind != .page }.map(\.1), into: &parsed, with: loader)
         var loaded = ContentLoader.Result(content: content(sources, parsed: parsed), diagnostics: [])
         loaded.diagnostics =
             (found.diagnostics
             + zip(sources, found.files).flatMap { source, file in
                 parsed[file.path]?.diagnostics ?? Self.diagnostics(fromJSON: source.diagnostics)
             }).sortedByLocation()
-        return try checkAndRender(
-            lint(loaded, flows: makeFlows(), strict: strict), sources: sources, parsed: parsed, keys: keys,
-            previous: previous, templates: loadedTemplates, builder: builder)
+        return checkAndRender(
+            LintStage.lint(
+                loaded, flows: makeFlows(), strict: strict, linkPages: Self.linkPages(sources, parsed: parsed)),
+            sources: sources, parsed: parsed, keys: keys, previous: previous, resolution: resolution, loader: loader)
     }
 
     /// Reads the files not read yet, on every core.
-    private func read(_ files: [ContentFile], into parsed: inout [String: LoadedFile]) {
-        let loader = ContentLoader()
+    private func read(_ files: [ContentFile], into parsed: inout [String: LoadedFile], with loader: ContentLoader) {
         for loaded in files.filter({ parsed[$0.path] == nil }).parallelMap({ loader.parse($0) }) {
             parsed[loaded.file.path] = loaded
         }
@@ -156,44 +144,59 @@ struct SiteBuild {
 
     /// Only prose pages changed, and nothing the other files show: render those pages.
     private func renderPages(
-        _ changed: [Source], of sources: [Source], parsed: [String: LoadedFile], keys: Keys, previous: BuildManifest,
-        templates: SiteBuilder.Templates, builder: SiteBuilder
-    ) throws(Failure) -> Outcome {
+        _ changed: [Source], of sources: [Source], parsed: [String: LoadedFile], keys: Keys, previous: BuildManifest
+    ) -> PipelineResult {
         let pages = changed.compactMap { source -> Page? in
             guard case .page(let page) = parsed[source.path]?.page else { return nil }
             return page
         }
-        let diagnostics = previous.diagnostics.compactMap(Self.diagnostic(fromJSON:))
-        var outcome = Outcome(diagnostics: diagnostics, hasErrors: false, passed: previous.passed)
+        var result = PipelineResult()
+        // The links are checked again over every page: an edited page may link elsewhere, or
+        // lose an anchor that another page links to.
+        let promote = { (diagnostic: Diagnostic) in strict ? diagnostic.promotedToError() : diagnostic }
+        let linkIDs: Set<MessageID> = ["link-to-missing-page", "link-to-missing-anchor"]
+        result.diagnostics =
+            (previous.diagnostics.compactMap(Self.diagnostic(fromJSON:)).filter { !linkIDs.contains($0.id) }
+            + SiteLinks.findings(in: Self.linkPages(sources, parsed: parsed)).map(promote)).sortedByLocation()
+        result.content = content(sources, parsed: parsed)
+        result.checksPassed = previous.passed
+        result.stage = .write
         guard !pages.isEmpty else {
-            outcome.filesKept = previous.outputs.count
+            result.output = OutputSummary(name: sink.name, written: [], kept: previous.outputs.count, renderedPages: [])
             // Files saved again with the same bytes have new stamps: keep them, so that the
             // next build does not read them again.
             if sources != previous.sources {
-                saveManifest(
+                remember(
                     written: [:], kept: previous.outputs, sources: sources, keys: keys, pageKeys: [:],
-                    passed: previous.passed, diagnostics: previous.diagnostics)
+                    passed: previous.passed, diagnostics: result.diagnostics.map(Self.json))
             }
-            return outcome
+            return result
         }
-        let update: SiteWriter.Update
+        let transaction: any SiteTransaction
         do throws(SiteWriter.Failure) {
-            update = try SiteWriter.Update(output: output)
+            transaction = try sink.begin(full: false)
         } catch {
-            throw writeFailure(error)
+            return Self.failed(writeFailure(error))
         }
+        let rendered = Locked<[String]>([])
         do {
-            try builder.render(
+            try SiteBuilder().render(
                 content: ContentSet(specs: [], pages: pages), report: RunReport(flows: [], specs: [], diagnostics: []),
                 navigation: keys.navigation, selection: .init(shared: false, pages: Set(pages.map(\.path))),
-                templates: templates, write: update.write)
+                templates: templates
+            ) { path, bytes in
+                try transaction.write(path, bytes)
+                rendered.withLock { $0.append(path) }
+            }
         } catch {
-            update.abandon()
-            throw failure(error)
+            transaction.abandon()
+            return failure(error, diagnostics: result.diagnostics)
         }
-        return try commit(
-            update, written: Set(pages.map { SitePaths.html(forMarkdown: $0.path) }), sources: sources, keys: keys,
-            pageKeys: keys.pages(of: changed), previous: previous, outcome: outcome)
+        var updated = previous
+        updated.diagnostics = result.diagnostics.map(Self.json)
+        return commit(
+            transaction, written: Set(rendered.withLock { $0 }), sources: sources, keys: keys,
+            pageKeys: keys.pages(of: changed), previous: updated, result: result)
     }
 
     /// Lint clean: run the checks, render the shared files and the prose pages whose inputs
@@ -201,11 +204,13 @@ struct SiteBuild {
     /// show the run, so they render on the other cores while the checks run.
     private func checkAndRender(
         _ loaded: ContentLoader.Result, sources: [Source], parsed: [String: LoadedFile], keys: Keys,
-        previous: BuildManifest?, templates: SiteBuilder.Templates, builder: SiteBuilder
-    ) throws(Failure) -> Outcome {
-        if loaded.hasErrors {
-            return Outcome(diagnostics: loaded.diagnostics, hasErrors: true, passed: false)
-        }
+        previous: BuildManifest?, resolution: ChangesBaseline.Resolution, loader: ContentLoader
+    ) -> PipelineResult {
+        var result = PipelineResult()
+        result.diagnostics = loaded.diagnostics
+        result.content = loaded.content
+        result.stage = .lint
+        if loaded.hasErrors { return result }
         let pageKeys = keys.pages(of: sources)
         let pages = Keys.changedPages(of: sources, keys: pageKeys, since: previous)
         // The pages to render must be read; the others are known by ID, title and path.
@@ -213,31 +218,27 @@ struct SiteBuild {
         read(
             sources.filter { pages.contains($0.relativePath) }.map {
                 ContentFile(path: $0.path, relativePath: $0.relativePath)
-            }, into: &parsed)
+            }, into: &parsed, with: loader)
         let content = self.content(sources, parsed: parsed)
 
-        // A full build goes to a staging folder, an incremental one to a folder of the changed files.
-        let staging: SiteWriter.Staging?
-        let update: SiteWriter.Update?
+        // A full build goes to a new site, an incremental one to the changed files.
+        let transaction: any SiteTransaction
         do throws(SiteWriter.Failure) {
-            staging = previous == nil ? try SiteWriter.Staging(output: output) : nil
-            update = previous == nil ? nil : try SiteWriter.Update(output: output)
+            transaction = try sink.begin(full: previous == nil)
         } catch {
-            throw writeFailure(error)
+            return Self.failed(writeFailure(error), diagnostics: loaded.diagnostics)
         }
-        if let cache { BuildManifest.forget(for: output, in: cache.folder) }
+        sink.forgetPreviousBuild()
         let collected = Locked(Set<String>())
         let write: @Sendable (String, [UInt8]) throws -> Void = { path, bytes in
-            if let staging { try staging.write(path, bytes) } else { try update?.write(path, bytes) }
+            try transaction.write(path, bytes)
             collected.withLock { _ = $0.insert(path) }
-        }
-        let abandon = {
-            staging?.abandon()
-            update?.abandon()
         }
 
         let prose = Locked<(any Error)?>(nil)
         let proseDone = DispatchGroup()
+        let builder = SiteBuilder()
+        let templates = self.templates
         DispatchQueue.global().async(group: proseDone) {
             do {
                 try builder.render(
@@ -248,121 +249,88 @@ struct SiteBuild {
                 prose.withLock { $0 = error }
             }
         }
-        var report = CheckRunner(flows: makeFlows(), cache: cache?.explorations).run(loaded.content)
-        report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
-        // Read before anything replaces the earlier build's files.
-        let changes = SiteExports.changesSinceEarlierBuild(in: output, content: loaded.content, report: report)
+        let flows = makeFlows()
+        let report = CheckStage(flows: flows, cache: cache).run(
+            loaded.content, lintDiagnostics: loaded.diagnostics)
+        result.report = report
+        result.diagnostics = report.diagnostics
+        result.stage = .check
+        let changes = ChangesStage(configuration: configuration, flows: flows, roots: roots).changes(
+            of: Version(content: loaded.content, report: report), since: resolution)
+        result.changes = changes
         let shared = Result {
             try builder.render(
                 content: content, report: report, changes: changes, navigation: keys.navigation,
-                selection: .init(shared: true, pages: []),
-                templates: templates, diagrams: ToolCache.diagramDrawer(cache), write: write)
+                selection: .init(shared: true, pages: []), templates: templates,
+                diagrams: DiagramLayoutCache.drawer(cache), write: write)
         }
         proseDone.wait()
         if case .failure(let error) = shared {
-            abandon()
-            throw failure(error)
+            transaction.abandon()
+            return failure(error, diagnostics: result.diagnostics, partial: result)
         }
         if let error = prose.withLock({ $0 }) {
-            abandon()
-            throw failure(error)
+            transaction.abandon()
+            return failure(error, diagnostics: result.diagnostics, partial: result)
         }
+        result.stage = .render
 
-        var outcome = Outcome(diagnostics: report.diagnostics, hasErrors: false, passed: report.passed)
-        guard let previous, let update else {
-            let written: [String: FileStamp]
-            do throws(SiteWriter.Failure) {
-                written = try staging!.commit()
-            } catch {
-                throw writeFailure(error)
-            }
-            outcome.pagesWritten = written.keys.filter { $0.hasSuffix(".html") }.count
-            outcome.filesWritten = written.count
-            saveManifest(
-                written: written, kept: [], sources: sources, keys: keys, pageKeys: pageKeys, passed: report.passed,
-                diagnostics: report.diagnostics.map(Self.json))
-            return outcome
-        }
-        var updated = previous
+        let written = collected.withLock { $0 }
+        var updated =
+            previous
+            ?? BuildManifest(buildKey: keys.build, sharedKey: keys.shared, passed: false, sources: [], outputs: [], diagnostics: [])
         updated.passed = report.passed
         updated.diagnostics = report.diagnostics.map(Self.json)
-        return try commit(
-            update, written: collected.withLock { $0 }, sources: sources, keys: keys, pageKeys: pageKeys,
-            previous: updated, outcome: outcome, rewroteShared: true)
+        return commit(
+            transaction, written: written, sources: sources, keys: keys, pageKeys: pageKeys, previous: updated,
+            result: result, rewroteShared: true, full: previous == nil)
     }
 
-    /// Renames the written files into place, removes what the build no longer makes, and
-    /// keeps the new manifest.
+    /// Puts the written files in place, removes what the build no longer makes, and keeps the
+    /// new manifest.
     private func commit(
-        _ update: SiteWriter.Update, written: Set<String>, sources: [Source], keys: Keys,
-        pageKeys: [String: String], previous: BuildManifest, outcome: Outcome, rewroteShared: Bool = false
-    ) throws(Failure) -> Outcome {
+        _ transaction: any SiteTransaction, written: Set<String>, sources: [Source], keys: Keys,
+        pageKeys: [String: String], previous: BuildManifest, result: PipelineResult, rewroteShared: Bool = false,
+        full: Bool = false
+    ) -> PipelineResult {
         // Kept: prose pages not rendered again, and (when the shared files were not
         // rendered) every shared file. A shared file not rendered again is no longer made.
-        let kept = previous.outputs.filter { output in
+        let kept = full ? [] : previous.outputs.filter { output in
             !written.contains(output.path) && (!rewroteShared || pageKeys[output.path] != nil)
         }
         let keptPaths = Set(kept.map(\.path))
-        let removed = previous.outputs.map(\.path).filter { !written.contains($0) && !keptPaths.contains($0) }
-        if let cache { BuildManifest.forget(for: output, in: cache.folder) }
+        let removed = full ? [] : previous.outputs.map(\.path).filter { !written.contains($0) && !keptPaths.contains($0) }
+        sink.forgetPreviousBuild()
         let stamps: [String: FileStamp]
         do throws(SiteWriter.Failure) {
-            stamps = try update.commit(removing: removed)
+            stamps = try transaction.commit(removing: removed)
         } catch {
-            throw writeFailure(error)
+            return Self.failed(writeFailure(error), diagnostics: result.diagnostics, partial: result)
         }
-        var outcome = outcome
-        outcome.pagesWritten = stamps.keys.filter { $0.hasSuffix(".html") }.count
-        outcome.filesWritten = stamps.count
-        outcome.filesKept = kept.count
-        saveManifest(
+        var result = result
+        result.stage = .write
+        result.output = OutputSummary(
+            name: sink.name, written: stamps.keys.sorted(), kept: kept.count,
+            renderedPages: written.filter { $0.hasSuffix(".html") }.sorted())
+        remember(
             written: stamps, kept: kept, sources: sources, keys: keys, pageKeys: pageKeys, passed: previous.passed,
             diagnostics: previous.diagnostics)
-        return outcome
+        return result
     }
 
-    private func saveManifest(
+    private func remember(
         written: [String: FileStamp], kept: [BuildManifest.Output], sources: [Source], keys: Keys,
         pageKeys: [String: String], passed: Bool, diagnostics: [String]
     ) {
-        guard let cache else { return }
         let outputs =
             kept
             + written.map { path, stamp in
                 BuildManifest.Output(path: path, stamp: stamp, key: pageKeys[path] ?? keys.shared)
             }
-        BuildManifest(
-            buildKey: keys.build, sharedKey: keys.shared, passed: passed, sources: sources,
-            outputs: outputs.sorted { $0.path < $1.path }, diagnostics: diagnostics
-        ).save(for: output, in: cache.folder)
-    }
-
-    // MARK: - Keys
-
-    /// The manifest of the previous build into the output folder, if there is one.
-    private func previousManifest() -> BuildManifest? {
-        guard let cache, SiteWriter.isPreviousBuild(output) else { return nil }
-        return BuildManifest.load(for: output, in: cache.folder)
-    }
-
-    /// Whether every file the build of `manifest` wrote is still as it wrote it.
-    private func intact(_ manifest: BuildManifest) -> Bool {
-        var folders: [Substring: Int32] = [:]
-        defer { for descriptor in folders.values where descriptor >= 0 { close(descriptor) } }
-        for file in manifest.outputs {
-            let slash = file.path.lastIndex(of: "/")
-            let folder = slash.map { file.path[..<$0] } ?? ""
-            let name = slash.map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
-            let descriptor =
-                folders[folder]
-                ?? {
-                    let opened = open(output.path + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                    folders[folder] = opened
-                    return opened
-                }()
-            guard descriptor >= 0, FileStamp(directory: descriptor, name: name) == file.stamp else { return false }
-        }
-        return true
+        sink.remember(
+            BuildManifest(
+                buildKey: keys.build, sharedKey: keys.shared, passed: passed, sources: sources,
+                outputs: outputs.sorted { $0.path < $1.path }, diagnostics: diagnostics))
     }
 
     /// Runs two pieces of work at once, one of them on another core.
@@ -371,6 +339,14 @@ struct SiteBuild {
     ) -> (First, Second) {
         let results = [0, 1].parallelMap { task -> (First?, Second?) in task == 0 ? (first(), nil) : (nil, second()) }
         return (results[0].0!, results[1].1!)
+    }
+
+    /// What the baseline adds to the shared key: the revision the Changes page compares with.
+    private static func key(of resolution: ChangesBaseline.Resolution) -> String {
+        switch resolution {
+        case .revision(let name, let commit): "revision \(name) \(commit ?? "none")"
+        case .unavailable(let reason): "unavailable \(reason)"
+        }
     }
 
     // MARK: - Sources
@@ -384,11 +360,17 @@ struct SiteBuild {
         case .page(let page):
             (kind, id, title, location) = (page.id == "home" ? .home : .page, page.id, page.title, page.location)
         }
+        let links: SiteLinks.Page
+        switch page {
+        case .spec(let spec): links = SiteLinks.page(of: spec)
+        case .page(let page): links = SiteLinks.page(of: page)
+        }
         return Source(
             path: loaded.file.path, relativePath: loaded.file.relativePath, stamp: stamp, hash: loaded.hash,
             kind: kind, id: id, title: title, line: location.line, column: location.column,
             diagnostics: loaded.diagnostics.isEmpty
-                ? "[]" : "[" + loaded.diagnostics.map(json).joined(separator: ",") + "]")
+                ? "[]" : "[" + loaded.diagnostics.map(json).joined(separator: ",") + "]",
+            links: LinkRecord(links).json)
     }
 
     /// The content: every spec and the home page as read, the prose pages as read or, for
@@ -407,6 +389,19 @@ struct SiteBuild {
             }
         }
         return content
+    }
+
+    /// Every page as the link check reads it: from the page when it was read, else from the
+    /// manifest's record of it.
+    private static func linkPages(_ sources: [Source], parsed: [String: LoadedFile]) -> [SiteLinks.Page] {
+        sources.map { source in
+            switch parsed[source.path]?.page {
+            case .spec(let spec): return SiteLinks.page(of: spec)
+            case .page(let page): return SiteLinks.page(of: page)
+            case nil:
+                return LinkRecord.decode(source.links).page(path: source.relativePath, file: source.path, isSpec: source.kind == .spec)
+            }
+        }
     }
 
     // MARK: - JSON of diagnostics
@@ -428,26 +423,30 @@ struct SiteBuild {
 
     // MARK: - Failures
 
-    private func failure(_ error: any Error) -> Failure {
-        if error is SiteWriter.Failure || error is WriteGate.Closed {
-            return writeFailure(SiteWriter.failure(error))
-        }
-        if let failure = error as? SiteBuilder.TemplateFailure {
-            let location = SourceLocation(
-                file: templates.appendingPathComponent(failure.file).relativePath, line: failure.line,
-                column: failure.column)
-            return .located(Diagnostic(.templateError(failure.message), at: location))
-        }
-        return .usage(.writeFailed(output.relativePath, reason: "\(error)"))
+    /// A result that stopped at `failure`.
+    static func failed(
+        _ failure: PipelineFailure, diagnostics: [Diagnostic] = [], partial: PipelineResult? = nil
+    ) -> PipelineResult {
+        var result = partial ?? PipelineResult()
+        result.diagnostics = diagnostics
+        result.failure = failure
+        result.output = nil
+        return result
     }
 
-    private func writeFailure(_ error: SiteWriter.Failure) -> Failure {
-        switch error {
-        case .notASiteFolder(let path): .usage(.outputNotASite(path))
-        case .io(let reason): .usage(.siteNotWritten(output.relativePath, reason: reason))
-        case .outputRemoved(let path): .usage(.outputRemoved(path))
-        case .stopped: .stopped
+    /// A failure while rendering or writing, as a result: a template's is located at its file.
+    private func failure(_ error: any Error, diagnostics: [Diagnostic], partial: PipelineResult? = nil) -> PipelineResult {
+        if let failure = error as? SiteBuilder.TemplateFailure {
+            var result = partial ?? PipelineResult()
+            result.diagnostics = (diagnostics + [templateLocations.diagnostic(for: failure)]).sortedByLocation()
+            result.output = nil
+            return result
         }
+        return Self.failed(writeFailure(SiteWriter.failure(error)), diagnostics: diagnostics, partial: partial)
+    }
+
+    private func writeFailure(_ error: SiteWriter.Failure) -> PipelineFailure {
+        PipelineFailure(writing: error, output: sink.name)
     }
 }
 
@@ -462,7 +461,7 @@ private struct Keys {
     /// diagnostics, and the bytes of every spec and of the home page.
     let shared: String
 
-    init(build: String, sources: [BuildManifest.Source]) {
+    init(build: String, baseline: String, sources: [BuildManifest.Source]) {
         self.build = build
         navigation = sources.filter { $0.kind != .home }.map {
             SiteNavigation.Entry(path: $0.relativePath, title: $0.title, isSpec: $0.kind == .spec)
@@ -475,7 +474,7 @@ private struct Keys {
         }
         navigationKey = hasher.hex
         hasher = FNV1a()
-        for part in ["shared", build, navigationKey] { hasher.mix(part) }
+        for part in ["shared", build, navigationKey, baseline] { hasher.mix(part) }
         for source in sources {
             for part in [source.relativePath, source.kind.rawValue, source.id, source.diagnostics] { hasher.mix(part) }
             if source.kind != .page { hasher.mix(source.hash) }
@@ -510,5 +509,41 @@ private struct Keys {
         var hasher = FNV1a()
         for part in parts { hasher.mix(part) }
         return hasher.hex
+    }
+}
+
+/// What the link check needs of a page, as a manifest keeps it.
+struct LinkRecord: Codable {
+    var anchors: [String]
+    /// Each link's destination, line and column.
+    var links: [[String]]
+
+    init(_ page: SiteLinks.Page) {
+        anchors = page.anchors.sorted()
+        links = page.links.map { [$0.url, String($0.location.line), String($0.location.column)] }
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decode(_ text: String) -> LinkRecord {
+        (try? JSONDecoder().decode(LinkRecord.self, from: Data(text.utf8))) ?? LinkRecord(anchors: [], links: [])
+    }
+
+    private init(anchors: [String], links: [[String]]) {
+        self.anchors = anchors
+        self.links = links
+    }
+
+    func page(path: String, file: String, isSpec: Bool) -> SiteLinks.Page {
+        SiteLinks.Page(
+            path: path, isSpec: isSpec, anchors: Set(anchors),
+            links: links.compactMap { fields in
+                guard fields.count == 3, let line = Int(fields[1]), let column = Int(fields[2]) else { return nil }
+                return SiteLinks.Link(url: fields[0], location: SourceLocation(file: file, line: line, column: column))
+            })
     }
 }

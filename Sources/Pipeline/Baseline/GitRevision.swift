@@ -26,20 +26,21 @@ struct GitRevision {
     /// Reads the files under `path` (a folder or a file, which exists) at `revision` whose
     /// path relative to it `include` accepts: by default, the Markdown files.
     init(
-        path: String, revision: String, include: (String) -> Bool = { $0.hasSuffix(".md") }
+        path: String, revision: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        include: (String) -> Bool = { $0.hasSuffix(".md") }
     ) throws(Failure) {
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let url = URL(fileURLWithPath: path)
         let folder = isDirectory.boolValue ? url : url.deletingLastPathComponent()
         let spec = isDirectory.boolValue ? "." : url.lastPathComponent
-        let git = Git(folder: folder)
+        let git = Git(folder: folder, environment: environment)
 
         let prefix: String
         do {
             prefix = try git.text(["rev-parse", "--show-prefix"])
         } catch {
-            throw error.description.hasPrefix("cannot run git") ? .git(error.description) : .notARepository
+            throw error.notRunnable ? .git(error.description) : .notARepository
         }
         guard !revision.hasPrefix("-"),
             let commit = try? git.text(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]), !commit.isEmpty
@@ -98,75 +99,5 @@ struct GitRevision {
             position = start + size + 1
         }
         self.files = files
-    }
-}
-
-/// Runs git in one folder.
-private struct Git {
-    let folder: URL
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The first line of the output, without its line end.
-    func text(_ arguments: [String]) throws(Failure) -> String {
-        let output = try run(arguments)
-        return String(decoding: output.prefix { $0 != 0x0A }, as: UTF8.self)
-    }
-
-    /// Runs `git ARGUMENTS` with `input` on its standard input; its standard output, or a
-    /// failure with what it wrote to standard error.
-    func run(_ arguments: [String], input: [UInt8] = []) throws(Failure) -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        // Plain output whatever the user's configuration says.
-        environment["GIT_PAGER"] = "cat"
-        environment["LC_ALL"] = "C"
-        // The repository is the content folder's own, whatever the caller's environment
-        // points at; paths are paths, not patterns.
-        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE"] {
-            environment[name] = nil
-        }
-        environment["GIT_LITERAL_PATHSPECS"] = "1"
-        process.environment = environment
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot run git: \(error.localizedDescription)")
-        }
-        // Feed and drain on separate threads, so that no pipe fills up while another waits.
-        let group = DispatchGroup()
-        let errorOutput = Locked(Data())
-        DispatchQueue.global().async(group: group) {
-            let data = stderr.fileHandleForReading.readDataToEndOfFile()
-            errorOutput.withLock { $0 = data }
-        }
-        DispatchQueue.global().async(group: group) {
-            if !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
-            try? stdin.fileHandleForWriting.close()
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errorOutput.withLock { $0 }, as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            if process.terminationStatus == 127 && message.contains("git") {
-                throw Failure(description: "cannot run git: \(message)")
-            }
-            throw Failure(
-                description:
-                    "'git \(arguments[0])' exited with status \(process.terminationStatus)\(message.isEmpty ? "" : ": \(message)")"
-            )
-        }
-        return [UInt8](output)
     }
 }

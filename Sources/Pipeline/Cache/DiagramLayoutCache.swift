@@ -19,7 +19,10 @@ struct DiagramLayoutCache {
                 hasher.mix(DiagramLayout.graphvizVersion)
                 hasher.mix(source)
                 let path = "\(layouts)/\(hasher.hex).plain"
-                if let known = try? FileBytes.read(path) { return String(decoding: known, as: UTF8.self) }
+                if let known = try? FileBytes.read(path) {
+                    ToolCache.touch(path)
+                    return String(decoding: known, as: UTF8.self)
+                }
                 let plain = try DiagramLayout.plainLayout(of: source)
                 FileBytes.keep(Array(plain.utf8), at: path)
                 return plain
@@ -27,17 +30,18 @@ struct DiagramLayoutCache {
             keeping: DiagramKeeping(
                 salt: toolFingerprint,
                 load: { key in
-                    (try? FileBytes.read("\(pictures)/\(key).svg")).map { String(decoding: $0, as: UTF8.self) }
+                    let path = "\(pictures)/\(key).svg"
+                    guard let known = try? FileBytes.read(path) else { return nil }
+                    ToolCache.touch(path)
+                    return String(decoding: known, as: UTF8.self)
                 },
                 store: { key, svg in FileBytes.keep(Array(svg.utf8), at: "\(pictures)/\(key).svg") }))
     }
 }
 
-extension ToolCache {
-    var diagrams: DiagramLayoutCache { DiagramLayoutCache(folder: folder, toolFingerprint: toolFingerprint) }
-
-    /// The drawer commands use: cached when the tool has a cache.
-    static func diagramDrawer(_ cache: ToolCache?) -> DiagramDrawer {
-        cache?.diagrams.drawer ?? DiagramDrawer()
+extension DiagramLayoutCache {
+    /// The drawer a build uses: cached when the tool has a cache.
+    static func drawer(_ cache: ToolCache?) -> DiagramDrawer {
+        cache.map { DiagramLayoutCache(folder: $0.folder, toolFingerprint: $0.toolFingerprint).drawer } ?? DiagramDrawer()
     }
 }

@@ -33,10 +33,13 @@ public struct BuildManifest: Equatable, Sendable {
         public var column: Int
         /// The file's own diagnostics (warnings: a build with errors keeps no manifest), as JSON.
         public var diagnostics: String
+        /// The anchors a link to the page may name, and the links it holds (as JSON), for the
+        /// link check of a build that does not read the page again.
+        public var links: String
 
         public init(
             path: String, relativePath: String, stamp: FileStamp, hash: String, kind: Kind, id: String, title: String,
-            line: Int, column: Int, diagnostics: String
+            line: Int, column: Int, diagnostics: String, links: String = "{}"
         ) {
             self.path = path
             self.relativePath = relativePath
@@ -48,6 +51,7 @@ public struct BuildManifest: Equatable, Sendable {
             self.line = line
             self.column = column
             self.diagnostics = diagnostics
+            self.links = links
         }
     }
 
@@ -74,6 +78,9 @@ public struct BuildManifest: Equatable, Sendable {
     public var outputs: [Output]
     /// What the build printed: the content's and the run's diagnostics, as JSON lines.
     public var diagnostics: [String]
+    /// The folder the build went to, absolute; empty for a build into memory. The cache's
+    /// trimming drops the manifests of folders that no longer hold a build.
+    public var folder = ""
 
     public init(
         buildKey: String, sharedKey: String, passed: Bool, sources: [Source], outputs: [Output], diagnostics: [String]
@@ -86,7 +93,7 @@ public struct BuildManifest: Equatable, Sendable {
         self.diagnostics = diagnostics
     }
 
-    static let header = "passkey-spec build manifest 1"
+    static let header = "passkey-spec build manifest 3"
 
     /// The text form: a header, then one tab-separated line per fact.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -109,6 +116,7 @@ public struct BuildManifest: Equatable, Sendable {
             stamp.appendDescription(to: &bytes)
         }
         line(Self.header)
+        if !folder.isEmpty { line("folder", folder) }
         line("build", buildKey)
         line("shared", sharedKey)
         line("passed", passed ? "1" : "0")
@@ -117,7 +125,7 @@ public struct BuildManifest: Equatable, Sendable {
             replaceLineEnd(with: source.stamp)
             line(
                 source.hash, source.kind.rawValue, source.id, source.title, String(source.line), String(source.column),
-                source.diagnostics, continuing: true)
+                source.diagnostics, source.links, continuing: true)
         }
         for output in outputs {
             line("output", output.path)
@@ -139,6 +147,7 @@ public struct BuildManifest: Equatable, Sendable {
     /// next build reads a line per source and per output file before it does anything else.
     public init?(bytes: [UInt8]) {
         var buildKey: String?
+        var folder = ""
         var sharedKey: String?
         var passed: Bool?
         var sources: [Source] = []
@@ -174,17 +183,18 @@ public struct BuildManifest: Equatable, Sendable {
                 }
                 guard !sawEnd else { return false }
                 switch (kind, fields.count) {
+                case ("folder", 2): folder = text(1)
                 case ("build", 2): buildKey = text(1)
                 case ("shared", 2): sharedKey = text(1)
                 case ("passed", 2): passed = text(1) == "1"
-                case ("source", 11):
+                case ("source", 12):
                     guard let stamp = FileStamp(bytes: bytes(3)), let kind = Source.Kind(rawValue: text(5)),
                         let line = number(8), let column = number(9)
                     else { return false }
                     sources.append(
                         Source(
                             path: text(1), relativePath: text(2), stamp: stamp, hash: text(4), kind: kind, id: text(6),
-                            title: text(7), line: line, column: column, diagnostics: text(10)))
+                            title: text(7), line: line, column: column, diagnostics: text(10), links: text(11)))
                 case ("output", 4):
                     guard let stamp = FileStamp(bytes: bytes(2)) else { return false }
                     outputs.append(Output(path: text(1), stamp: stamp, key: text(3)))
@@ -199,6 +209,7 @@ public struct BuildManifest: Equatable, Sendable {
         self.init(
             buildKey: buildKey, sharedKey: sharedKey, passed: passed, sources: sources, outputs: outputs,
             diagnostics: diagnostics)
+        self.folder = folder
     }
 
     /// Appends a field with `\`, tab and line ends written as `\\`, `\t`, `\n` and `\r`, so
@@ -248,10 +259,30 @@ public struct BuildManifest: Equatable, Sendable {
 
     // MARK: - Where it is kept
 
+    /// The cache's folder of manifests.
+    static let folder = "builds"
+
     /// The manifest's file for builds into `output`, under the cache folder.
     public static func file(for output: URL, in cache: URL) -> URL {
         let absolute = output.standardizedFileURL.path
-        return cache.appendingPathComponent("builds").appendingPathComponent("\(FNV1a.hex(of: absolute)).manifest")
+        return cache.appendingPathComponent(folder).appendingPathComponent("\(FNV1a.hex(of: absolute)).manifest")
+    }
+
+    /// Whether the folder the manifest at `path` was written for still holds a build; a
+    /// manifest that cannot be read or names no folder does not count. Reads only the head.
+    static func outputStillBuilt(manifest path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = read(descriptor, &head, head.count)
+        guard count > 0 else { return false }
+        let lines = head[..<count].split(separator: 0x0A).prefix(2)
+        guard lines.count == 2, String(decoding: lines.first!, as: UTF8.self) == header else { return false }
+        let fields = lines.last!.split(separator: 0x09, maxSplits: 1)
+        guard fields.count == 2, String(decoding: fields[0], as: UTF8.self) == "folder" else { return false }
+        let folder = [UInt8](fields[1]).withUnsafeBufferPointer { unescape($0) }
+        return SiteWriter.isPreviousBuild(URL(fileURLWithPath: folder))
     }
 
     /// The manifest kept for builds into `output`, or nil when there is none or it is unreadable.
@@ -263,7 +294,9 @@ public struct BuildManifest: Equatable, Sendable {
     /// Keeps the manifest for builds into `output`; a manifest that cannot be written only
     /// makes the next build a full one.
     public func save(for output: URL, in cache: URL) {
-        FileBytes.keep(bytes, at: Self.file(for: output, in: cache).path)
+        var manifest = self
+        manifest.folder = output.standardizedFileURL.path
+        FileBytes.keep(manifest.bytes, at: Self.file(for: output, in: cache).path)
     }
 
     /// Forgets the manifest for builds into `output`, before the output changes: a build

@@ -1,0 +1,86 @@
+import Foundation
+import ReportModel
+import SpecDiff
+import SpecModel
+import SpecParser
+import SpecRunner
+
+/// The content at a git revision, parsed, linted and run with the same flows as the content
+/// on disk: what `diff --since` and the Changes page compare with. A commit never changes, so
+/// a version is kept in the tool's cache by commit, content roots, flows and tool, and read
+/// from there on the next build.
+struct EarlierVersion {
+    /// The cache's folder of versions and of comparisons with them.
+    static let folder = "earlier"
+
+    enum Failure: Error {
+        /// Git could not read the revision.
+        case git(GitRevision.Failure)
+        /// The content at the revision does not lint clean: its errors, located as `REVISION:PATH`.
+        case contentHasErrors([Diagnostic])
+    }
+
+    let configuration: PipelineConfiguration
+    let flows: FlowRegistry
+
+    /// The version of `roots` (as the user named them) at `commit`, read as revision `name`;
+    /// empty content when `commit` is nil (before the first commit).
+    func load(roots: [String], at commit: String?, name: String) throws(Failure) -> Version {
+        guard let commit else {
+            return Version(content: ContentSet(), report: RunReport(flows: [], specs: [], diagnostics: []))
+        }
+        let file = cacheFile(roots: roots, commit: commit)
+        if let file, let bytes = try? FileBytes.read(file), let kept = try? JSONDecoder().decode(Kept.self, from: Data(bytes)) {
+            ToolCache.touch(file)
+            return Version(content: kept.content, report: kept.report)
+        }
+        var parsed: [LoadedFile] = []
+        let loader = ContentLoader()
+        for root in roots {
+            let revision: GitRevision
+            do throws(GitRevision.Failure) {
+                revision = try GitRevision(
+                    path: configuration.fileSystemPath(root), revision: commit,
+                    environment: configuration.gitEnvironment)
+            } catch {
+                throw .git(error)
+            }
+            parsed += revision.files.map { file in
+                loader.parse(
+                    file.bytes, as: ContentFile(path: "\(name):\(file.repositoryPath)", relativePath: file.relativePath))
+            }
+        }
+        let linted = LintStage.lint(loader.assemble(parsed), flows: flows, strict: false)
+        guard !linted.hasErrors else { throw .contentHasErrors(linted.diagnostics.filter { $0.severity == .error }) }
+        let report = CheckStage(flows: flows, cache: configuration.cache).run(linted.content)
+        let version = Version(content: linted.content, report: report)
+        if let file, let data = try? JSONOutput.encode(Kept(content: version.content, report: version.report)) {
+            FileBytes.keep(data, at: file)
+        }
+        return version
+    }
+
+    /// A hash of what a version at `commit` is made from: the commit, the roots as files on
+    /// this machine, the flows and the tool. Nil without a cache.
+    func key(roots: [String], commit: String) -> String? {
+        guard let cache = configuration.cache else { return nil }
+        var hasher = FNV1a()
+        hasher.mix("earlier 1")
+        hasher.mix(cache.toolFingerprint)
+        hasher.mix(commit)
+        for root in roots { hasher.mix(configuration.fileSystemPath(root)) }
+        for flow in flows.flows { hasher.mix(cache.explorations.key(for: flow)) }
+        return hasher.hex
+    }
+
+    private func cacheFile(roots: [String], commit: String) -> String? {
+        guard let cache = configuration.cache, let key = key(roots: roots, commit: commit) else { return nil }
+        return cache.folder.appendingPathComponent(Self.folder).appendingPathComponent("\(key).json").path
+    }
+
+    /// A version as the cache keeps it.
+    private struct Kept: Codable {
+        var content: ContentSet
+        var report: RunReport
+    }
+}

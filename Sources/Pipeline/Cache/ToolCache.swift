@@ -1,0 +1,87 @@
+import Foundation
+import SpecModel
+import SpecRunner
+
+/// The tool's cache folder: `PASSKEY_SPEC_CACHE` names it (or `off`), else
+/// `$XDG_CACHE_HOME/passkey-spec`, else `~/.cache/passkey-spec`. It keeps what is a function
+/// of the tool rather than of the content (explorations, diagram layouts and pictures, the
+/// earlier versions the Changes page compares with) and the manifests of incremental builds.
+///
+/// It stays bounded: `trim()` keeps the newest entries of each kind up to a limit, and drops
+/// the manifests of folders that no longer hold a build.
+public struct ToolCache: Sendable {
+    public let folder: URL
+    /// A hash of this executable: every entry is keyed by it, so a changed tool starts afresh.
+    public let toolFingerprint: String
+
+    /// How many entries of each kind the cache keeps, newest first.
+    static let limits: [(folder: String, count: Int)] = [
+        (BuildManifest.folder, 32), ("explorations", 16), ("layouts", 256), ("diagrams", 256), ("executables", 8),
+        (EarlierVersion.folder, 64),
+    ]
+
+    /// The cache, or nil when it is off, when no folder is known, or when the executable
+    /// cannot be read to key the entries.
+    public init?(environment: [String: String]) {
+        let setting = environment["PASSKEY_SPEC_CACHE"] ?? ""
+        guard setting != "off" else { return nil }
+        let folder: URL
+        if !setting.isEmpty {
+            folder = URL(fileURLWithPath: setting)
+        } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            folder = URL(fileURLWithPath: xdg).appendingPathComponent("passkey-spec")
+        } else if let home = environment["HOME"], !home.isEmpty {
+            folder = URL(fileURLWithPath: home).appendingPathComponent(".cache/passkey-spec")
+        } else {
+            return nil
+        }
+        // The hash of the executable is remembered under the file's stamp, so the tool's
+        // megabytes are read once per build of the tool, not once per run.
+        let memo = folder.appendingPathComponent("executables")
+        guard
+            let fingerprint = ExplorationCache.fingerprint(ofFile: "/proc/self/exe", rememberedIn: memo)
+                ?? CommandLine.arguments.first.flatMap({ ExplorationCache.fingerprint(ofFile: $0, rememberedIn: memo) })
+        else { return nil }
+        self.init(folder: folder, toolFingerprint: fingerprint)
+    }
+
+    /// A cache in `folder` whose entries are keyed by `toolFingerprint`.
+    public init(folder: URL, toolFingerprint: String) {
+        self.folder = folder
+        self.toolFingerprint = toolFingerprint
+    }
+
+    /// Where explorations are kept.
+    public var explorations: ExplorationCache {
+        ExplorationCache(folder: folder.appendingPathComponent("explorations"), toolFingerprint: toolFingerprint)
+    }
+
+    /// Keeps at most `limits` entries of each kind, the most recently used; a build manifest
+    /// whose folder no longer holds a build goes first. Cheap when nothing is over: one
+    /// listing per kind.
+    public func trim() {
+        for (name, limit) in Self.limits {
+            let path = folder.appendingPathComponent(name).path
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            var entries: [(name: String, used: Int64)] = []
+            for entry in names where !entry.hasPrefix(".") {
+                var status = stat()
+                guard stat(path + "/" + entry, &status) == 0 else { continue }
+                if name == BuildManifest.folder, !BuildManifest.outputStillBuilt(manifest: path + "/" + entry) {
+                    unlink(path + "/" + entry)
+                    continue
+                }
+                entries.append((entry, Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)))
+            }
+            guard entries.count > limit else { continue }
+            for entry in entries.sorted(by: { ($0.used, $0.name) > ($1.used, $1.name) }).dropFirst(limit) {
+                unlink(path + "/" + entry.name)
+            }
+        }
+    }
+
+    /// Marks an entry as used now, so that `trim` keeps it over older ones.
+    static func touch(_ path: String) {
+        utimensat(AT_FDCWD, path, nil, 0)
+    }
+}

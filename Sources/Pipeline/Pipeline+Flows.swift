@@ -1,0 +1,62 @@
+import Foundation
+import ReportModel
+import SpecModel
+import SpecRunner
+
+/// What a flow brings besides its checks: its steps, the engine's decisions and the platform
+/// error reference, as `steps`, `errors` and the site show them.
+public struct FlowReference: Sendable {
+    public var id: String
+    public var title: String
+    public var summary: String
+    public var platforms: [Platform]
+    public var steps: [StepPattern]
+    public var decisions: [Decision]
+    public var errorReference: [ErrorReferenceEntry]
+}
+
+/// One flow explored by `explore`: what the exploration found and how long it took. The time
+/// is the command's alone: it is never part of what the cache or the report keep.
+public struct ExploredFlow: Sendable {
+    public var id: String
+    public var summary: ExplorationSummary
+    public var invariants: [InvariantRun]
+    public var screens: [ScreenPresentation]
+    /// Wall-clock seconds the exploration took.
+    public var seconds: Double
+}
+
+extension Pipeline {
+    /// Every flow's steps, decisions and error reference, in the registry's order.
+    public var flowReferences: [FlowReference] {
+        flows.flows.map { flow in
+            FlowReference(
+                id: flow.id, title: flow.title, summary: flow.summary, platforms: flow.platforms,
+                steps: flow.steps.patterns, decisions: flow.decisions, errorReference: flow.errorReference)
+        }
+    }
+
+    /// The IDs of the registered flows.
+    public var flowIDs: [String] { flows.flows.map(\.id) }
+
+    /// Explores every reachable state of each flow (or the one named `flowID`) to `depth`
+    /// events (nil: each flow's own limit), without the cache: the time is what it measures.
+    /// An unknown flow is nil.
+    public func explore(flowID: String?, depth: Int?) -> [ExploredFlow]? {
+        var chosen = flows.flows
+        if let flowID {
+            guard let flow = flows.flow(id: flowID) else { return nil }
+            chosen = [flow]
+        }
+        let clock = ContinuousClock()
+        return chosen.map { flow in
+            let start = clock.now
+            let exploration = flow.explore(depth)
+            let elapsed = (clock.now - start).components
+            return ExploredFlow(
+                id: flow.id, summary: exploration.summary, invariants: exploration.invariants,
+                screens: exploration.screens,
+                seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Exports
+import Foundation
+import SiteBuilder
+import SpecModel
+import SpecParser
+import SpecRunner
+
+extension Pipeline {
+    /// Every message the libraries under the command line report, group by group, in the
+    /// order the writer's guide lists them: the catalogue `explain` and SARIF's rules read.
+    public static let catalogue: [CatalogueEntry] =
+        ParserMessages.files + ParserMessages.pageMetadata + RunnerMessages.flows + ParserMessages.sectionsAndScenarios
+        + ParserMessages.copyTables + RunnerMessages.triggerNames + ParserMessages.copyStyle
+        + ParserMessages.acceptanceCriteria + ParserMessages.checks + RunnerMessages.runningChecks
+        + ParserMessages.references + ParserMessages.commandLine + PipelineMessages.catalogue + SiteMessages.catalogue
+
+    /// The catalogue of each library, for checking that `catalogue` leaves none out.
+    public static let catalogues: [[CatalogueEntry]] = [
+        ParserMessages.catalogue, RunnerMessages.catalogue, PipelineMessages.catalogue, SiteMessages.catalogue,
+    ]
+
+    /// The result's diagnostics (and what stopped it, if anything) as a SARIF 2.1.0 log, with
+    /// `catalogue`'s explanations as its rules and columns counted in code points.
+    public func sarif(_ result: PipelineResult, catalogue: [CatalogueEntry]) throws -> Data {
+        var lines: [String: [Substring]] = [:]
+        let loader = self.loader
+        return try SarifLog.json(
+            diagnostics: result.diagnostics, catalogue: catalogue,
+            notifications: result.failure.map { [SarifLog.Notification($0.message)] } ?? [],
+            root: configuration.workingDirectory
+        ) { diagnostic in
+            let location = diagnostic.location
+            if lines[location.file] == nil {
+                let bytes = (try? FileBytes.read(loader.fileSystemPath(location.file))) ?? []
+                lines[location.file] = String(decoding: bytes, as: UTF8.self).split(
+                    omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            }
+            guard let text = lines[location.file], location.line >= 1, location.line <= text.count else {
+                return location.column
+            }
+            // The column counts UTF-8 bytes from 1; SARIF's counts code points.
+            let utf8 = text[location.line - 1].utf8
+            let end = utf8.index(utf8.startIndex, offsetBy: location.column - 1, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            return String(text[location.line - 1][..<end]).unicodeScalars.count + 1
+        }
+    }
+}

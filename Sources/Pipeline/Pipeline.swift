@@ -1,0 +1,245 @@
+import Dispatch
+import Exports
+import Foundation
+import ReportModel
+import SiteBuilder
+import SpecDiff
+import SpecModel
+import SpecParser
+import SpecRunner
+
+/// The one pipeline every command is a view of: load → lint → check → render → write.
+///
+/// Each entry point runs the stages a command needs and returns one `PipelineResult`: the
+/// diagnostics, the model, the run report and what was written. Failures are turned into
+/// catalogue messages here, once; a command prints the result and decides nothing else.
+public struct Pipeline: Sendable {
+    public let configuration: PipelineConfiguration
+
+    public init(_ configuration: PipelineConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The flows the content is checked against.
+    public var flows: FlowRegistry { configuration.makeFlows() }
+
+    // MARK: - Load and lint
+
+    /// The content read and parsed: the parser's findings only.
+    public func load() -> PipelineResult {
+        var result = PipelineResult()
+        do throws(ContentLoader.MissingPath) {
+            let loaded = try loader.load(paths: configuration.roots)
+            result.content = loaded.content
+            result.diagnostics = loaded.diagnostics
+            result.stage = .load
+        } catch {
+            result.failure = PipelineFailure(.usage, .pathNotFound(error.path))
+        }
+        return result
+    }
+
+    /// Everything that needs no run (see `LintStage`).
+    public func lint() -> PipelineResult {
+        var result = load()
+        guard result.stage == .load else { return result }
+        let linted = LintStage.lint(
+            ContentLoader.Result(content: result.content, diagnostics: result.diagnostics), flows: flows,
+            strict: configuration.strict)
+        result.diagnostics = linted.diagnostics
+        result.stage = .lint
+        return result
+    }
+
+    /// The lint, then every check on every platform, the exploration and the copy coverage.
+    /// The checks do not run on content with errors.
+    public func check() -> PipelineResult {
+        var result = lint()
+        guard result.stage == .lint, !result.hasErrors else { return result }
+        let report = CheckStage(flows: flows, cache: configuration.cache).run(
+            result.content, lintDiagnostics: result.diagnostics)
+        result.report = report
+        result.diagnostics = report.diagnostics
+        result.stage = .check
+        return result
+    }
+
+    // MARK: - The site
+
+    /// The site built into the folder `output` (as the user named it), incrementally when it
+    /// holds the previous build: see `IncrementalBuild`. `waiting` is called once if another
+    /// build into the same place holds it.
+    public func build(into output: String, waiting: () -> Void = {}) -> PipelineResult {
+        let templates: TemplateSet
+        switch TemplateSet.load(configuration) {
+        case .success(let loaded): templates = loaded
+        case .failure(let problem): return Self.result(problem)
+        }
+        let sink: FolderSink
+        do throws(SiteWriter.Failure) {
+            sink = try FolderSink(output: configuration.url(output), cache: configuration.cache, waiting: waiting)
+        } catch {
+            return IncrementalBuild.failed(PipelineFailure(writing: error, output: output))
+        }
+        return withExtendedLifetime(sink) { build(into: sink, templates: templates) }
+    }
+
+    /// The site rendered from a run report saved by `check --report` (of the same content and
+    /// engine, which the report's fingerprint proves) into the folder `output`, in full.
+    public func build(into output: String, savedReport path: String, waiting: () -> Void = {}) -> PipelineResult {
+        var result = lint()
+        guard result.stage == .lint, !result.hasErrors else { return result }
+        let templates: TemplateSet
+        switch TemplateSet.load(configuration) {
+        case .success(let loaded): templates = loaded
+        case .failure(let problem): return Self.result(problem, diagnostics: result.diagnostics)
+        }
+        let report: RunReport
+        switch SavedReport.read(path, configuration: configuration) {
+        case .success(let read): report = read
+        case .failure(let failure): return IncrementalBuild.failed(failure, diagnostics: result.diagnostics)
+        }
+        guard report.fingerprint == CheckRunner(flows: flows).fingerprint(of: result.content) else {
+            return IncrementalBuild.failed(
+                PipelineFailure(.failed, .reportFromOtherContent(path)), diagnostics: result.diagnostics)
+        }
+        result.report = report
+        result.diagnostics = report.diagnostics
+        result.stage = .check
+        let resolution: ChangesBaseline.Resolution
+        do {
+            resolution = try ChangesBaseline.resolve(roots: configuration.roots, configuration: configuration)
+        } catch {
+            return IncrementalBuild.failed(error, diagnostics: result.diagnostics)
+        }
+        let changes = ChangesStage(configuration: configuration, flows: flows, roots: configuration.roots).changes(
+            of: Version(content: result.content, report: report), since: resolution)
+        result.changes = changes
+        let sink: FolderSink
+        do throws(SiteWriter.Failure) {
+            sink = try FolderSink(output: configuration.url(output), cache: configuration.cache, waiting: waiting)
+        } catch {
+            return IncrementalBuild.failed(PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics)
+        }
+        return withExtendedLifetime(sink) {
+            let transaction: any SiteTransaction
+            do throws(SiteWriter.Failure) {
+                transaction = try sink.begin(full: true)
+            } catch {
+                return IncrementalBuild.failed(
+                    PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics)
+            }
+            sink.forgetPreviousBuild()
+            let written = Locked([String]())
+            do {
+                try SiteBuilder().render(
+                    content: result.content, report: report, changes: changes, templates: templates.templates,
+                    diagrams: DiagramLayoutCache.drawer(configuration.cache)
+                ) { path, bytes in
+                    try transaction.write(path, bytes)
+                    written.withLock { $0.append(path) }
+                }
+            } catch let failure as SiteBuilder.TemplateFailure {
+                transaction.abandon()
+                result.diagnostics = (result.diagnostics + [templates.diagnostic(for: failure)]).sortedByLocation()
+                return result
+            } catch {
+                transaction.abandon()
+                return IncrementalBuild.failed(
+                    PipelineFailure(writing: SiteWriter.failure(error), output: output), diagnostics: result.diagnostics,
+                    partial: result)
+            }
+            result.stage = .render
+            do throws(SiteWriter.Failure) {
+                let stamps = try transaction.commit(removing: [])
+                let pages = written.withLock { $0 }.filter { $0.hasSuffix(".html") }.sorted()
+                result.output = OutputSummary(name: output, written: stamps.keys.sorted(), kept: 0, renderedPages: pages)
+                result.stage = .write
+            } catch {
+                return IncrementalBuild.failed(
+                    PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics, partial: result)
+            }
+            return result
+        }
+    }
+
+    /// An incremental build into `sink` with `templates`.
+    func build(into sink: any SiteSink, templates: TemplateSet) -> PipelineResult {
+        let configuration = self.configuration
+        return IncrementalBuild(
+            configuration: configuration, sink: sink, templates: templates.templates, templateLocations: templates,
+            makeFlows: configuration.makeFlows,
+            baseline: {
+                Result { () throws(PipelineFailure) in
+                    try ChangesBaseline.resolve(roots: configuration.roots, configuration: configuration)
+                }
+            }
+        ).run()
+    }
+
+    // MARK: - Exports
+
+    /// One export of the content (the model, the copy for a platform, JUnit, the run report),
+    /// or nothing when the content has errors: every rule of `lint` applies, and the checks run
+    /// for the formats that show them.
+    public func export(_ format: ExportFormat) -> (result: PipelineResult, data: Data?) {
+        var result = format.needsRun ? check() : lint()
+        guard !result.hasErrors, result.stage >= .lint else { return (result, nil) }
+        do {
+            let data = try format.data(content: result.content, report: result.report)
+            result.stage = .render
+            return (result, data)
+        } catch {
+            result.failure = PipelineFailure(.failed, .unexpectedFailure(ReadProblem.describe(error)))
+            return (result, nil)
+        }
+    }
+
+    /// Writes `data` to `path` (as the user named it) whole or not at all, making its folder:
+    /// an export, a JUnit file or a report.
+    public func write(_ data: Data, to path: String) -> PipelineFailure? {
+        let file = configuration.fileSystemPath(path)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileBytes.write(data, to: file + ".\(getpid()).tmp")
+            guard rename(file + ".\(getpid()).tmp", file) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(file + ".\(getpid()).tmp")
+                return PipelineFailure(.failed, .writeFailed(path, reason: ReadProblem.lowercasedFirst(reason)))
+            }
+            return nil
+        } catch let failure as FileBytes.Failure {
+            unlink(file + ".\(getpid()).tmp")
+            return PipelineFailure(.failed, .writeFailed(path, reason: ReadProblem.lowercasedFirst(failure.reason)))
+        } catch {
+            return PipelineFailure(.failed, .writeFailed(path, reason: ReadProblem.describe(error)))
+        }
+    }
+
+    // MARK: - Helpers
+
+    var loader: ContentLoader { ContentLoader(workingDirectory: configuration.workingDirectory.path) }
+
+    static func result(_ problem: TemplateProblem, diagnostics: [Diagnostic] = []) -> PipelineResult {
+        switch problem {
+        case .missing(let failure): return IncrementalBuild.failed(failure, diagnostics: diagnostics)
+        case .located(let diagnostic):
+            var result = PipelineResult()
+            result.diagnostics = (diagnostics + [diagnostic]).sortedByLocation()
+            return result
+        }
+    }
+}
+
+extension PipelineFailure {
+    /// A failure to write the site into `output`, in the catalogue's words.
+    init(writing failure: SiteWriter.Failure, output: String) {
+        switch failure {
+        case .notASiteFolder(let path): self.init(.failed, .outputNotASite(path))
+        case .io(let reason): self.init(.failed, .siteNotWritten(output, reason: reason))
+        case .outputRemoved(let path): self.init(.failed, .outputRemoved(path))
+        case .stopped: self.init(.stopped, .buildStopped(output, signal: "a signal"))
+        }
+    }
+}

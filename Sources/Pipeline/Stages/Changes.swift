@@ -1,0 +1,57 @@
+import Foundation
+import ReportModel
+import SpecDiff
+import SpecModel
+import SpecRunner
+
+/// What the Changes page shows: the content and its run compared with the earlier version at
+/// the Changes baseline (`ChangesBaseline`). Comparisons are kept in the tool's cache by the
+/// earlier version and the run they compare, so that building the same content again reads
+/// one small file instead of the earlier version.
+struct ChangesStage {
+    let configuration: PipelineConfiguration
+    let flows: FlowRegistry
+    let roots: [String]
+
+    /// The comparison of `current` with the content at `resolution`; a reason in place of
+    /// one when there is nothing to compare with.
+    func changes(of current: Version, since resolution: ChangesBaseline.Resolution) -> SpecChanges {
+        guard case .revision(let name, let commit) = resolution else {
+            if case .unavailable(let reason) = resolution { return .unavailable(reason) }
+            return .unavailable("there is nothing to compare with")
+        }
+        let baseline = Baseline(kind: .revision, name: name, commit: commit)
+        let earlier = EarlierVersion(configuration: configuration, flows: flows)
+        let file = commit.flatMap { commit in
+            earlier.key(roots: roots, commit: commit).map { key in
+                var hasher = FNV1a()
+                hasher.mix(key)
+                hasher.mix(name)
+                hasher.mix(current.report.fingerprint ?? "")
+                return configuration.cache!.folder.appendingPathComponent(EarlierVersion.folder)
+                    .appendingPathComponent("\(hasher.hex).changes.json").path
+            }
+        }
+        if let file, let bytes = try? FileBytes.read(file), let kept = try? SpecChanges.decodeJSON(Data(bytes)) {
+            ToolCache.touch(file)
+            return kept
+        }
+        let version: Version
+        do throws(EarlierVersion.Failure) {
+            version = try earlier.load(roots: roots, at: commit, name: name)
+        } catch {
+            switch error {
+            case .git(.notARepository): return .unavailable("the content is not in a git repository")
+            case .git(.unknownRevision): return .unavailable("git does not know revision \(name)")
+            case .git(.git(let detail)): return .unavailable("git could not read revision \(name) (\(detail))")
+            case .contentHasErrors(let errors):
+                return .unavailable(
+                    "the content at revision \(name) has \(errors.count == 1 ? "an error" : "\(errors.count) errors"); 'passkey-spec diff' lists them"
+                )
+            }
+        }
+        let changes = SpecChanges.compare(version, current, baseline: baseline)
+        if let file, let data = try? changes.encodedJSON() { FileBytes.keep(data, at: file) }
+        return changes
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Pipeline
+import SpecModel
+import TestSupport
+import Testing
+
+/// A link to a page or anchor that does not exist is a located warning, an error with
+/// `--strict`, and a build that reads only the edited page still finds it.
+@Suite struct LinkTests {
+    @Test func theContentsLinksAllLead() throws {
+        let folder = try TemporaryFolder()
+        let result = pipeline(folder).lint()
+        let links = result.diagnostics.filter { $0.id.rawValue.hasPrefix("link-to-") }
+        #expect(links.isEmpty, "\(links)")
+    }
+
+    /// Appends `text` to the writer's guide of the content copied into `folder`.
+    static func append(_ text: String, to page: String, in folder: TemporaryFolder) throws -> URL {
+        let url = folder.url.appendingPathComponent("content/\(page)")
+        let old = try String(contentsOf: url, encoding: .utf8)
+        try Data((old + text).utf8).write(to: url)
+        return url
+    }
+
+    static func lineCount(_ url: URL) throws -> Int {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+    }
+
+    @Test func aLinkToAMissingPageOrAnchorIsLocated() throws {
+        let folder = try TemporaryFolder()
+        let content = try copyContent(into: folder)
+        let guide = try Self.append(
+            "\nSee [the guide](writers-guid.md), [the spec](native/login-error-states.md#scenario-deleted-pasky) and [GitHub](https://github.com/x.md).\n",
+            to: "writers-guide.md", in: folder)
+        let line = try Self.lineCount(guide) - 1
+        let result = pipeline(folder, in: folder.url, roots: [content]).lint()
+        let links = result.diagnostics.filter { $0.id.rawValue.hasPrefix("link-to-") }
+        #expect(
+            links.map(\.description) == [
+                "content/writers-guide.md:\(line):5: warning: the link 'writers-guid.md' leads to 'writers-guid.md', which is not a page of the site; link to a page of the content by its '.md' path [link-to-missing-page]",
+                "content/writers-guide.md:\(line):35: warning: the link 'native/login-error-states.md#scenario-deleted-pasky' leads to '#scenario-deleted-pasky', which 'native/login-error-states.md' does not have; did you mean '#scenario-deleted-passkey'? [link-to-missing-anchor]",
+            ])
+        #expect(!result.hasErrors)
+        let strict = pipeline(folder, in: folder.url, roots: [content], strict: true).lint()
+        #expect(strict.errors.filter { $0.id.rawValue.hasPrefix("link-to-") }.count == 2)
+    }
+
+    /// A page that loses a heading breaks the links to it from a page the build does not read
+    /// again; a prose edit that adds a broken link is found by a build that renders that page alone.
+    @Test func anIncrementalBuildChecksLinksAcrossPages() throws {
+        let folder = try TemporaryFolder()
+        let content = try copyContent(into: folder)
+        try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n\n## Where to start\n\nText.\n")
+        try folder.write("content/notes/b.md", "# B\n<!-- page: b -->\n\nSee [where to start](a.md#where-to-start).\n")
+        let build = pipeline(folder, in: folder.url, roots: [content])
+        let first = build.build(into: "out")
+        #expect(first.stage == .write)
+        #expect(!first.diagnostics.contains { $0.id.rawValue.hasPrefix("link-to-") }, "\(first.diagnostics)")
+
+        try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n\n## How to begin\n\nText.\n")
+        let second = build.build(into: "out")
+        #expect(second.output?.renderedPages == ["notes/a.html"])
+        #expect(
+            second.diagnostics.map(\.description) == [
+                "content/notes/b.md:4:5: warning: the link 'a.md#where-to-start' leads to '#where-to-start', which 'notes/a.md' does not have; did you mean '#how-to-begin'? [link-to-missing-anchor]"
+            ])
+
+        try folder.write("content/notes/b.md", "# B\n<!-- page: b -->\n\nSee [how to begin](a.md#how-to-begin).\n")
+        let third = build.build(into: "out")
+        #expect(third.output?.renderedPages == ["notes/b.html"])
+        #expect(!third.diagnostics.contains { $0.id.rawValue.hasPrefix("link-to-") }, "\(third.diagnostics)")
+    }
+}

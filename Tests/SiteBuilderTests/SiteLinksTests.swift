@@ -1,0 +1,47 @@
+import Foundation
+import PasskeyLoginEngine
+import PasskeyLoginFlow
+import SpecModel
+import SpecParser
+import SpecRunner
+import Testing
+
+@testable import SiteBuilder
+
+/// The anchors the link check accepts are anchors the site writes: a link the check lets
+/// through never lands nowhere.
+@Suite struct SiteLinksTests {
+    /// Every `id="…"` of an HTML page.
+    static func ids(_ html: String) -> Set<String> {
+        var found = Set<String>()
+        var rest = html[...]
+        while let start = rest.range(of: " id=\"") {
+            let value = rest[start.upperBound...].prefix { $0 != "\"" }
+            found.insert(String(value))
+            rest = rest[start.upperBound...]
+        }
+        return found
+    }
+
+    @Test func everyAnchorTheCheckAcceptsIsOnThePage() throws {
+        let loaded = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
+        let report = CheckRunner(
+            flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
+        ).run(loaded.content)
+        let files = try SiteBuilder().render(content: loaded.content, report: report, templates: siteTemplates)
+        #expect(loaded.content.specs.count == 2)
+        for spec in loaded.content.specs {
+            let page = Self.ids(text(files, SitePaths.html(forMarkdown: spec.path)))
+            let missing = SiteLinks.anchors(of: spec).subtracting(page)
+            #expect(missing.isEmpty, "\(spec.path): \(missing.sorted())")
+            #expect(SiteLinks.anchors(of: spec).count > 20)
+        }
+        for page in loaded.content.pages {
+            let html = Self.ids(text(files, SitePaths.html(forMarkdown: page.path)))
+            let missing = SiteLinks.anchors(of: page).subtracting(html)
+            #expect(missing.isEmpty, "\(page.path): \(missing.sorted())")
+        }
+        let guide = try #require(loaded.content.pages.first { $0.path == "writers-guide.md" })
+        #expect(SiteLinks.anchors(of: guide).count > 10)
+    }
+}
