@@ -80,6 +80,20 @@ import Testing
         #expect(entries.allSatisfy { $0["platform"] as? String == "ios" })
     }
 
+    /// A route the platform does not have is `null`, not a sentence where scenario IDs go.
+    @Test func jsonHasNullWhereThereIsNoAutomaticRoute() throws {
+        let result = try BinaryRunner.run(["errors", "--platform", "web", "--format", "json"])
+        #expect(result.status == 0)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(!entries.isEmpty)
+        for entry in entries {
+            #expect(entry["automaticFirst"] is NSNull && entry["automaticRepeated"] is NSNull)
+            #expect((entry["explicit"] as? String)?.contains(" ") == false)
+        }
+        let text = try BinaryRunner.run(["errors", "--platform", "web"]).stdout
+        #expect(text.contains("automatic none (no automatic prompt on this platform); explicit explicit-cancel\n"))
+    }
+
     @Test func anUnknownPlatformIsAUsageError() throws {
         let result = try BinaryRunner.run(["errors", "--platform", "windows"])
         #expect(result.status == 2)

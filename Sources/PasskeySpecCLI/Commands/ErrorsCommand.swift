@@ -19,8 +19,9 @@ enum ErrorsCommand {
             end with on each platform (the platform's error type, e.g. an error code or an
             exception class), the outcome the reference engine reads from it, and the spec
             scenario it leads to on the automatic route (first and repeated attempt) and on the
-            explicit route (the passkey button). The table is computed by running the engine,
-            so it always matches it.
+            explicit route (the passkey button). A platform that never opens the prompt by
+            itself has no automatic route: no scenario there ('null' in JSON). The table is
+            computed by running the engine, so it always matches it.
             """
         ],
         options: [platform, format], run: run)
@@ -46,9 +47,13 @@ enum ErrorsCommand {
                 var name = entry.name
                 if let message = entry.message { name += " \"\(message)\"" }
                 lines.append("  \(name) \(entry.code)")
-                lines.append(
-                    "    → \(entry.outcome): automatic \(entry.automaticFirst), then \(entry.automaticRepeated); explicit \(entry.explicit)"
-                )
+                let automatic =
+                    if let first = entry.automaticFirst, let repeated = entry.automaticRepeated {
+                        "automatic \(first), then \(repeated)"
+                    } else {
+                        "automatic none (no automatic prompt on this platform)"
+                    }
+                lines.append("    → \(entry.outcome): \(automatic); explicit \(entry.explicit)")
             }
         }
         console.out(lines.joined(separator: "\n") + "\n")
