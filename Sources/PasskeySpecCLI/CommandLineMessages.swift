@@ -40,6 +40,14 @@ extension Message {
         Message("unexpected-argument", .error, "'\(command)' takes no argument '\(argument)'")
     }
 
+    public static func repeatedOption(_ option: String, command: String) -> Message {
+        Message("repeated-option", .error, "'\(command)' takes '\(option)' once; it is given again here")
+    }
+
+    public static func flagWithValue(_ flag: String, value: String) -> Message {
+        Message("flag-with-value", .error, "'\(flag)' takes no value, not '\(value)'; give '\(flag)' alone")
+    }
+
     public static func conflictingOptions(_ first: String, _ second: String, command: String) -> Message {
         Message("conflicting-options", .error, "'\(command)' takes '\(first)' or '\(second)', not both")
     }
@@ -108,8 +116,9 @@ extension CommandLineMessages {
                 summary: "An option that takes a value was given none.",
                 detail: """
                     Options such as '--out', '--format', '--report' and '--platform' need a value, after a \
-                    space or an '='. When the option comes last the value is missing; the tool exits with \
-                    status 2.
+                    space or an '='. When the option comes last, or the next word is another option \
+                    ('--out --strict'), the value is missing; the tool exits with status 2. A value that \
+                    starts with '--' is given after an '=' ('--out=--draft').
                     """,
                 example: """
                     $ passkey-spec export --out
@@ -133,9 +142,10 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "An option was given a value it does not accept.",
                 detail: """
-                    Some options take only certain values: '--platform' takes a known platform's ID, \
-                    'explore --depth' a whole number from 1 to 64. The message says what the option takes; \
-                    the tool exits with status 2.
+                    Some options take only certain values: '--platform' takes a known platform's ID or \
+                    name, in any case, 'explore --depth' a whole number from 1 to 64. The message says what \
+                    the option takes, and the value is marked on the command line; the tool exits with \
+                    status 2.
                     """,
                 example: """
                     $ passkey-spec copy explicit-cancel --platform iphone
@@ -146,9 +156,10 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "A command was given more arguments than it takes.",
                 detail: """
-                    'explain' takes one diagnostic ID, and no ID with '--list'. An extra argument (often a \
-                    second ID, or a value given to a flag that takes none) is reported, and the tool exits \
-                    with status 2.
+                    Each command takes the words its usage line shows: 'explain' one diagnostic ID, and no \
+                    ID with '--list'; 'explore' and 'steps' none. An extra word (often a second ID, or a \
+                    value meant for an option whose name is missing) is reported and marked on the command \
+                    line, and the tool exits with status 2.
                     """,
                 example: """
                     $ passkey-spec explain empty-copy-cell empty-file
@@ -180,6 +191,32 @@ extension CommandLineMessages {
                     $ passkey-spec diff --since HEAD~1 --against old-site
                     """,
                 fix: "Keep the option that names what to compare with, and drop the other.")),
+        CatalogueEntry(
+            sample: .repeatedOption("--format", command: "errors"),
+            explanation: MessageExplanation(
+                summary: "A command was given the same option or flag twice.",
+                detail: """
+                    Each option and flag is given at most once: a second '--format' or '--out' would \
+                    leave one of the two values unused, and which one the tool kept would be a guess. \
+                    The second is marked on the command line; the tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec errors --format json --format text
+                    """,
+                fix: "Give the option once, with the value you mean.")),
+        CatalogueEntry(
+            sample: .flagWithValue("--list", value: "yes"),
+            explanation: MessageExplanation(
+                summary: "A flag, which takes no value, was given one with '='.",
+                detail: """
+                    Flags such as '--strict' and '--list' are on when given and off otherwise; they take \
+                    no value. '--list=yes' is reported with the value marked on the command line, and the \
+                    tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec copy --list=yes
+                    """,
+                fix: "Give the flag alone ('--list'), or leave it out.")),
     ]
 
     /// The messages about running a command, after the parser's `commandLine` entries.

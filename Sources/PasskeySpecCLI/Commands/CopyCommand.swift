@@ -5,18 +5,23 @@ import SpecParser
 /// `passkey-spec copy SCENARIO-ID [--platform PLATFORM] [--format text|json] [PATHS...]`
 /// and `passkey-spec copy --list`: the exact copy of a scenario, for engineers.
 enum CopyCommand {
-    static let formats = ["text", "json"]
-    static let platform = Option(
-        "--platform", value: "PLATFORM", help: "Only \(Platform.knownList) (default: every platform of the spec).")
-    static let format = Option.format(formats, default: "text")
-    static let list = Flag("--list", help: "List the scenario IDs instead.")
+    struct Arguments: CommandArguments {
+        var scenario: String?
+        var list = false
+        var platform: Platform?
+        var format = OutputFormat.text
+        var paths = ["content"]
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .positional(\.scenario, "SCENARIO-ID", help: "The scenario to print.", insteadOf: \.list),
+            .flag(\.list, "--list", help: "List every scenario ID with its title and spec instead."),
+            .platform(\.platform, otherwise: "every platform of the spec"),
+            .format(\.format),
+            .paths(\.paths))
+    }
 
     static let command = Command(
         name: "copy", abstract: "Print the exact copy of a scenario, or list the scenarios",
-        usage: [
-            "copy SCENARIO-ID [--platform \(Platform.knownAlternatives)] [--format text|json] [PATHS...]",
-            "copy --list [PATHS...]",
-        ],
         discussion: [
             """
             Prints the copy of one scenario of the spec pages under PATHS (default: content):
@@ -25,10 +30,7 @@ enum CopyCommand {
             ones and exits 1. '--list' lists every scenario ID with its title and spec.
             """
         ],
-        positionals: [
-            Positional("SCENARIO-ID", .atMostOne, help: "The scenario to print (not with '--list')."), .paths,
-        ],
-        options: [platform, format], flags: [list], run: run)
+        run: run)
 
     struct Output: Encodable {
         var scenario: String
@@ -55,28 +57,15 @@ enum CopyCommand {
         var note: String?
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(Self.format, from: formats)
-        var platformFilter: Platform?
-        if let name = arguments[platform] {
-            guard let platform = Platform(rawValue: name) else {
-                throw UsageError(.invalidOptionValue("--platform", value: name, expected: Platform.knownList))
-            }
-            platformFilter = platform
-        }
-        let listing = arguments[list]
-        var positionals = arguments.positionals
-        var id: String?
-        if !listing {
-            guard !positionals.isEmpty else { throw UsageError(.missingScenarioArgument) }
-            id = positionals.removeFirst()
-        }
-        let result = try loadContent(positionals)
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let platformFilter = arguments.platform
+        guard arguments.list || arguments.scenario != nil else { throw UsageError(.missingScenarioArgument) }
+        let result = try loadContent(arguments.paths)
         console.print(result.diagnostics)
         guard !result.hasErrors else { return .failure }
         let scenarios = result.content.specs.flatMap { spec in spec.scenarios.map { (spec, $0) } }
 
-        guard let id else {
+        guard let id = arguments.scenario else {
             let width = scenarios.map(\.1.id.count).max() ?? 0
             console.out(
                 scenarios.map { spec, scenario in
@@ -105,7 +94,7 @@ enum CopyCommand {
                         message: entry(copy.message), actions: copy.actions.map { entry($0.label, action: $0.id) })
                 })
         }
-        if format == "json" {
+        if arguments.format == .json {
             console.out(try JSONOutput.string(outputs[0]))
             return .success
         }

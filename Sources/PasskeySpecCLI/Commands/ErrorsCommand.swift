@@ -5,14 +5,16 @@ import SpecRunner
 /// `passkey-spec errors [--platform PLATFORM] [--format text|json]`: the platform error
 /// reference of every flow.
 enum ErrorsCommand {
-    static let formats = ["text", "json"]
-    static let platform = Option(
-        "--platform", value: "PLATFORM", help: "Only \(Platform.knownList) (default: every platform).")
-    static let format = Option.format(formats, default: "text")
+    struct Arguments: CommandArguments {
+        var platform: Platform?
+        var format = OutputFormat.text
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .platform(\.platform, otherwise: "every platform"), .format(\.format))
+    }
 
     static let command = Command(
         name: "errors", abstract: "List every native error of each platform and the scenario it leads to",
-        usage: ["errors [--platform \(Platform.knownAlternatives)] [--format text|json]"],
         discussion: [
             """
             Prints the platform error reference of each flow: every native error a request can
@@ -24,22 +26,17 @@ enum ErrorsCommand {
             computed by running the engine, so it always matches it.
             """
         ],
-        options: [platform, format], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(Self.format, from: formats)
-        var platforms = Platform.known
-        if let name = arguments[platform] {
-            guard let platform = Platform(rawValue: name) else {
-                throw UsageError(.invalidOptionValue("--platform", value: name, expected: Platform.knownList))
-            }
-            platforms = [platform]
-        }
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let platforms = arguments.platform.map { [$0] } ?? Platform.known
         let entries = arguments.flows.flows.flatMap(\.errorReference).filter { platforms.contains($0.platform) }
-        if format == "json" {
-            console.out(try JSONOutput.string(entries))
-            return .success
-        }
+        console.out(arguments.format == .json ? try JSONOutput.string(entries) : text(entries, platforms: platforms))
+        return .success
+    }
+
+    /// For each platform, each error with its raw value, then the outcome and where it leads.
+    static func text(_ entries: [ErrorReferenceEntry], platforms: [Platform]) -> String {
         var lines: [String] = []
         for platform in platforms where entries.contains(where: { $0.platform == platform }) {
             lines.append("\(platform.displayName) (\(platform.errorType))")
@@ -56,7 +53,6 @@ enum ErrorsCommand {
                 lines.append("    → \(entry.outcome): \(automatic); explicit \(entry.explicit)")
             }
         }
-        console.out(lines.joined(separator: "\n") + "\n")
-        return .success
+        return lines.joined(separator: "\n") + "\n"
     }
 }

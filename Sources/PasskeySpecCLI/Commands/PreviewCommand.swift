@@ -1,6 +1,7 @@
 import Dispatch
 import FlowDiagram
 import Foundation
+import Glibc
 import PreviewServer
 import SiteBuilder
 import SpecDiff
@@ -8,16 +9,26 @@ import SpecModel
 import SpecParser
 import SpecRunner
 
-import Glibc
-
 /// `passkey-spec preview [PATHS...] [--port N] [--host H] [--templates DIR]`: the site in memory,
 /// served on loopback, rebuilt and reloaded on every change.
 enum PreviewCommand {
-    static let port = Option(
-        "--port", value: "N", help: "The port, or the next free one of 20; 0 takes any.", default: "8000")
-    static let host = Option(
-        "--host", value: "H", help: "The IPv4 address to listen on; loopback unless given.", default: "127.0.0.1")
-    static let templates = Option("--templates", value: "DIR", help: "The templates.", default: "templates")
+    struct Arguments: CommandArguments {
+        var paths = ["content"]
+        var port = defaultPort
+        var host = IPv4Address.loopback
+        var templates = "templates"
+        var strict = false
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .paths(\.paths),
+            .option(\.port, "--port", value: "N", help: "The port, or the next free one of 20; 0 takes any."),
+            .option(\.host, "--host", value: "H", help: "The IPv4 address to listen on; 'localhost' is loopback."),
+            .option(\.templates, "--templates", value: "DIR", help: "The templates."),
+            .strict(\.strict))
+    }
+
+    /// The port without `--port`.
+    static let defaultPort: UInt16 = 8000
     /// How many ports are tried, from `--port` on.
     static let portAttempts = 20
     /// How often the watched files are looked at.
@@ -25,7 +36,6 @@ enum PreviewCommand {
 
     static let command = Command(
         name: "preview", abstract: "Serve the site on loopback and rebuild it on every change",
-        usage: ["preview [PATHS...] [--port N] [--host H] [--templates DIR] [--strict]"],
         discussion: [
             """
             Builds the site as 'build' does (lint, check, render), but in memory: nothing is
@@ -44,25 +54,16 @@ enum PreviewCommand {
             listens on 127.0.0.1 unless '--host' names another address. Ctrl-C stops it.
             """,
         ],
-        positionals: [.paths], options: [port, host, templates], flags: [strictFlag], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let portText = arguments[port]!
-        guard let portNumber = UInt16(portText) else {
-            throw UsageError(.invalidOptionValue("--port", value: portText, expected: "a port number from 0 to 65535"))
-        }
-        let hostText = arguments[host]!
-        let address = hostText == "localhost" ? "127.0.0.1" : hostText
-        var probe = in_addr()
-        guard inet_pton(AF_INET, address, &probe) == 1 else {
-            throw UsageError(
-                .invalidOptionValue("--host", value: hostText, expected: "an IPv4 address such as 127.0.0.1"))
-        }
-        let paths = arguments.positionals.isEmpty ? ["content"] : arguments.positionals
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let portNumber = arguments.port
+        let address = arguments.host.address
+        let paths = arguments.paths
         for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw UsageError(.pathNotFound(path))
+            throw UsageError(.pathNotFound(path), argument: path)
         }
-        let templatesPath = arguments[templates]!
+        let templatesPath = arguments.templates
         // The exploration is the same for any content: explore once, not on every change.
         // Explorations come from the disk cache when it has them, and are kept in memory.
         let toolCache = ToolCache(environment: console.environment)
@@ -90,8 +91,8 @@ enum PreviewCommand {
 
         var watcher = FileWatcher(roots: paths + [templatesPath])
         rebuild(
-            paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments[strictFlag],
-            server, console)
+            paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments.strict, server,
+            console)
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in
             while true {
@@ -101,7 +102,7 @@ enum PreviewCommand {
                 usleep(pollInterval / 3)
                 _ = watcher.changed()
                 rebuild(
-                    paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments[strictFlag],
+                    paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments.strict,
                     server, console)
             }
         }
@@ -194,6 +195,29 @@ enum PreviewCommand {
             file: location.file, path: URL(fileURLWithPath: location.file).standardizedFileURL.path,
             line: location.line, column: location.column, severity: diagnostic.severity.rawValue,
             message: diagnostic.message.text, id: diagnostic.id.rawValue)
+    }
+}
+
+/// An IPv4 address to listen on, as `--host` takes it: dotted decimal, or `localhost`.
+struct IPv4Address: ArgumentValue, Equatable {
+    /// As it was given.
+    let argument: String
+    /// In dotted decimal, as the server takes it.
+    let address: String
+
+    static let loopback = IPv4Address(given: "127.0.0.1", address: "127.0.0.1")
+    static let expected = "an IPv4 address such as 127.0.0.1"
+
+    private init(given: String, address: String) {
+        argument = given
+        self.address = address
+    }
+
+    init?(argument text: String) {
+        let address = text == "localhost" ? Self.loopback.address : text
+        var probe = in_addr()
+        guard inet_pton(AF_INET, address, &probe) == 1 else { return nil }
+        self.init(given: text, address: address)
     }
 }
 
