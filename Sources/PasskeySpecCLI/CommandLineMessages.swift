@@ -277,15 +277,17 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "'preview' could not listen on any of the ports it tried.",
                 detail: """
-                    'passkey-spec preview' listens on '--port' (default 8000) or, when that port is taken, \
-                    on the next free one of the 20 after it. When none is free, or the address cannot be \
-                    used (it is not one of this machine's), the reason the system gave is reported and the \
-                    tool exits with status 1.
+                    'passkey-spec preview' listens on port 8000 or, when it is taken, on the next free one \
+                    of the 19 after it, and says which it moved to and why. A port given with '--port' is \
+                    the one asked for: when it is taken, it is an error, not moved. When no port can be \
+                    used, or the address cannot be (it is not one of this machine's), the reason the system \
+                    gave is reported and the tool exits with status 1.
                     """,
                 example: """
-                    $ passkey-spec preview --host 192.0.2.1
+                    $ passkey-spec preview --port 8765
+                    (while another server listens on 8765)
                     """,
-                fix: "Stop what uses the ports, choose another with '--port', or name an address of this machine.")),
+                fix: "Stop what uses the port, choose another with '--port', or name an address of this machine.")),
     ]
 }
 

@@ -18,7 +18,7 @@ import Testing
         #expect(build.templates == "templates")
         #expect(!build.strict)
         let preview = try PreviewCommand.Arguments.parse([], command: "preview")
-        #expect(preview.port == PreviewCommand.defaultPort)
+        #expect(preview.port == nil, "the default port, moving to the next free one")
         #expect(preview.host == .loopback)
         let explore = try ExploreCommand.Arguments.parse([], command: "explore")
         #expect(explore.depth == nil, "each flow's own limit")
@@ -266,5 +266,33 @@ import Testing
         for command in CommandLineTool.commands {
             #expect(CommandLineTool.readmeCommandBlock.contains("passkey-spec \(command.name) "))
         }
+    }
+
+    // MARK: - preview's port
+
+    /// An explicit port that is taken is an error; without `--port`, the default moves to the
+    /// next free port and says so.
+    @Test func onlyTheDefaultPortMoves() throws {
+        let occupier = try #require(PreviewCommand.listen(on: "127.0.0.1", port: 0, console: CapturedConsole().console))
+        defer { occupier.stop() }
+        let taken = occupier.port
+
+        let explicit = CapturedConsole()
+        #expect(PreviewCommand.listen(on: "127.0.0.1", port: taken, console: explicit.console) == nil)
+        #expect(
+            explicit.stderr
+                == "passkey-spec: error: cannot listen on 127.0.0.1 at port \(taken): Address already in use [port-unavailable]\n"
+        )
+
+        let moved = CapturedConsole()
+        let server = try #require(
+            PreviewCommand.listen(on: "127.0.0.1", port: nil, defaultPort: taken, console: moved.console))
+        defer { server.stop() }
+        #expect(server.port > taken && Int(server.port) < Int(taken) + PreviewCommand.portAttempts)
+        #expect(
+            moved.stdout
+                == "preview: port \(taken) cannot be used (Address already in use), so the preview moved to port \(server.port)\n"
+        )
+        #expect(moved.stderr == "")
     }
 }
