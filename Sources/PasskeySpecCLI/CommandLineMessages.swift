@@ -71,6 +71,14 @@ extension Message {
             "unknown scenario '\(id)'" + (closest.isEmpty ? "" : "; the closest are \(list)"))
     }
 
+    public static func unknownNativeError(_ name: String, closest: [String]) -> Message {
+        let list = closest.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            "unknown-native-error", .error,
+            "no native error has the name or raw value '\(name)'" + (closest.isEmpty ? "" : "; the closest are \(list)")
+        )
+    }
+
     public static func portUnavailable(host: String, from first: Int, to last: Int, reason: String) -> Message {
         let ports = first == last ? "port \(first)" : "ports \(first) to \(last)"
         return Message("port-unavailable", .error, "cannot listen on \(host) at \(ports): \(reason)")
@@ -272,6 +280,22 @@ extension CommandLineMessages {
                     $ passkey-spec copy --platform ios
                     """,
                 fix: "Add the scenario ID ('passkey-spec copy explicit-cancel'), or use '--list'.")),
+        CatalogueEntry(
+            sample: .unknownNativeError("1100", closest: ["1001", "1000", "1010"]),
+            explanation: MessageExplanation(
+                summary: "'errors' was given a native error that no platform has.",
+                detail: """
+                    'passkey-spec errors NAME' prints what one native error leads to. NAME is the error's \
+                    name ('ASAuthorizationError.Code.canceled', 'NotAllowedError', \
+                    'GetCredentialCancellationException'), its last part ('canceled'), or its raw value \
+                    ('1001', 'TYPE_USER_CANCELED'), in any case. One that no error of the platforms \
+                    (or of '--platform') has is reported with the closest names, and the tool exits with \
+                    status 1.
+                    """,
+                example: """
+                    $ passkey-spec errors 1100
+                    """,
+                fix: "Use one of the suggested names; 'passkey-spec errors' lists them all.")),
         CatalogueEntry(
             sample: .portUnavailable(host: "127.0.0.1", from: 8000, to: 8019, reason: "Address already in use"),
             explanation: MessageExplanation(

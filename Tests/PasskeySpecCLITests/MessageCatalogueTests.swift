@@ -147,7 +147,7 @@ import Testing
             .unknownFlow("x", known: ["y"]), .platformNotInFlow("x", flow: "y", supported: ["z"]),
             .portUnavailable(host: "127.0.0.1", from: 1, to: 2, reason: "x"),
             .conflictingOptions("--a", "--b", command: "x"), .repeatedOption("--a", command: "x"),
-            .flagWithValue("--a", value: "x"), .notAGitRepository("x"),
+            .flagWithValue("--a", value: "x"), .unknownNativeError("x", closest: ["y"]), .notAGitRepository("x"),
             .unknownRevision("x", path: "y"),
             .gitFailed("x"), .unreadableExports("x", reason: "y"), .earlierContentHasErrors("x"),
             .symlinkOutsideContent("x", root: "y"), .symlinkToFolder("x"), .symlinkLoop,

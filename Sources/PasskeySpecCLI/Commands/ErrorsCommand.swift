@@ -2,15 +2,22 @@ import Foundation
 import SpecModel
 import SpecRunner
 
-/// `passkey-spec errors [--platform PLATFORM] [--format text|json]`: the platform error
-/// reference of every flow.
+/// `passkey-spec errors [ERROR] [--platform PLATFORM] [--format text|json]`: the platform
+/// error reference of every flow, or where one native error leads.
 enum ErrorsCommand {
     struct Arguments: CommandArguments {
+        var error: String?
         var platform: Platform?
         var format = OutputFormat.text
 
         static let declaration = ArgumentDeclaration<Self>(
-            .platform(\.platform, otherwise: "every platform"), .format(\.format))
+            .positional(
+                \.error, "ERROR",
+                help:
+                    "One native error, by its name ('NotAllowedError'), the last part of it ('canceled') or its raw value ('1001'), in any case; without it, every one."
+            ),
+            .platform(\.platform, otherwise: "every platform"),
+            .format(\.format))
     }
 
     static let command = Command(
@@ -24,15 +31,46 @@ enum ErrorsCommand {
             explicit route (the passkey button). A platform that never opens the prompt by
             itself has no automatic route: no scenario there ('null' in JSON). The table is
             computed by running the engine, so it always matches it.
+            """,
             """
+            With ERROR, prints only the errors of that name or raw value, on every platform
+            that has one ('errors 1001', 'errors GetCredentialCancellationException'). An error
+            that no platform has lists the closest names and exits 1.
+            """,
         ],
         run: run)
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let platforms = arguments.platform.map { [$0] } ?? Platform.known
-        let entries = arguments.flows.flows.flatMap(\.errorReference).filter { platforms.contains($0.platform) }
+        var entries = arguments.flows.flows.flatMap(\.errorReference).filter { platforms.contains($0.platform) }
+        if let query = arguments.error {
+            let matches = entries.filter { names(of: $0).contains(query.lowercased()) }
+            guard !matches.isEmpty else {
+                console.printUsageError(.unknownNativeError(query, closest: closest(to: query, in: entries)))
+                return .failure
+            }
+            entries = matches
+        }
         console.out(arguments.format == .json ? try JSONOutput.string(entries) : text(entries, platforms: platforms))
         return .success
+    }
+
+    /// What an error is looked up by, in lowercase: its name and raw value, and the last part
+    /// of each (`canceled` of `ASAuthorizationError.Code.canceled`, `TYPE_USER_CANCELED` of
+    /// `android.credentials.GetCredentialException.TYPE_USER_CANCELED`).
+    static func names(of entry: ErrorReferenceEntry) -> Set<String> {
+        let lastPart = { (text: String) in String(text.split(whereSeparator: { $0 == "." || $0 == "/" }).last ?? "") }
+        return Set([entry.name, entry.code, lastPart(entry.name), lastPart(entry.code)].map { $0.lowercased() })
+    }
+
+    /// The three names or raw values nearest to `query`.
+    static func closest(to query: String, in entries: [ErrorReferenceEntry]) -> [String] {
+        var seen: Set<String> = []
+        let candidates = entries.flatMap { [$0.name, $0.code] }.filter { seen.insert($0).inserted }
+        let word = query.lowercased()
+        return Array(
+            candidates.sorted { editDistance(word, $0.lowercased()) < editDistance(word, $1.lowercased()) }
+                .prefix(3))
     }
 
     /// For each platform, each error with its raw value, then the outcome and where it leads.
