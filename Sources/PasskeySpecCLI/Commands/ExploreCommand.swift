@@ -96,6 +96,9 @@ enum ExploreCommand {
                     : "the depth limit \(summary.depthLimit) cut some runs short: raise --depth")
             lines.append("native results exercised: \(summary.nativeResults)")
             lines.append(
+                "space: \(summary.platforms) platforms, \(summary.configurations) configurations, \(summary.platformConfigurations) platform configurations, \(summary.worlds) world scripts; deepest level \(summary.deepestLevel)"
+            )
+            lines.append(
                 "explored in \(String(format: "%.3f", output.seconds)) s: \(output.statesPerSecond) states/s, \(output.transitionsPerSecond) transitions/s"
             )
             lines.append("")
@@ -105,6 +108,19 @@ enum ExploreCommand {
                 lines.append(
                     "\(result.criterion.padding(toLength: 10, withPad: " ", startingAt: 0)) \(result.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(verdict)  (checked at \(result.transitionsChecked) transitions)"
                 )
+                lines.append(String(repeating: " ", count: 11) + result.statement)
+            }
+            if !output.screens.isEmpty {
+                lines.append("")
+                lines.append("screens it shows (platform, scenario, notice, actions):")
+                let scenarioWidth = output.screens.map(\.scenario.count).max() ?? 0
+                let platformWidth = output.screens.map(\.platform.rawValue.count).max() ?? 0
+                for screen in output.screens {
+                    let actions = screen.actions.isEmpty ? "no actions" : screen.actions.joined(separator: ", ")
+                    lines.append(
+                        "  \(screen.platform.rawValue.padding(toLength: platformWidth, withPad: " ", startingAt: 0))  \(screen.scenario.padding(toLength: scenarioWidth, withPad: " ", startingAt: 0))  \(screen.showsNotice ? "notice   " : "no notice")  \(actions)"
+                    )
+                }
             }
             for result in output.invariants {
                 guard let example = result.counterexample else { continue }

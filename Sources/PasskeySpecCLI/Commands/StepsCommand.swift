@@ -60,7 +60,7 @@ enum StepsCommand {
                 let values =
                     parameter.values.map { $0.joined(separator: ", ") }
                     ?? (parameter.isNumber ? "a whole number" : "any name")
-                lines.append("  <\(parameter.name)>: \(values)")
+                lines.append("  <\(parameter.name)>: \(values)" + (parameter.namesScenario ? " (scenario IDs)" : ""))
             }
             lines.append("")
         }
