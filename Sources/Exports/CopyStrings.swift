@@ -35,3 +35,39 @@ struct CopyString {
     /// A comment for translators: the scenario, its ID and the string's role.
     var comment: String { "\(scenario.title) (\(scenario.id)): \(role)" }
 }
+
+extension ExportFormat {
+    /// Whether the export holds strings of copy, each under a name made from its copy key.
+    public var holdsCopyStrings: Bool {
+        switch self {
+        case .xcstrings, .strings, .androidXML, .webJSON: true
+        case .json, .schema, .webTS, .webSchema, .junit, .report: false
+        }
+    }
+
+    /// The name a string of copy has in this export, from its copy key: the key itself in a
+    /// String Catalog, a strings file and the web message file; `R.string.<name>` in Android's
+    /// resources. Nil for an export that holds no strings.
+    public func resourceName(forKey key: String) -> String? {
+        guard holdsCopyStrings else { return nil }
+        return self == .androidXML ? "R.string." + AndroidStrings.resourceName(key) : key
+    }
+
+    /// The exports of `platform` that hold strings of copy, in the descriptor's order.
+    public static func copyExports(of platform: Platform) -> [ExportFormat] {
+        platform.exports.compactMap(ExportFormat.init(rawValue:)).filter(\.holdsCopyStrings)
+    }
+
+    /// Each export of `platform` that holds `entry`, with the string's name in it: none where
+    /// the spec says `None`, which is no string (`CopyString.all` leaves it out).
+    public static func resources(
+        of entry: CopyEntry, on platform: Platform
+    ) -> [(
+        format: ExportFormat, name: String
+    )] {
+        guard entry.text != nil else { return [] }
+        return copyExports(of: platform).compactMap { format in
+            format.resourceName(forKey: entry.key).map { (format: format, name: $0) }
+        }
+    }
+}

@@ -40,6 +40,14 @@ extension Message {
         Message("unexpected-argument", .error, "'\(command)' takes no argument '\(argument)'")
     }
 
+    public static func repeatedOption(_ option: String, command: String) -> Message {
+        Message("repeated-option", .error, "'\(command)' takes '\(option)' once; it is given again here")
+    }
+
+    public static func flagWithValue(_ flag: String, value: String) -> Message {
+        Message("flag-with-value", .error, "'\(flag)' takes no value, not '\(value)'; give '\(flag)' alone")
+    }
+
     public static func conflictingOptions(_ first: String, _ second: String, command: String) -> Message {
         Message("conflicting-options", .error, "'\(command)' takes '\(first)' or '\(second)', not both")
     }
@@ -49,6 +57,14 @@ extension Message {
         return Message(
             "unknown-scenario", .error,
             "unknown scenario '\(id)'" + (closest.isEmpty ? "" : "; the closest are \(list)"))
+    }
+
+    public static func unknownNativeError(_ name: String, closest: [String]) -> Message {
+        let list = closest.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            "unknown-native-error", .error,
+            "no native error has the name or raw value '\(name)'" + (closest.isEmpty ? "" : "; the closest are \(list)")
+        )
     }
 
     public static func portUnavailable(host: String, from first: Int, to last: Int, reason: String) -> Message {
@@ -96,8 +112,9 @@ extension CommandLineMessages {
                 summary: "An option that takes a value was given none.",
                 detail: """
                     Options such as '--out', '--format', '--report' and '--platform' need a value, after a \
-                    space or an '='. When the option comes last the value is missing; the tool exits with \
-                    status 2.
+                    space or an '='. When the option comes last, or the next word is another option \
+                    ('--out --strict'), the value is missing; the tool exits with status 2. A value that \
+                    starts with '--' is given after an '=' ('--out=--draft').
                     """,
                 example: """
                     $ passkey-spec export --out
@@ -121,9 +138,10 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "An option was given a value it does not accept.",
                 detail: """
-                    Some options take only certain values: '--platform' takes a known platform's ID, \
-                    'explore --depth' a whole number from 1 to 64. The message says what the option takes; \
-                    the tool exits with status 2.
+                    Some options take only certain values: '--platform' takes a known platform's ID or \
+                    name, in any case, 'explore --depth' a whole number from 1 to 64. The message says what \
+                    the option takes, and the value is marked on the command line; the tool exits with \
+                    status 2.
                     """,
                 example: """
                     $ passkey-spec copy explicit-cancel --platform iphone
@@ -134,9 +152,10 @@ extension CommandLineMessages {
             explanation: MessageExplanation(
                 summary: "A command was given more arguments than it takes.",
                 detail: """
-                    'explain' takes one diagnostic ID, and no ID with '--list'. An extra argument (often a \
-                    second ID, or a value given to a flag that takes none) is reported, and the tool exits \
-                    with status 2.
+                    Each command takes the words its usage line shows: 'explain' one diagnostic ID, and no \
+                    ID with '--list'; 'explore' and 'steps' none. An extra word (often a second ID, or a \
+                    value meant for an option whose name is missing) is reported and marked on the command \
+                    line, and the tool exits with status 2.
                     """,
                 example: """
                     $ passkey-spec explain empty-copy-cell empty-file
@@ -155,6 +174,32 @@ extension CommandLineMessages {
                     $ passkey-spec diff --since HEAD~1 --against old-site
                     """,
                 fix: "Keep the option that names what to compare with, and drop the other.")),
+        CatalogueEntry(
+            sample: .repeatedOption("--format", command: "errors"),
+            explanation: MessageExplanation(
+                summary: "A command was given the same option or flag twice.",
+                detail: """
+                    Each option and flag is given at most once: a second '--format' or '--out' would \
+                    leave one of the two values unused, and which one the tool kept would be a guess. \
+                    The second is marked on the command line; the tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec errors --format json --format text
+                    """,
+                fix: "Give the option once, with the value you mean.")),
+        CatalogueEntry(
+            sample: .flagWithValue("--list", value: "yes"),
+            explanation: MessageExplanation(
+                summary: "A flag, which takes no value, was given one with '='.",
+                detail: """
+                    Flags such as '--strict' and '--list' are on when given and off otherwise; they take \
+                    no value. '--list=yes' is reported with the value marked on the command line, and the \
+                    tool exits with status 2.
+                    """,
+                example: """
+                    $ passkey-spec copy --list=yes
+                    """,
+                fix: "Give the flag alone ('--list'), or leave it out.")),
     ]
 
     /// The messages about running a command, after the parser's `commandLine` entries.
@@ -184,19 +229,37 @@ extension CommandLineMessages {
                     """,
                 fix: "Add the scenario ID ('passkey-spec copy explicit-cancel'), or use '--list'.")),
         CatalogueEntry(
+            sample: .unknownNativeError("1100", closest: ["1001", "1000", "1010"]),
+            explanation: MessageExplanation(
+                summary: "'errors' was given a native error that no platform has.",
+                detail: """
+                    'passkey-spec errors NAME' prints what one native error leads to. NAME is the error's \
+                    name ('ASAuthorizationError.Code.canceled', 'NotAllowedError', \
+                    'GetCredentialCancellationException'), its last part ('canceled'), or its raw value \
+                    ('1001', 'TYPE_USER_CANCELED'), in any case. One that no error of the platforms \
+                    (or of '--platform') has is reported with the closest names, and the tool exits with \
+                    status 1.
+                    """,
+                example: """
+                    $ passkey-spec errors 1100
+                    """,
+                fix: "Use one of the suggested names; 'passkey-spec errors' lists them all.")),
+        CatalogueEntry(
             sample: .portUnavailable(host: "127.0.0.1", from: 8000, to: 8019, reason: "Address already in use"),
             explanation: MessageExplanation(
                 summary: "'preview' could not listen on any of the ports it tried.",
                 detail: """
-                    'passkey-spec preview' listens on '--port' (default 8000) or, when that port is taken, \
-                    on the next free one of the 20 after it. When none is free, or the address cannot be \
-                    used (it is not one of this machine's), the reason the system gave is reported and the \
-                    tool exits with status 1.
+                    'passkey-spec preview' listens on port 8000 or, when it is taken, on the next free one \
+                    of the 19 after it, and says which it moved to and why. A port given with '--port' is \
+                    the one asked for: when it is taken, it is an error, not moved. When no port can be \
+                    used, or the address cannot be (it is not one of this machine's), the reason the system \
+                    gave is reported and the tool exits with status 1.
                     """,
                 example: """
-                    $ passkey-spec preview --host 192.0.2.1
+                    $ passkey-spec preview --port 8765
+                    (while another server listens on 8765)
                     """,
-                fix: "Stop what uses the ports, choose another with '--port', or name an address of this machine.")),
+                fix: "Stop what uses the port, choose another with '--port', or name an address of this machine.")),
     ]
 }
 

@@ -17,12 +17,8 @@ public enum ExitStatus: Int32, Sendable {
 public enum CommandLineTool {
     static let commands: [Command] = [
         LintCommand.command, CheckCommand.command, BuildCommand.command, PreviewCommand.command, CopyCommand.command,
-        ExportCommand.command,
-        ExploreCommand.command,
-        ErrorsCommand.command,
-        StepsCommand.command,
-        DiffCommand.command,
-        ExplainCommand.command,
+        ExportCommand.command, ExploreCommand.command, ErrorsCommand.command, StepsCommand.command, DiffCommand.command,
+        ExplainCommand.command, HelpCommand.command,
     ]
 
     /// Runs the tool with `arguments` (without the program name), checking specs against
@@ -43,31 +39,26 @@ public enum CommandLineTool {
         case "--version":
             console.out("\(ToolVersion.name) \(ToolVersion.current)\n")
             return .success
-        case "help":
-            guard arguments.count > 1 else {
-                console.out(mainHelp)
-                return .success
-            }
-            return showHelp(for: arguments[1], console: console)
         default:
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let names = commands.map(\.name) + ["help"]
-            console.printUsageError(.unknownCommand(first, suggestion: closest(to: first, in: names)))
+            let error = UsageError(
+                .unknownCommand(first, suggestion: closest(to: first, in: commands.map(\.name))),
+                at: ArgumentLocation(index: 0))
+            console.printUsageError(error, in: arguments, offset: 0)
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        // `--help` anywhere before `--` asks for the command's help, whatever else is given.
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             console.out(command.help)
             return .success
         }
         do {
-            var parsed = try command.parse(rest)
-            parsed.makeFlows = flows
-            return try command.run(parsed, console)
+            return try command.execute(rest, flows, console)
         } catch let error as UsageError {
-            console.printUsageError(error.message)
+            console.printUsageError(error, in: arguments, offset: 1)
             return .usage
         } catch {
             console.printUsageError(.unexpectedFailure("\(error)"))
@@ -77,7 +68,7 @@ public enum CommandLineTool {
 
     /// `help COMMAND` prints the command's help; `help ID` explains a diagnostic, as `explain ID`
     /// does. A word that is neither but close to a command name is taken for a misspelt command.
-    private static func showHelp(for name: String, console: Console) -> ExitStatus {
+    static func showHelp(for name: String, console: Console) throws -> ExitStatus {
         if let command = commands.first(where: { $0.name == name }) {
             console.out(command.help)
             return .success
@@ -86,32 +77,80 @@ public enum CommandLineTool {
         if ExplainCommand.catalogueEntry(name) == nil, let suggestion = closest(to: name, in: names),
             closest(to: ExplainCommand.normalized(name), in: MessageCatalogue.all.map(\.id.rawValue)) == nil
         {
-            console.printUsageError(.unknownCommand(name, suggestion: suggestion))
-            return .usage
+            throw UsageError(.unknownCommand(name, suggestion: suggestion), argument: name)
         }
         return ExplainCommand.explain(name, console: console)
     }
 
-    static var mainHelp: String {
+    /// The list of commands, each with what it does, as the tool's help shows it.
+    static var commandList: String {
         let width = commands.map(\.name.count).max() ?? 0
-        let list = commands.map {
+        return commands.map {
             "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.abstract)"
+        }.joined(separator: "\n")
+    }
+
+    static var mainHelp: String {
+        """
+        passkey-spec: an executable UX specification of passkey login error states
+
+        USAGE: passkey-spec <command> [options]
+
+        COMMANDS:
+        \(commandList)
+
+        Run 'passkey-spec <command> --help' for a command's options.
+
+        Diagnostics are printed to standard error as 'path:line:column: error: message [id]';
+        'passkey-spec explain ID' says what an ID means and how to fix it.
+        Exit status: 0 all good, 1 a problem in the spec, 2 the command was called wrongly.
+        Environment: NO_COLOR turns colour off; GITHUB_ACTIONS=true adds workflow annotations.
+
+        """
+    }
+
+    /// The block under "The command line" in the README: each command's usage line, the
+    /// arguments after the name aligned, and what the command does under it. Made from the
+    /// same declarations as the help, so the README cannot drift from the tool.
+    public static var readmeCommandBlock: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let indent = "passkey-spec ".count + width + 1
+        var lines: [String] = []
+        for command in commands {
+            let arguments = String(command.usage.dropFirst(command.name.count)).trimmingWhitespace()
+            let head = "passkey-spec " + command.name.padding(toLength: width + 1, withPad: " ", startingAt: 0)
+            lines.append(head + Command.wrapped(arguments, indent: indent))
+            lines.append(String(repeating: " ", count: indent) + command.abstract)
         }
-        return """
-            passkey-spec: an executable UX specification of passkey login error states
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
 
-            USAGE: passkey-spec <command> [options]
+/// `passkey-spec help [TOPIC]`: the help of the tool, of a command, or of a diagnostic ID.
+enum HelpCommand {
+    struct Arguments: CommandArguments {
+        var topic: String?
 
-            COMMANDS:
-            \(list.joined(separator: "\n"))
+        static let declaration = ArgumentDeclaration<Self>(
+            .positional(\.topic, "TOPIC", help: "A command, or a diagnostic ID (as 'explain ID' explains it)."))
+    }
 
-            Run 'passkey-spec <command> --help' for a command's options.
-
-            Diagnostics are printed to standard error as 'path:line:column: error: message [id]';
-            'passkey-spec explain ID' says what an ID means and how to fix it.
-            Exit status: 0 all good, 1 a problem in the spec, 2 the command was called wrongly.
-            Environment: NO_COLOR turns colour off; GITHUB_ACTIONS=true adds workflow annotations.
-
+    static let command = Command(
+        name: "help", abstract: "Show the help of the tool or of a command; for a diagnostic ID, explain it",
+        discussion: [
             """
+            Without a topic, prints the tool's help: every command and what it does. With a
+            command's name, prints that command's help, as 'passkey-spec COMMAND --help' does.
+            With a diagnostic ID, explains it, as 'passkey-spec explain ID' does.
+            """
+        ],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        guard let topic = arguments.topic else {
+            console.out(CommandLineTool.mainHelp)
+            return .success
+        }
+        return try CommandLineTool.showHelp(for: topic, console: console)
     }
 }

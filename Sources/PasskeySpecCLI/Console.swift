@@ -55,6 +55,18 @@ public struct Console: Sendable {
         err("passkey-spec: \(label(message.severity)) \(message.text) [\(message.id.rawValue)]\n")
     }
 
+    /// Prints a usage error and, under it, the command line with the argument at fault
+    /// marked, as a compiler marks a column. `arguments` is the whole command line after the
+    /// program's name; the error's own location counts from `offset`.
+    func printUsageError(_ error: UsageError, in arguments: [String], offset: Int) {
+        printUsageError(error.message)
+        guard let location = error.location(in: arguments, offset: offset), arguments.indices.contains(location.index)
+        else { return }
+        let marked = MarkedCommandLine(arguments, at: location)
+        let marker = usesColor ? "\u{1B}[1;32m" + marked.marker + "\u{1B}[0m" : marked.marker
+        err("  \(marked.line)\n  \(marker)\n")
+    }
+
     func format(_ diagnostic: Diagnostic) -> String {
         "\(diagnostic.location): \(label(diagnostic.severity)) \(diagnostic.message.text) [\(diagnostic.id.rawValue)]"
     }

@@ -418,10 +418,12 @@ struct ErrorEntry: MustacheObject {
     let leads: [ErrorLead]
 }
 
-/// A scenario, linked when it has a page.
+/// A scenario, linked when it has a page; or no scenario, because the platform never opens
+/// the prompt by itself.
 struct ErrorLead: MustacheObject {
-    let label: String
+    let label: String?
     let href: String?
+    let noAutomaticPrompt: Bool
 }
 
 // MARK: - Steps

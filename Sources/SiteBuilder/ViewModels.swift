@@ -535,9 +535,14 @@ struct ViewModels: Sendable {
             })
     }
 
-    private func lead(_ target: String) -> ErrorLead {
-        guard let link = scenarioLinks[target] else { return ErrorLead(label: target, href: nil) }
-        return ErrorLead(label: link.title, href: link.href)
+    /// The scenario `target`, linked; nil is a route the platform does not have, which the
+    /// template says in words.
+    private func lead(_ target: String?) -> ErrorLead {
+        guard let target else { return ErrorLead(label: nil, href: nil, noAutomaticPrompt: true) }
+        guard let link = scenarioLinks[target] else {
+            return ErrorLead(label: target, href: nil, noAutomaticPrompt: false)
+        }
+        return ErrorLead(label: link.title, href: link.href, noAutomaticPrompt: false)
     }
 
     func steps(page: String) -> SitePage<StepsPage> {

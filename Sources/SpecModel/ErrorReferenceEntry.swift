@@ -8,16 +8,17 @@ public struct ErrorReferenceEntry: Hashable, Codable, Sendable {
     public var message: String?
     /// The engine outcome the adapter reads from it.
     public var outcome: String
-    /// The scenario (or what happens without one) on the automatic route, first attempt.
-    public var automaticFirst: String
-    /// The same after one automatic cancellation.
-    public var automaticRepeated: String
-    /// The same on the explicit route (the passkey button).
+    /// The scenario on the automatic route, first attempt; nil on a platform that never opens
+    /// the prompt by itself, so has no automatic route.
+    public var automaticFirst: String?
+    /// The same after one automatic cancellation; nil where `automaticFirst` is.
+    public var automaticRepeated: String?
+    /// The scenario on the explicit route (the passkey button).
     public var explicit: String
 
     public init(
-        platform: Platform, name: String, code: String, message: String?, outcome: String, automaticFirst: String,
-        automaticRepeated: String, explicit: String
+        platform: Platform, name: String, code: String, message: String?, outcome: String, automaticFirst: String?,
+        automaticRepeated: String?, explicit: String
     ) {
         self.platform = platform
         self.name = name
@@ -27,5 +28,25 @@ public struct ErrorReferenceEntry: Hashable, Codable, Sendable {
         self.automaticFirst = automaticFirst
         self.automaticRepeated = automaticRepeated
         self.explicit = explicit
+    }
+
+    /// Whether the platform opens the prompt by itself, so that the automatic route exists.
+    public var hasAutomaticRoute: Bool { automaticFirst != nil }
+
+    private enum CodingKeys: String, CodingKey {
+        case platform, name, code, message, outcome, automaticFirst, automaticRepeated, explicit
+    }
+
+    /// Every key, `null` where there is no value: a field means the same in every entry.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(name, forKey: .name)
+        try container.encode(code, forKey: .code)
+        try container.encode(message, forKey: .message)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(automaticFirst, forKey: .automaticFirst)
+        try container.encode(automaticRepeated, forKey: .automaticRepeated)
+        try container.encode(explicit, forKey: .explicit)
     }
 }

@@ -28,7 +28,7 @@ public struct ExplorationCache: Sendable {
         for decision in flow.decisions { hasher.mix("decision \(decision.id): \(decision.choice)") }
         for entry in flow.errorReference {
             hasher.mix(
-                "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.outcome) \(entry.automaticFirst) \(entry.automaticRepeated) \(entry.explicit)"
+                "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.outcome) \(entry.automaticFirst ?? "-") \(entry.automaticRepeated ?? "-") \(entry.explicit)"
             )
         }
         return hasher.hex

@@ -16,7 +16,7 @@ extension RunReport {
             for decision in flow.decisions { hasher.mix("decision \(decision.id): \(decision.choice)") }
             for entry in flow.errorReference {
                 hasher.mix(
-                    "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.message ?? "") \(entry.automaticFirst) \(entry.automaticRepeated) \(entry.explicit)"
+                    "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.message ?? "") \(entry.automaticFirst ?? "-") \(entry.automaticRepeated ?? "-") \(entry.explicit)"
                 )
             }
         }

@@ -91,6 +91,23 @@ import Testing
         }
     }
 
+    /// A platform that never opens the prompt by itself has no automatic route: no scenario
+    /// there, not a sentence where scenario IDs go.
+    @Test func withoutAnAutomaticPromptTheAutomaticRouteHasNoScenario() throws {
+        for adapter in PlatformAdapters.all {
+            let prompts = adapter.automaticStarts.contains(.prompt)
+            for entry in entries where entry.platform == adapter.platform {
+                #expect(entry.hasAutomaticRoute == prompts, "\(entry.name)")
+                #expect((entry.automaticFirst == nil) == !prompts, "\(entry.name)")
+                #expect((entry.automaticRepeated == nil) == !prompts, "\(entry.name)")
+                for lead in [entry.automaticFirst, entry.automaticRepeated, entry.explicit].compactMap(\.self) {
+                    #expect(!lead.contains(" "), "\(entry.name): '\(lead)' is not a scenario ID")
+                }
+            }
+        }
+        #expect(PlatformAdapters.all.contains { !$0.automaticStarts.contains(.prompt) }, "a platform without one")
+    }
+
     @Test func failuresLeadToTheGeneralErrorAndNoCredentialToTheFallback() throws {
         let failed = try #require(entry(.ios, "ASAuthorizationError.Code.failed"))
         #expect(

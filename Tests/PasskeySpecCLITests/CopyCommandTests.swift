@@ -2,18 +2,20 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PasskeySpecCLI
+
 @Suite struct CopyCommandTests {
     @Test func printsBothPlatformsWithKeys() throws {
         let result = try BinaryRunner.run(["copy", "passkey-not-accepted"])
         #expect(result.status == 0)
         #expect(
             result.stdout.hasPrefix(
-                "The selected passkey is no longer accepted (passkey-not-accepted) in native/login-error-states.md\n\niOS\n"
+                "The selected passkey is no longer accepted (passkey-not-accepted) in N1.4, native/login-error-states.md (iOS, Android)\n\niOS\n"
             ))
         #expect(result.stdout.contains("  Title         “Passkey Can’t Be Used”  [passkey-not-accepted.title]\n"))
         #expect(
             result.stdout.contains(
-                "  Action        another-passkey “Choose another passkey”  [passkey-not-accepted.action.another-passkey]\n"
+                "  Action        another-passkey “Choose another passkey”  [passkey-not-accepted.action.another-passkey; R.string.passkey_not_accepted_action_another_passkey]\n"
             ))
     }
 
@@ -21,12 +23,14 @@ import Testing
         let result = try BinaryRunner.run(["copy", "explicit-cancel", "--platform", "ios", "--format", "json"])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let platforms = try #require(object["platforms"] as? [[String: Any]])
+        let specs = try #require(object["specs"] as? [[String: Any]])
+        #expect(specs.map { $0["spec"] as? String } == ["N1.4"], "only the spec that covers iOS")
+        let platforms = try #require(specs[0]["platforms"] as? [[String: Any]])
         #expect(platforms.count == 1)
         #expect(platforms[0]["platform"] as? String == "ios")
         let title = try #require(platforms[0]["title"] as? [String: Any])
-        #expect(title["key"] as? String == "explicit-cancel.title")
-        #expect(title["text"] == nil, "None has no text")
+        #expect(title["key"] is NSNull, "None is no string, so it has no key")
+        #expect(title["text"] is NSNull, "None has no text")
         #expect(
             (platforms[0]["signals"] as? [String]) == [
                 "ASAuthorizationError.Code.canceled", "ASAuthorizationError.Code.notInteractive",
@@ -50,6 +54,59 @@ import Testing
         #expect(lines[0].hasPrefix("account-cannot-continue "))
         #expect(lines[0].hasSuffix(" [N1.4]"))
         #expect(lines.filter { $0.hasPrefix("explicit-cancel ") }.map { $0.suffix(6) } == ["[N1.4]", "[W1.4]"])
+    }
+
+    /// A scenario on the Native and the Web page: JSON has both specs, by ID, each with every
+    /// platform, as the text does.
+    @Test func jsonHasEverySpecOfTheScenarioByID() throws {
+        let result = InProcess.run(["copy", "deleted-passkey", "--format", "json", InProcess.content])
+        #expect(result.status == .success, "\(result.stderr)")
+        let object = try #require(try json(result.stdout) as? [String: Any])
+        let specs = try #require(object["specs"] as? [[String: Any]])
+        #expect(specs.map { $0["spec"] as? String } == ["N1.4", "W1.4"])
+        #expect(specs.map { $0["path"] as? String } == ["native/login-error-states.md", "web/login-error-states.md"])
+        let platforms = specs.map { spec in
+            (spec["platforms"] as? [[String: Any]] ?? []).map { $0["platform"] as? String ?? "" }
+        }
+        #expect(platforms == [["ios", "android"], ["web"]])
+    }
+
+    /// Each string's name in each export of its platform that holds it.
+    @Test func jsonNamesEachStringInEachExport() throws {
+        let result = InProcess.run(["copy", "deleted-passkey", "--format", "json", InProcess.content])
+        let object = try #require(try json(result.stdout) as? [String: Any])
+        let specs = try #require(object["specs"] as? [[String: Any]])
+        var resources: [String: [String: String]] = [:]
+        for spec in specs {
+            for platform in spec["platforms"] as? [[String: Any]] ?? [] {
+                let title = try #require(platform["title"] as? [String: Any])
+                resources[platform["platform"] as? String ?? ""] = title["resources"] as? [String: String]
+            }
+        }
+        #expect(resources["ios"] == ["xcstrings": "deleted-passkey.title", "strings": "deleted-passkey.title"])
+        #expect(resources["android"] == ["android-xml": "R.string.deleted_passkey_title"])
+        #expect(resources["web"] == ["web-json": "deleted-passkey.title"])
+    }
+
+    /// A None cell is no string: no key that no export has.
+    @Test func aNoneCellHasNoKey() throws {
+        let result = InProcess.run(["copy", "automatic-cancel-first", "--platform", "ios", InProcess.content])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.contains("  Title         None\n"))
+        #expect(!result.stdout.contains("automatic-cancel-first.title"))
+        #expect(result.stdout.contains("“Try Passkey Again”  [automatic-cancel-first.action.retry]"))
+    }
+
+    @Test func theListIsJSONWhenAskedFor() throws {
+        let result = InProcess.run(["copy", "--list", "--format", "json", InProcess.content])
+        #expect(result.status == .success)
+        let listed = try #require(try json(result.stdout) as? [[String: String]])
+        #expect(listed.count == 19)
+        #expect(
+            listed[0] == [
+                "scenario": "account-cannot-continue", "title": "Account cannot continue with this route",
+                "spec": "N1.4",
+            ])
     }
 
     @Test func needsAnIDOrList() throws {
@@ -86,15 +143,17 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """
-                Deleted passkey (deleted-passkey) in web.md
+                Deleted passkey (deleted-passkey) in W1, web.md (iOS, Android, Web)
 
                 Web
                   Trigger       The server answers credential-not-found
+                  Signals       credential-not-found
                   Presentation  Inline message
+                  Exports       web-json
                   Title         “This passkey can’t be used”  [deleted-passkey.title]
                   Message       “It was removed from your account. Say “hi” </script> 🔑 مرحبا”  [deleted-passkey.message]
                   Action        fallback        “Sign in another way”  [deleted-passkey.action.fallback]
-                  Action        dismiss         None  [deleted-passkey.action.dismiss]
+                  Action        dismiss         None
 
                 """)
     }
@@ -114,7 +173,8 @@ import Testing
         ])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let platforms = try #require(object["platforms"] as? [[String: Any]])
+        let specs = try #require(object["specs"] as? [[String: Any]])
+        let platforms = try #require(specs.first?["platforms"] as? [[String: Any]])
         #expect(platforms.count == 1)
         #expect(platforms[0]["platform"] as? String == "web")
         #expect(platforms[0]["presentation"] as? String == "Inline message")
@@ -126,9 +186,9 @@ import Testing
         let actions = try #require(platforms[0]["actions"] as? [[String: Any]])
         #expect(
             actions.map { $0["key"] as? String } == [
-                "deleted-passkey.action.fallback", "deleted-passkey.action.dismiss",
-            ])
-        #expect(actions[1]["text"] == nil, "None has no text")
+                "deleted-passkey.action.fallback", nil,
+            ], "None is no string, so it has no key")
+        #expect(actions[1]["text"] is NSNull, "None has no text")
     }
 
     @Test func aSpecWithoutAWebColumnSaysSo() throws {
@@ -138,6 +198,8 @@ import Testing
         #expect(result.stdout.hasSuffix("\n\nNo Web copy: the spec covers iOS, Android.\n"))
         let json = try BinaryRunner.run(["copy", "deleted-passkey", "--platform", "web", "--format", "json", path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((object["platforms"] as? [Any])?.isEmpty == true)
+        let specs = try #require(object["specs"] as? [[String: Any]])
+        #expect((specs.first?["platforms"] as? [Any])?.isEmpty == true)
+        #expect(specs.first?["covers"] as? [String] == ["ios", "android"])
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PasskeySpecCLI
+
 @Suite struct ExploreCommandTests {
     @Test func theDefaultDepthCoversTheWholeSpaceWithoutViolations() throws {
         let result = try BinaryRunner.run(["explore"])
@@ -48,9 +50,9 @@ import Testing
         let result = try BinaryRunner.run(["explore", "--depth", "many"])
         #expect(result.status == 2)
         #expect(
-            result.stderr
-                == "passkey-spec: error: option '--depth' takes a whole number from 1 to 64, not 'many' [invalid-option-value]\n"
-        )
+            result.stderr.hasPrefix(
+                "passkey-spec: error: option '--depth' takes a whole number from 1 to 64, not 'many' [invalid-option-value]\n"
+            ))
     }
 }
 
@@ -78,6 +80,51 @@ import Testing
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(entries.count == 12)
         #expect(entries.allSatisfy { $0["platform"] as? String == "ios" })
+    }
+
+    /// A route the platform does not have is `null`, not a sentence where scenario IDs go.
+    @Test func jsonHasNullWhereThereIsNoAutomaticRoute() throws {
+        let result = InProcess.run(["errors", "--platform", "web", "--format", "json"])
+        #expect(result.status == .success)
+        let entries = try #require(try json(result.stdout) as? [[String: Any]])
+        #expect(!entries.isEmpty)
+        for entry in entries {
+            #expect(entry["automaticFirst"] is NSNull && entry["automaticRepeated"] is NSNull)
+            #expect((entry["explicit"] as? String)?.contains(" ") == false)
+        }
+        let text = InProcess.run(["errors", "--platform", "web"]).stdout
+        #expect(text.contains("automatic none (no automatic prompt on this platform); explicit explicit-cancel\n"))
+    }
+
+    @Test(arguments: [
+        ("1001", ["ASAuthorizationError.Code.canceled", "ASAuthorizationError.Code.canceled"]),
+        (
+            "ASAuthorizationError.Code.canceled",
+            ["ASAuthorizationError.Code.canceled", "ASAuthorizationError.Code.canceled"]
+        ),
+        ("canceled", ["ASAuthorizationError.Code.canceled", "ASAuthorizationError.Code.canceled"]),
+        ("NotAllowedError", ["NotAllowedError"]), ("notallowederror", ["NotAllowedError"]),
+        ("GetCredentialCancellationException", ["GetCredentialCancellationException"]),
+        ("TYPE_USER_CANCELED", ["GetCredentialCancellationException"]),
+        ("TYPE_NOT_ALLOWED_ERROR", ["GetPublicKeyCredentialDomException"]),
+    ])
+    func oneErrorByNameOrRawValue(query: String, names: [String]) throws {
+        let result = InProcess.run(["errors", query, "--format", "json"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let entries = try #require(try json(result.stdout) as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String ?? "" } == names)
+    }
+
+    @Test func anUnknownErrorNamesTheClosest() {
+        let result = InProcess.run(["errors", "1100"])
+        #expect(result.status == .failure)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "passkey-spec: error: no native error has the name or raw value '1100'; the closest are '1000', '1001', '1002' [unknown-native-error]\n"
+        )
+        let elsewhere = InProcess.run(["errors", "NotAllowedError", "--platform", "ios"])
+        #expect(elsewhere.status == .failure, "only the platform asked for")
     }
 
     @Test func anUnknownPlatformIsAUsageError() throws {

@@ -74,7 +74,7 @@ import Testing
         let result = try BinaryRunner.run(["help", "lnt"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("unknown command 'lnt'; did you mean 'lint'?"))
-        #expect(result.stderr.hasSuffix("[unknown-command]\n"))
+        #expect(result.stderr.contains("[unknown-command]\n  passkey-spec help lnt\n"))
     }
 
     @Test func listsEveryIDWithItsSummary() throws {
@@ -91,13 +91,15 @@ import Testing
     @Test func takesOneIDOrTheList() throws {
         let two = try BinaryRunner.run(["explain", "empty-file", "binary-file"])
         #expect(two.status == 2)
-        #expect(two.stderr == "passkey-spec: error: 'explain' takes no argument 'binary-file' [unexpected-argument]\n")
+        #expect(
+            two.stderr.hasPrefix(
+                "passkey-spec: error: 'explain' takes no argument 'binary-file' [unexpected-argument]\n"))
         let listAndID = try BinaryRunner.run(["explain", "--list", "empty-file"])
         #expect(listAndID.status == 2)
         #expect(listAndID.stderr.contains("[unexpected-argument]"))
         let none = try BinaryRunner.run(["explain"])
         #expect(none.status == 2)
-        #expect(none.stdout.hasPrefix("USAGE: passkey-spec explain ID"))
+        #expect(none.stdout.hasPrefix("USAGE: passkey-spec explain (ID | --list)"))
     }
 
     @Test func theToolsHelpListsExplain() throws {

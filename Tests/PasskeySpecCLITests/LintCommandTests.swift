@@ -142,6 +142,12 @@ import Testing
     @Test func aMissingPathIsAUsageError() throws {
         let result = try BinaryRunner.run(["lint", "no/such/folder"])
         #expect(result.status == 2)
-        #expect(result.stderr == "passkey-spec: error: no file or folder at 'no/such/folder' [path-not-found]\n")
+        #expect(
+            result.stderr == """
+                passkey-spec: error: no file or folder at 'no/such/folder' [path-not-found]
+                  passkey-spec lint no/such/folder
+                                    ^~~~~~~~~~~~~~
+
+                """)
     }
 }

@@ -21,7 +21,13 @@ import Testing
         let result = try BinaryRunner.run(["explain", "a", "b"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "passkey-spec: error: 'explain' takes no argument 'b' [unexpected-argument]\n")
+        #expect(
+            result.stderr == """
+                passkey-spec: error: 'explain' takes no argument 'b' [unexpected-argument]
+                  passkey-spec explain a b
+                                         ^
+
+                """)
     }
 
     @Test func anUnknownScenarioIsNamedWithTheClosest() throws {

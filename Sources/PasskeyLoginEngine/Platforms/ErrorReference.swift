@@ -23,16 +23,14 @@ public enum ErrorReference {
             return adapter.errorResults.map { result in
                 let outcome = adapter.outcome(of: result)
                 func lead(_ state: LoginState) -> String {
-                    // A platform that never opens the prompt by itself has no automatic route.
-                    guard state.ceremony?.route != .automatic || adapter.automaticStarts.contains(.prompt) else {
-                        return "no automatic prompt on this platform"
-                    }
-                    return describe(reducer.reduce(state, .ceremonyFinished(outcome)))
+                    describe(reducer.reduce(state, .ceremonyFinished(outcome)))
                 }
+                // A platform that never opens the prompt by itself has no automatic route: nil.
+                let automaticRoute = adapter.automaticStarts.contains(.prompt)
                 return ErrorReferenceEntry(
                     platform: platform, name: result.name, code: result.code, message: result.message,
-                    outcome: outcome.description, automaticFirst: lead(automatic), automaticRepeated: lead(repeated),
-                    explicit: lead(explicit))
+                    outcome: outcome.description, automaticFirst: automaticRoute ? lead(automatic) : nil,
+                    automaticRepeated: automaticRoute ? lead(repeated) : nil, explicit: lead(explicit))
             }
         }
     }

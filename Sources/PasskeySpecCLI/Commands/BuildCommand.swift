@@ -7,17 +7,27 @@ import SpecRunner
 
 /// `passkey-spec build [PATHS...] [--out DIR] [--report FILE] [--templates DIR]`: check, then render the site.
 enum BuildCommand {
-    static let out = Option("--out", value: "DIR", help: "Where the site goes.", default: "site")
-    static let report = Option(
-        "--report", value: "FILE",
-        help:
-            "Render from a saved run report ('check --report') instead of running the checks; it must have been made from the same content and engine."
-    )
-    static let templates = Option("--templates", value: "DIR", help: "The templates.", default: "templates")
+    struct Arguments: CommandArguments {
+        var paths = ["content"]
+        var out = "site"
+        var report: String?
+        var templates = "templates"
+        var strict = false
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .paths(\.paths),
+            .option(\.out, "--out", value: "DIR", help: "Where the site goes."),
+            .option(
+                \.report, "--report", value: "FILE",
+                help:
+                    "Render from a saved run report ('check --report') instead of running the checks; it must have been made from the same content and engine."
+            ),
+            .option(\.templates, "--templates", value: "DIR", help: "The templates."),
+            .strict(\.strict))
+    }
 
     static let command = Command(
         name: "build", abstract: "Check the spec, then render the static site",
-        usage: ["build [PATHS...] [--out DIR] [--report FILE] [--templates DIR] [--strict]"],
         discussion: [
             """
             Runs 'check' on the spec pages under PATHS (default: content), then renders the
@@ -42,11 +52,11 @@ enum BuildCommand {
             gives byte-identical files.
             """,
         ],
-        positionals: [.paths], options: [out, report, templates], flags: [strictFlag], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let templates = URL(fileURLWithPath: arguments[Self.templates]!)
-        let output = URL(fileURLWithPath: arguments[out]!)
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let templates = URL(fileURLWithPath: arguments.templates)
+        let output = URL(fileURLWithPath: arguments.out)
         StopSignals.install(output: output.relativePath, console: console)
         // Held until the process ends: a second build into the same folder waits for this one.
         let lock: OutputLock
@@ -64,20 +74,20 @@ enum BuildCommand {
     }
 
     private static func build(
-        _ arguments: ParsedArguments, templates: URL, output: URL, console: Console
+        _ arguments: ParsedArguments<Arguments>, templates: URL, output: URL, console: Console
     ) throws -> ExitStatus {
-        if let path = arguments[Self.report] {
+        if let path = arguments.report {
             return try render(savedReport: path, arguments, templates: templates, output: output, console: console)
         }
         let build = SiteBuild(
-            roots: arguments.positionals.isEmpty ? ["content"] : arguments.positionals, makeFlows: arguments.makeFlows,
-            strict: arguments[strictFlag], templates: templates, output: output,
+            roots: arguments.paths, makeFlows: arguments.makeFlows, strict: arguments.strict, templates: templates,
+            output: output,
             cache: ToolCache(environment: console.environment))
         let outcome: SiteBuild.Outcome
         do throws(SiteBuild.Failure) {
             outcome = try build.run()
         } catch .missingPath(let path) {
-            throw UsageError(.pathNotFound(path))
+            throw UsageError(.pathNotFound(path), argument: path)
         } catch .usage(let message) {
             console.printUsageError(message)
             return .failure
@@ -102,9 +112,10 @@ enum BuildCommand {
 
     /// `--report`: renders the whole site from a saved run of the same content and engine.
     private static func render(
-        savedReport path: String, _ arguments: ParsedArguments, templates: URL, output: URL, console: Console
+        savedReport path: String, _ arguments: ParsedArguments<Arguments>, templates: URL, output: URL,
+        console: Console
     ) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals, flows: arguments.flows, strict: arguments[strictFlag])
+        let loaded = try lintContent(arguments.paths, flows: arguments.flows, strict: arguments.strict)
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("build: nothing rendered; fix the errors above first\n")

@@ -8,14 +8,24 @@ import SpecRunner
 /// `passkey-spec check [PATHS...] [--junit FILE] [--report FILE]`: lint, run every check on
 /// every platform, explore the engine, cross-check the copy.
 enum CheckCommand {
-    static let junit = Option(
-        "--junit", value: "FILE", help: "Also write JUnit XML: one test case per check per platform.")
-    static let report = Option(
-        "--report", value: "FILE", help: "Also write the run report as JSON (the site renders from it).")
+    struct Arguments: CommandArguments {
+        var paths = ["content"]
+        var junit: String?
+        var report: String?
+        var strict = false
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .paths(\.paths),
+            .option(
+                \.junit, "--junit", value: "FILE", help: "Also write JUnit XML: one test case per check per platform."),
+            .option(
+                \.report, "--report", value: "FILE",
+                help: "Also write the run report as JSON (the site renders from it)."),
+            .strict(\.strict))
+    }
 
     static let command = Command(
         name: "check", abstract: "Run every check per platform, explore the engine, cross-check the copy",
-        usage: ["check [PATHS...] [--junit FILE] [--report FILE] [--strict]"],
         discussion: [
             """
             Lints the spec pages under PATHS (default: content), then:
@@ -30,10 +40,10 @@ enum CheckCommand {
             """,
             "Exit status: 0 everything passed, 1 a problem in the spec or a failing check, 2 usage error.",
         ],
-        positionals: [.paths], options: [junit, report], flags: [strictFlag], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.positionals, flows: arguments.flows, strict: arguments[strictFlag])
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let loaded = try lintContent(arguments.paths, flows: arguments.flows, strict: arguments.strict)
         if loaded.hasErrors {
             console.print(loaded.diagnostics)
             console.out("check: not run; fix the errors above first\n")
@@ -44,8 +54,10 @@ enum CheckCommand {
         report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
         console.print(report.diagnostics)
         console.out(summary(report))
-        for (option, data) in [(junit, Data(JUnitReport.xml(report).utf8)), (Self.report, try report.encodedJSON())] {
-            guard let path = arguments[option] else { continue }
+        for (path, data) in [
+            (arguments.junit, Data(JUnitReport.xml(report).utf8)), (arguments.report, try report.encodedJSON()),
+        ] {
+            guard let path else { continue }
             do {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {

@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import SpecModel
 import SpecParser
@@ -5,35 +6,50 @@ import SpecParser
 /// `passkey-spec copy SCENARIO-ID [--platform PLATFORM] [--format text|json] [PATHS...]`
 /// and `passkey-spec copy --list`: the exact copy of a scenario, for engineers.
 enum CopyCommand {
-    static let formats = ["text", "json"]
-    static let platform = Option(
-        "--platform", value: "PLATFORM", help: "Only \(Platform.knownList) (default: every platform of the spec).")
-    static let format = Option.format(formats, default: "text")
-    static let list = Flag("--list", help: "List the scenario IDs instead.")
+    struct Arguments: CommandArguments {
+        var scenario: String?
+        var list = false
+        var platform: Platform?
+        var format = OutputFormat.text
+        var paths = ["content"]
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .positional(\.scenario, "SCENARIO-ID", help: "The scenario to print.", insteadOf: \.list),
+            .flag(\.list, "--list", help: "List every scenario ID with its title and spec instead."),
+            .platform(\.platform, otherwise: "every platform of the spec"),
+            .format(\.format),
+            .paths(\.paths))
+    }
 
     static let command = Command(
         name: "copy", abstract: "Print the exact copy of a scenario, or list the scenarios",
-        usage: [
-            "copy SCENARIO-ID [--platform \(Platform.knownAlternatives)] [--format text|json] [PATHS...]",
-            "copy --list [PATHS...]",
-        ],
         discussion: [
             """
-            Prints the copy of one scenario of the spec pages under PATHS (default: content):
-            the native trigger and the words on screen (title, message, each action), with the
-            stable key of each string, for one platform or all of the spec's. An unknown ID lists the closest
-            ones and exits 1. '--list' lists every scenario ID with its title and spec.
+            Prints the copy of one scenario of the spec pages under PATHS, in every spec that has
+            it: the native trigger and the words on screen (title, message, each action), with
+            the stable key of each string and its name in each of the platform's exports (the
+            String Catalog and Localizable.strings key, Android's R.string name, the web
+            message key), for one platform or all of the spec's. A cell that says None is no
+            string: it has no key, and no export holds it. An unknown ID lists the closest ones
+            and exits 1. '--list' lists every scenario ID with its title and spec.
             """
         ],
-        positionals: [
-            Positional("SCENARIO-ID", .atMostOne, help: "The scenario to print (not with '--list')."), .paths,
-        ],
-        options: [platform, format], flags: [list], run: run)
+        run: run)
 
+    /// The scenario in every spec that has it, as `--format json` prints it.
     struct Output: Encodable {
         var scenario: String
-        var title: String
+        var specs: [SpecCopy]
+    }
+
+    /// One spec's copy of the scenario.
+    struct SpecCopy: Encodable {
+        /// The spec's ID, e.g. `N1.4`.
         var spec: String
+        var path: String
+        var title: String
+        /// The IDs of the platforms the spec covers.
+        var covers: [String]
         var platforms: [PlatformOutput]
     }
 
@@ -41,47 +57,75 @@ enum CopyCommand {
         var platform: String
         var trigger: String
         var signals: [String]
+        /// Nil where the table has no presentation, or says None.
         var presentation: String?
+        /// The platform's exports that hold strings, e.g. `xcstrings`.
+        var exports: [String]
         var title: Entry
         var message: Entry
         var actions: [Entry]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(platform, forKey: .platform)
+            try container.encode(trigger, forKey: .trigger)
+            try container.encode(signals, forKey: .signals)
+            try container.encode(presentation, forKey: .presentation)
+            try container.encode(exports, forKey: .exports)
+            try container.encode(title, forKey: .title)
+            try container.encode(message, forKey: .message)
+            try container.encode(actions, forKey: .actions)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case platform, trigger, signals, presentation, exports, title, message, actions
+        }
     }
 
+    /// One cell of copy; every field is present, `null` where it has no value.
     struct Entry: Encodable {
-        var key: String
+        /// The action's ID, for an action; nil for the title and the message.
         var action: String?
+        /// The copy key; nil where the spec says None, which is no string.
+        var key: String?
         /// Nil where the spec says nothing is shown.
         var text: String?
         var note: String?
+        /// The string's name in each export of the platform that holds it, by export.
+        var resources: [String: String]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(action, forKey: .action)
+            try container.encode(key, forKey: .key)
+            try container.encode(text, forKey: .text)
+            try container.encode(note, forKey: .note)
+            try container.encode(resources, forKey: .resources)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case action, key, text, note, resources
+        }
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(Self.format, from: formats)
-        var platformFilter: Platform?
-        if let name = arguments[platform] {
-            guard let platform = Platform(rawValue: name) else {
-                throw UsageError(.invalidOptionValue("--platform", value: name, expected: Platform.knownList))
-            }
-            platformFilter = platform
-        }
-        let listing = arguments[list]
-        var positionals = arguments.positionals
-        var id: String?
-        if !listing {
-            guard !positionals.isEmpty else { throw UsageError(.missingScenarioArgument) }
-            id = positionals.removeFirst()
-        }
-        let result = try loadContent(positionals)
+    /// A line of `--list`.
+    struct Listed: Encodable {
+        var scenario: String
+        var title: String
+        var spec: String
+    }
+
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let platformFilter = arguments.platform
+        guard arguments.list || arguments.scenario != nil else { throw UsageError(.missingScenarioArgument) }
+        let result = try loadContent(arguments.paths)
         console.print(result.diagnostics)
         guard !result.hasErrors else { return .failure }
         let scenarios = result.content.specs.flatMap { spec in spec.scenarios.map { (spec, $0) } }
 
-        guard let id else {
-            let width = scenarios.map(\.1.id.count).max() ?? 0
-            console.out(
-                scenarios.map { spec, scenario in
-                    "\(scenario.id.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(scenario.title) [\(spec.id)]"
-                }.joined(separator: "\n") + "\n")
+        guard let id = arguments.scenario else {
+            let listed = scenarios.map { Listed(scenario: $1.id, title: $1.title, spec: $0.id) }
+            console.out(arguments.format == .json ? try JSONOutput.string(listed) : listing(listed))
             return .success
         }
         let matches = scenarios.filter { $0.1.id == id }
@@ -91,61 +135,82 @@ enum CopyCommand {
             return .failure
         }
         // The same scenario can be on several pages (the Web and the Native page): with a
-        // platform, the pages that cover it; without, every page (JSON: the first).
+        // platform, the pages that cover it; without, every page.
         let covering = matches.filter { match in platformFilter.map(match.0.platforms.contains) ?? true }
         let chosen = covering.isEmpty ? [matches[0]] : covering
-        let outputs = chosen.map { spec, scenario in
-            let copies = scenario.copy.filter { platformFilter == nil || $0.platform == platformFilter }
-            return Output(
-                scenario: scenario.id, title: scenario.title, spec: spec.path,
-                platforms: copies.map { copy in
-                    PlatformOutput(
-                        platform: copy.platform.rawValue, trigger: copy.trigger.text, signals: copy.trigger.signals,
-                        presentation: copy.presentation.map { $0.text ?? "None" }, title: entry(copy.title),
-                        message: entry(copy.message), actions: copy.actions.map { entry($0.label, action: $0.id) })
-                })
-        }
-        if format == "json" {
-            console.out(try JSONOutput.string(outputs[0]))
-            return .success
-        }
-        var texts: [String] = []
-        for (output, (spec, _)) in zip(outputs, chosen) {
-            var text = text(output)
-            if let platformFilter, output.platforms.isEmpty {
-                // Say so rather than print a heading alone.
-                let covered = spec.platforms.map(\.displayName).joined(separator: ", ")
-                text += "\nNo \(platformFilter.displayName) copy: the spec covers \(covered).\n"
-            }
-            texts.append(text)
-        }
-        console.out(texts.joined(separator: "\n"))
+        let output = Output(
+            scenario: id,
+            specs: chosen.map { spec, scenario in
+                SpecCopy(
+                    spec: spec.id, path: spec.path, title: scenario.title, covers: spec.platforms.map(\.rawValue),
+                    platforms: scenario.copy.filter { platformFilter == nil || $0.platform == platformFilter }.map(
+                        platformOutput))
+            })
+        console.out(arguments.format == .json ? try JSONOutput.string(output) : text(output, only: platformFilter))
         return .success
     }
 
-    static func entry(_ entry: CopyEntry, action: String? = nil) -> Entry {
-        Entry(key: entry.key, action: action, text: entry.text, note: entry.note)
+    static func platformOutput(_ copy: PlatformCopy) -> PlatformOutput {
+        func entry(_ entry: CopyEntry, action: String? = nil) -> Entry {
+            let resources = ExportFormat.resources(of: entry, on: copy.platform)
+            return Entry(
+                action: action, key: entry.text == nil ? nil : entry.key, text: entry.text, note: entry.note,
+                resources: Dictionary(resources.map { ($0.format.rawValue, $0.name) }) { first, _ in first })
+        }
+        return PlatformOutput(
+            platform: copy.platform.rawValue, trigger: copy.trigger.text, signals: copy.trigger.signals,
+            presentation: copy.presentation?.text, exports: ExportFormat.copyExports(of: copy.platform).map(\.rawValue),
+            title: entry(copy.title), message: entry(copy.message),
+            actions: copy.actions.map { entry($0.label, action: $0.id) })
     }
 
-    static func text(_ output: Output) -> String {
-        var lines = ["\(output.title) (\(output.scenario)) in \(output.spec)"]
-        func show(_ entry: Entry) -> String {
-            let words = entry.text.map { "“\($0)”" } ?? "None" + (entry.note.map { " — \($0)" } ?? "")
-            return "\(words)  [\(entry.key)]"
-        }
-        for platform in output.platforms {
-            lines.append("")
-            lines.append(Platform(rawValue: platform.platform)?.displayName ?? platform.platform)
-            lines.append("  Trigger       \(platform.trigger)")
-            if let presentation = platform.presentation { lines.append("  Presentation  \(presentation)") }
-            lines.append("  Title         \(show(platform.title))")
-            lines.append("  Message       \(show(platform.message))")
-            for action in platform.actions {
-                lines.append(
-                    "  Action        \((action.action ?? "").padding(toLength: 16, withPad: " ", startingAt: 0))\(show(action))"
-                )
+    /// `id  title [spec]`, a line per scenario in each spec.
+    static func listing(_ listed: [Listed]) -> String {
+        let width = listed.map(\.scenario.count).max() ?? 0
+        return listed.map {
+            "\($0.scenario.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.title) [\($0.spec)]"
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// Each spec's copy: a heading with the scenario, the spec and the platforms it covers,
+    /// then a block per platform. A string shows its key and every other name the exports
+    /// give it; a None cell has neither.
+    static func text(_ output: Output, only platform: Platform?) -> String {
+        var texts: [String] = []
+        for spec in output.specs {
+            let covers = spec.covers.map { Platform(rawValue: $0)?.displayName ?? $0 }
+            var lines = [
+                "\(spec.title) (\(output.scenario)) in \(spec.spec), \(spec.path) (\(covers.joined(separator: ", ")))"
+            ]
+            func show(_ entry: Entry) -> String {
+                guard let text = entry.text, let key = entry.key else {
+                    return "None" + (entry.note.map { " — \($0)" } ?? "")
+                }
+                let names = [key] + Set(entry.resources.values).subtracting([key]).sorted()
+                return "“\(text)”  [\(names.joined(separator: "; "))]"
             }
+            for copy in spec.platforms {
+                lines.append("")
+                lines.append(Platform(rawValue: copy.platform)?.displayName ?? copy.platform)
+                lines.append("  Trigger       \(copy.trigger)")
+                if !copy.signals.isEmpty { lines.append("  Signals       \(copy.signals.joined(separator: ", "))") }
+                if let presentation = copy.presentation { lines.append("  Presentation  \(presentation)") }
+                if !copy.exports.isEmpty { lines.append("  Exports       \(copy.exports.joined(separator: ", "))") }
+                lines.append("  Title         \(show(copy.title))")
+                lines.append("  Message       \(show(copy.message))")
+                for action in copy.actions {
+                    let id = action.action ?? ""
+                    lines.append(
+                        "  Action        \(id)\(String(repeating: " ", count: max(1, 16 - id.count)))\(show(action))")
+                }
+            }
+            if let platform, spec.platforms.isEmpty {
+                // Say so rather than print a heading alone.
+                lines.append("")
+                lines.append("No \(platform.displayName) copy: the spec covers \(covers.joined(separator: ", ")).")
+            }
+            texts.append(lines.joined(separator: "\n") + "\n")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return texts.joined(separator: "\n")
     }
 }

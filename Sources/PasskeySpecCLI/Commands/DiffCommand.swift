@@ -7,19 +7,33 @@ import SpecRunner
 /// `passkey-spec diff [CONTENT] [--since GIT-REF | --against DIR] [--format text|markdown|json]`:
 /// what changed in the model and the run since a git revision or a built site, by stable ID.
 enum DiffCommand {
-    static let formats = ["text", "markdown", "json"]
-    static let since = Option(
-        "--since", value: "GIT-REF", help: "Compare with the content at this git revision (default: HEAD).")
-    static let against = Option(
-        "--against", value: "DIR",
-        help: "Compare with the site 'build' wrote into DIR: its exports/spec.json and exports/report.json.")
-    static let format = Option.format(
-        formats, default: "text",
-        help: "'text' for a terminal, 'markdown' for a pull-request comment, 'json' for tools.")
+    /// What `diff` prints: for a terminal, a pull-request comment, or tools.
+    enum Format: String, FormatArgument {
+        case text
+        case markdown
+        case json
+    }
+
+    struct Arguments: CommandArguments {
+        var content = "content"
+        var since: String?
+        var against: String?
+        var format = Format.text
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .positional(\.content, "CONTENT", help: "The content folder or file, or a folder a build wrote."),
+            .option(
+                \.since, "--since", value: "GIT-REF",
+                help: "Compare with the content at this git revision; without it or '--against', HEAD."),
+            .option(
+                \.against, "--against", value: "DIR",
+                help: "Compare with the site 'build' wrote into DIR: its exports/spec.json and exports/report.json."),
+            .format(\.format, help: "'text' for a terminal, 'markdown' for a pull-request comment, 'json' for tools."),
+            exclusive: [[\Self.since, \Self.against]])
+    }
 
     static let command = Command(
         name: "diff", abstract: "List what changed in the spec and its verdicts since a revision or a build",
-        usage: ["diff [CONTENT] [--since GIT-REF | --against DIR] [--format text|markdown|json]"],
         discussion: [
             """
             Compares the model and the run of CONTENT (default: content) with an earlier one:
@@ -36,26 +50,21 @@ enum DiffCommand {
             earlier version (an unknown revision, a folder without a site), 2 usage error.
             """,
         ],
-        positionals: [
-            Positional(
-                "CONTENT", .atMostOne,
-                help: "The content folder or file, or a folder a build wrote (default: content).")
-        ],
-        options: [since, against, format], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(Self.format, from: formats)
-        if arguments[since] != nil, arguments[against] != nil {
-            throw UsageError(.conflictingOptions(Self.since.name, Self.against.name, command: "diff"))
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let path = arguments.content
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError(.pathNotFound(path), argument: path)
         }
-        let path = arguments.positionals.first ?? "content"
-        guard FileManager.default.fileExists(atPath: path) else { throw UsageError(.pathNotFound(path)) }
         let isSite = SiteExports.isSite(URL(fileURLWithPath: path))
 
         let earlier: Version
         let baseline: Baseline
-        if let folder = arguments[against] {
-            guard FileManager.default.fileExists(atPath: folder) else { throw UsageError(.pathNotFound(folder)) }
+        if let folder = arguments.against {
+            guard FileManager.default.fileExists(atPath: folder) else {
+                throw UsageError(.pathNotFound(folder), argument: folder)
+            }
             do {
                 earlier = try SiteExports.read(URL(fileURLWithPath: folder))
             } catch {
@@ -64,7 +73,7 @@ enum DiffCommand {
             }
             baseline = Baseline(kind: .site, name: folder)
         } else {
-            let revision = arguments[since] ?? "HEAD"
+            let revision = arguments.since ?? "HEAD"
             let read: GitRevision
             do {
                 read =
@@ -106,10 +115,10 @@ enum DiffCommand {
         }
 
         let changes = SpecChanges.compare(earlier, later, baseline: baseline)
-        switch format {
-        case "json": console.out(try JSONOutput.string(changes))
-        case "markdown": console.out(DiffFormat.markdown(changes, content: path))
-        default: console.out(DiffFormat.text(changes, content: path))
+        switch arguments.format {
+        case .json: console.out(try JSONOutput.string(changes))
+        case .markdown: console.out(DiffFormat.markdown(changes, content: path))
+        case .text: console.out(DiffFormat.text(changes, content: path))
         }
         return .success
     }
@@ -117,7 +126,7 @@ enum DiffCommand {
     /// The earlier version from the files a revision holds: a site's exports, or content to
     /// parse, lint and run. Nil (with the problem printed) when it cannot be compared with.
     private static func version(
-        at read: GitRevision, revision: String, site: Bool, path: String, _ arguments: ParsedArguments,
+        at read: GitRevision, revision: String, site: Bool, path: String, _ arguments: ParsedArguments<Arguments>,
         _ console: Console
     ) throws -> Version? {
         if site {
@@ -170,7 +179,11 @@ enum DiffCommand {
     }
 
     /// Runs the checks of `content` as `check` does.
-    private static func run(_ content: ContentSet, _ arguments: ParsedArguments, _ console: Console) -> Version {
+    private static func run(
+        _ content: ContentSet, _ arguments: ParsedArguments<Arguments>, _ console: Console
+    )
+        -> Version
+    {
         let report = CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(content)
         return Version(content: content, report: report)
     }

@@ -2,43 +2,79 @@ import Foundation
 import SpecModel
 import SpecRunner
 
-/// `passkey-spec errors [--platform PLATFORM] [--format text|json]`: the platform error
-/// reference of every flow.
+/// `passkey-spec errors [ERROR] [--platform PLATFORM] [--format text|json]`: the platform
+/// error reference of every flow, or where one native error leads.
 enum ErrorsCommand {
-    static let formats = ["text", "json"]
-    static let platform = Option(
-        "--platform", value: "PLATFORM", help: "Only \(Platform.knownList) (default: every platform).")
-    static let format = Option.format(formats, default: "text")
+    struct Arguments: CommandArguments {
+        var error: String?
+        var platform: Platform?
+        var format = OutputFormat.text
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .positional(
+                \.error, "ERROR",
+                help:
+                    "One native error, by its name ('NotAllowedError'), the last part of it ('canceled') or its raw value ('1001'), in any case; without it, every one."
+            ),
+            .platform(\.platform, otherwise: "every platform"),
+            .format(\.format))
+    }
 
     static let command = Command(
         name: "errors", abstract: "List every native error of each platform and the scenario it leads to",
-        usage: ["errors [--platform \(Platform.knownAlternatives)] [--format text|json]"],
         discussion: [
             """
             Prints the platform error reference of each flow: every native error a request can
             end with on each platform (the platform's error type, e.g. an error code or an
             exception class), the outcome the reference engine reads from it, and the spec
             scenario it leads to on the automatic route (first and repeated attempt) and on the
-            explicit route (the passkey button). The table is computed by running the engine,
-            so it always matches it.
+            explicit route (the passkey button). A platform that never opens the prompt by
+            itself has no automatic route: no scenario there ('null' in JSON). The table is
+            computed by running the engine, so it always matches it.
+            """,
             """
+            With ERROR, prints only the errors of that name or raw value, on every platform
+            that has one ('errors 1001', 'errors GetCredentialCancellationException'). An error
+            that no platform has lists the closest names and exits 1.
+            """,
         ],
-        options: [platform, format], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(Self.format, from: formats)
-        var platforms = Platform.known
-        if let name = arguments[platform] {
-            guard let platform = Platform(rawValue: name) else {
-                throw UsageError(.invalidOptionValue("--platform", value: name, expected: Platform.knownList))
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let platforms = arguments.platform.map { [$0] } ?? Platform.known
+        var entries = arguments.flows.flows.flatMap(\.errorReference).filter { platforms.contains($0.platform) }
+        if let query = arguments.error {
+            let matches = entries.filter { names(of: $0).contains(query.lowercased()) }
+            guard !matches.isEmpty else {
+                console.printUsageError(.unknownNativeError(query, closest: closest(to: query, in: entries)))
+                return .failure
             }
-            platforms = [platform]
+            entries = matches
         }
-        let entries = arguments.flows.flows.flatMap(\.errorReference).filter { platforms.contains($0.platform) }
-        if format == "json" {
-            console.out(try JSONOutput.string(entries))
-            return .success
-        }
+        console.out(arguments.format == .json ? try JSONOutput.string(entries) : text(entries, platforms: platforms))
+        return .success
+    }
+
+    /// What an error is looked up by, in lowercase: its name and raw value, and the last part
+    /// of each (`canceled` of `ASAuthorizationError.Code.canceled`, `TYPE_USER_CANCELED` of
+    /// `android.credentials.GetCredentialException.TYPE_USER_CANCELED`).
+    static func names(of entry: ErrorReferenceEntry) -> Set<String> {
+        let lastPart = { (text: String) in String(text.split(whereSeparator: { $0 == "." || $0 == "/" }).last ?? "") }
+        return Set([entry.name, entry.code, lastPart(entry.name), lastPart(entry.code)].map { $0.lowercased() })
+    }
+
+    /// The three names or raw values nearest to `query`.
+    static func closest(to query: String, in entries: [ErrorReferenceEntry]) -> [String] {
+        var seen: Set<String> = []
+        let candidates = entries.flatMap { [$0.name, $0.code] }.filter { seen.insert($0).inserted }
+        let word = query.lowercased()
+        return Array(
+            candidates.sorted { editDistance(word, $0.lowercased()) < editDistance(word, $1.lowercased()) }
+                .prefix(3))
+    }
+
+    /// For each platform, each error with its raw value, then the outcome and where it leads.
+    static func text(_ entries: [ErrorReferenceEntry], platforms: [Platform]) -> String {
         var lines: [String] = []
         for platform in platforms where entries.contains(where: { $0.platform == platform }) {
             lines.append("\(platform.displayName) (\(platform.errorType))")
@@ -46,12 +82,15 @@ enum ErrorsCommand {
                 var name = entry.name
                 if let message = entry.message { name += " \"\(message)\"" }
                 lines.append("  \(name) \(entry.code)")
-                lines.append(
-                    "    → \(entry.outcome): automatic \(entry.automaticFirst), then \(entry.automaticRepeated); explicit \(entry.explicit)"
-                )
+                let automatic =
+                    if let first = entry.automaticFirst, let repeated = entry.automaticRepeated {
+                        "automatic \(first), then \(repeated)"
+                    } else {
+                        "automatic none (no automatic prompt on this platform)"
+                    }
+                lines.append("    → \(entry.outcome): \(automatic); explicit \(entry.explicit)")
             }
         }
-        console.out(lines.joined(separator: "\n") + "\n")
-        return .success
+        return lines.joined(separator: "\n") + "\n"
     }
 }

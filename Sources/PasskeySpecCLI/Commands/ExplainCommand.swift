@@ -3,11 +3,17 @@ import SpecModel
 /// `passkey-spec explain ID` and `passkey-spec explain --list`: what a diagnostic means and
 /// how to fix it, for writers who meet one.
 enum ExplainCommand {
-    static let list = Flag("--list", help: "List every diagnostic ID with its one-line summary.")
+    struct Arguments: CommandArguments {
+        var id: String?
+        var list = false
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .positional(\.id, "ID", help: "A diagnostic ID, with or without its brackets.", insteadOf: \.list),
+            .flag(\.list, "--list", help: "List every diagnostic ID with its one-line summary."))
+    }
 
     static let command = Command(
         name: "explain", abstract: "Explain a diagnostic ID: what it means, an example and the fix",
-        usage: ["explain ID", "explain --list"],
         discussion: [
             """
             Explains the diagnostic with the ID printed in brackets at the end of each
@@ -17,21 +23,17 @@ enum ExplainCommand {
             'passkey-spec help ID' does the same as 'passkey-spec explain ID'.
             """
         ],
-        positionals: [Positional("ID", .atMostOne, help: "A diagnostic ID, with or without its brackets.")],
-        flags: [list], run: run)
+        run: run)
 
     /// Text is wrapped to this many columns.
     static let width = 88
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        if arguments[list] {
-            if let extra = arguments.positionals.first {
-                throw UsageError(.unexpectedArgument(extra, command: command.name))
-            }
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        if arguments.list {
             console.out(listing())
             return .success
         }
-        guard let argument = arguments.positionals.first else {
+        guard let argument = arguments.id else {
             console.out(command.help)
             return .usage
         }

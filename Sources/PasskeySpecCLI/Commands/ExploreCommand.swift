@@ -6,15 +6,22 @@ import SpecRunner
 /// `passkey-spec explore [--flow ID] [--depth N] [--format text|json]`: check every invariant
 /// over every reachable state of each flow's reference engine.
 enum ExploreCommand {
-    static let formats = ["text", "json"]
-    static let flow = Option("--flow", value: "ID", help: "Only this flow (default: every flow).")
-    static let depth = Option(
-        "--depth", value: "N", help: "Stop after N events from launch (default: each flow's own).")
-    static let format = Option.format(formats, default: "text")
+    struct Arguments: CommandArguments {
+        var flow: String?
+        var depth: Int?
+        var format = OutputFormat.text
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .option(\.flow, "--flow", value: "ID", help: "Only this flow; without it, every flow."),
+            .option(
+                \.depth, "--depth", value: "N",
+                help: "Stop after N events from launch; without it, each flow's own limit.",
+                range: 1...64),
+            .format(\.format))
+    }
 
     static let command = Command(
         name: "explore", abstract: "Explore every reachable state of each flow's engine and check its invariants",
-        usage: ["explore [--flow ID] [--depth N] [--format text|json]"],
         discussion: [
             """
             Explores, breadth first, every state each flow's reference engine can reach: in
@@ -26,7 +33,7 @@ enum ExploreCommand {
             """,
             "Exit status: 0 no violation, 1 a violation (or the depth limit cut the space short), 2 usage error.",
         ],
-        options: [flow, depth, format], run: run)
+        run: run)
 
     /// One flow's exploration, as `--format json` prints it. The timing is this command's
     /// alone: it is never part of the exploration that the cache and the run report keep.
@@ -53,20 +60,13 @@ enum ExploreCommand {
         }
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(Self.format, from: formats)
-        var depthLimit: Int?
-        if let given = arguments[depth] {
-            guard let value = Int(given), (1...64).contains(value) else {
-                throw UsageError(.invalidOptionValue(depth.name, value: given, expected: "a whole number from 1 to 64"))
-            }
-            depthLimit = value
-        }
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let depthLimit = arguments.depth
         var flows = arguments.flows.flows
-        if let id = arguments[flow] {
+        if let id = arguments.flow {
             guard let chosen = arguments.flows.flow(id: id) else {
                 let known = flows.map { "'\($0.id)'" }.joined(separator: ", ")
-                throw UsageError(.invalidOptionValue(flow.name, value: id, expected: "one of \(known)"))
+                throw UsageError(.invalidOptionValue("--flow", value: id, expected: "one of \(known)"), argument: id)
             }
             flows = [chosen]
         }
@@ -78,7 +78,7 @@ enum ExploreCommand {
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
             return FlowOutput(flow: flow.id, exploration: exploration, seconds: seconds)
         }
-        console.out(format == "json" ? try JSONOutput.string(outputs) : text(outputs))
+        console.out(arguments.format == .json ? try JSONOutput.string(outputs) : text(outputs))
         let violations = outputs.flatMap(\.invariants).reduce(0) { $0 + $1.violations }
         return violations == 0 && outputs.allSatisfy(\.exploration.complete) ? .success : .failure
     }
@@ -96,6 +96,9 @@ enum ExploreCommand {
                     : "the depth limit \(summary.depthLimit) cut some runs short: raise --depth")
             lines.append("native results exercised: \(summary.nativeResults)")
             lines.append(
+                "space: \(summary.platforms) platforms, \(summary.configurations) configurations, \(summary.platformConfigurations) platform configurations, \(summary.worlds) world scripts; deepest level \(summary.deepestLevel)"
+            )
+            lines.append(
                 "explored in \(String(format: "%.3f", output.seconds)) s: \(output.statesPerSecond) states/s, \(output.transitionsPerSecond) transitions/s"
             )
             lines.append("")
@@ -105,6 +108,19 @@ enum ExploreCommand {
                 lines.append(
                     "\(result.criterion.padding(toLength: 10, withPad: " ", startingAt: 0)) \(result.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(verdict)  (checked at \(result.transitionsChecked) transitions)"
                 )
+                lines.append(String(repeating: " ", count: 11) + result.statement)
+            }
+            if !output.screens.isEmpty {
+                lines.append("")
+                lines.append("screens it shows (platform, scenario, notice, actions):")
+                let scenarioWidth = output.screens.map(\.scenario.count).max() ?? 0
+                let platformWidth = output.screens.map(\.platform.rawValue.count).max() ?? 0
+                for screen in output.screens {
+                    let actions = screen.actions.isEmpty ? "no actions" : screen.actions.joined(separator: ", ")
+                    lines.append(
+                        "  \(screen.platform.rawValue.padding(toLength: platformWidth, withPad: " ", startingAt: 0))  \(screen.scenario.padding(toLength: scenarioWidth, withPad: " ", startingAt: 0))  \(screen.showsNotice ? "notice   " : "no notice")  \(actions)"
+                    )
+                }
             }
             for result in output.invariants {
                 guard let example = result.counterexample else { continue }

@@ -6,14 +6,20 @@ import SpecRunner
 
 /// `passkey-spec export --format F [--out FILE] [PATHS...]`: the files engineers and tools import.
 enum ExportCommand {
-    static let formats = ExportFormat.allCases.map(\.rawValue)
-    static let format = Option.format(formats, default: "json", help: "Output format.")
-    static let out = Option(
-        "--out", value: "FILE", help: "Write to FILE (replaced atomically) instead of standard output.")
+    struct Arguments: CommandArguments {
+        var format = ExportFormat.json
+        var out: String?
+        var paths = ["content"]
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .format(\.format, help: "What to write, as FORMATS says."),
+            .option(
+                \.out, "--out", value: "FILE", help: "Write to FILE (replaced atomically) instead of standard output."),
+            .paths(\.paths))
+    }
 
     static let command = Command(
         name: "export", abstract: "Write the copy or the model in a format engineers and tools import",
-        usage: ["export [--format FORMAT] [--out FILE] [PATHS...]"],
         discussion: [
             """
             Parses the spec pages under PATHS (default: content) and writes them in FORMAT to
@@ -31,7 +37,7 @@ enum ExportCommand {
             ('deleted_passkey_action_fallback'). Keys change only when an ID does.
             """,
         ],
-        positionals: [.paths], options: [format, out], run: run)
+        run: run)
 
     /// Each format with what it holds, as the help lists them.
     static var formatList: String {
@@ -41,9 +47,9 @@ enum ExportCommand {
         }.joined(separator: "\n")
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = ExportFormat(rawValue: try arguments.format(Self.format, from: formats))!
-        let result = try loadContent(arguments.positionals)
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let format = arguments.format
+        let result = try loadContent(arguments.paths)
         console.print(result.diagnostics)
         guard !result.hasErrors else { return .failure }
         let report =
@@ -51,7 +57,7 @@ enum ExportCommand {
             ? CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(result.content)
             : nil
         let data = try format.data(content: result.content, report: report)
-        guard let path = arguments[out] else {
+        guard let path = arguments.out else {
             console.out(String(decoding: data, as: UTF8.self))
             return report.map { $0.passed ? .success : .failure } ?? .success
         }

@@ -5,9 +5,15 @@ import SpecRunner
 
 /// `passkey-spec lint [PATHS...]`: parse and validate, diagnostics only.
 enum LintCommand {
+    struct Arguments: CommandArguments {
+        var paths = ["content"]
+        var strict = false
+
+        static let declaration = ArgumentDeclaration<Self>(.paths(\.paths), .strict(\.strict))
+    }
+
     static let command = Command(
         name: "lint", abstract: "Parse and validate spec pages; print diagnostics",
-        usage: ["lint [PATHS...] [--strict]"],
         discussion: [
             """
             Parses every Markdown file under PATHS (files or folders; default: content), binds
@@ -21,10 +27,10 @@ enum LintCommand {
             """,
             "Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.",
         ],
-        positionals: [.paths], flags: [strictFlag], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let result = try lintContent(arguments.positionals, flows: arguments.flows, strict: arguments[strictFlag])
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let result = try lintContent(arguments.paths, flows: arguments.flows, strict: arguments.strict)
         console.print(result.diagnostics)
         console.out(summary(result) + "\n")
         return result.hasErrors ? .failure : .success
@@ -51,7 +57,7 @@ func loadContent(_ paths: [String]) throws -> ContentLoader.Result {
     do {
         return try ContentLoader().load(paths: paths.isEmpty ? ["content"] : paths)
     } catch {
-        throw UsageError(.pathNotFound(error.path))
+        throw UsageError(.pathNotFound(error.path), argument: error.path)
     }
 }
 
@@ -75,9 +81,6 @@ func lint(_ loaded: ContentLoader.Result, flows: FlowRegistry, strict: Bool) -> 
         .sortedByLocation()
     return result
 }
-
-/// The flag that turns copy-style warnings into errors.
-let strictFlag = Flag("--strict", help: "Copy-style findings are errors, not warnings.")
 
 /// `1 spec`, `2 specs`, `5 criteria`.
 func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {

@@ -1,6 +1,7 @@
 import Dispatch
 import FlowDiagram
 import Foundation
+import Glibc
 import PreviewServer
 import SiteBuilder
 import SpecDiff
@@ -8,30 +9,45 @@ import SpecModel
 import SpecParser
 import SpecRunner
 
-import Glibc
-
 /// `passkey-spec preview [PATHS...] [--port N] [--host H] [--templates DIR]`: the site in memory,
 /// served on loopback, rebuilt and reloaded on every change.
 enum PreviewCommand {
-    static let port = Option(
-        "--port", value: "N", help: "The port, or the next free one of 20; 0 takes any.", default: "8000")
-    static let host = Option(
-        "--host", value: "H", help: "The IPv4 address to listen on; loopback unless given.", default: "127.0.0.1")
-    static let templates = Option("--templates", value: "DIR", help: "The templates.", default: "templates")
-    /// How many ports are tried, from `--port` on.
+    struct Arguments: CommandArguments {
+        var paths = ["content"]
+        /// Nil: the default port, or the next free one after it.
+        var port: UInt16?
+        var host = IPv4Address.loopback
+        var templates = "templates"
+        var strict = false
+
+        static let declaration = ArgumentDeclaration<Self>(
+            .paths(\.paths),
+            .option(
+                \.port, "--port", value: "N",
+                help:
+                    "The port, which must be free; 0 takes any free one. Without it, \(defaultPort), or the next free one of the \(portAttempts - 1) after it."
+            ),
+            .option(\.host, "--host", value: "H", help: "The IPv4 address to listen on; 'localhost' is loopback."),
+            .option(\.templates, "--templates", value: "DIR", help: "The templates."),
+            .strict(\.strict))
+    }
+
+    /// The port without `--port`.
+    static let defaultPort: UInt16 = 8000
+    /// How many ports are tried without `--port`, from the default on.
     static let portAttempts = 20
     /// How often the watched files are looked at.
     static let pollInterval: useconds_t = 300_000
 
     static let command = Command(
         name: "preview", abstract: "Serve the site on loopback and rebuild it on every change",
-        usage: ["preview [PATHS...] [--port N] [--host H] [--templates DIR] [--strict]"],
         discussion: [
             """
             Builds the site as 'build' does (lint, check, render), but in memory: nothing is
-            written to 'site/'. It is served at http://127.0.0.1:8000/ (or the next free port),
-            for writers to read while they edit. PATHS (default: content) and the templates
-            folder are watched; every change rebuilds the site and reloads the open pages.
+            written to 'site/'. It is served at http://127.0.0.1:8000/ (or, when that port is
+            taken, the next free one, saying so), for writers to read while they edit. PATHS and
+            the templates folder are watched; every change rebuilds the site and reloads the open
+            pages. A port given with '--port' must be free.
             """,
             """
             When a build has errors (a page that does not parse, a failing check, a broken
@@ -44,25 +60,17 @@ enum PreviewCommand {
             listens on 127.0.0.1 unless '--host' names another address. Ctrl-C stops it.
             """,
         ],
-        positionals: [.paths], options: [port, host, templates], flags: [strictFlag], run: run)
+        run: run)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let portText = arguments[port]!
-        guard let portNumber = UInt16(portText) else {
-            throw UsageError(.invalidOptionValue("--port", value: portText, expected: "a port number from 0 to 65535"))
-        }
-        let hostText = arguments[host]!
-        let address = hostText == "localhost" ? "127.0.0.1" : hostText
-        var probe = in_addr()
-        guard inet_pton(AF_INET, address, &probe) == 1 else {
-            throw UsageError(
-                .invalidOptionValue("--host", value: hostText, expected: "an IPv4 address such as 127.0.0.1"))
-        }
-        let paths = arguments.positionals.isEmpty ? ["content"] : arguments.positionals
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
+        let address = arguments.host.address
+        let paths = arguments.paths
         for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw UsageError(.pathNotFound(path))
+            throw UsageError(.pathNotFound(path), argument: path)
         }
-        let templatesPath = arguments[templates]!
+        let templatesPath = arguments.templates
+        // Listening comes first: a port that cannot be used is reported before any work.
+        guard let server = listen(on: address, port: arguments.port, console: console) else { return .failure }
         // The exploration is the same for any content: explore once, not on every change.
         // Explorations come from the disk cache when it has them, and are kept in memory.
         let toolCache = ToolCache(environment: console.environment)
@@ -75,23 +83,14 @@ enum PreviewCommand {
             earlier: DiffCommand.quietVersion(
                 of: paths[0], at: "HEAD", flows: flows, environment: console.environment))
 
-        let server: PreviewServer
-        do {
-            server = try PreviewServer(host: address, port: portNumber, attempts: portAttempts)
-        } catch {
-            let last = portNumber == 0 ? 0 : min(Int(portNumber) + portAttempts - 1, Int(UInt16.max))
-            console.printUsageError(
-                .portUnavailable(host: address, from: Int(portNumber), to: last, reason: error.reason))
-            return .failure
-        }
         let stopping = stopOnSignals(server, console: console)
         server.start()
         console.out("preview: serving http://\(address):\(server.port)/ (Ctrl-C to stop)\n")
 
         var watcher = FileWatcher(roots: paths + [templatesPath])
         rebuild(
-            paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments[strictFlag],
-            server, console)
+            paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments.strict, server,
+            console)
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in
             while true {
@@ -101,9 +100,49 @@ enum PreviewCommand {
                 usleep(pollInterval / 3)
                 _ = watcher.changed()
                 rebuild(
-                    paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments[strictFlag],
+                    paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments.strict,
                     server, console)
             }
+        }
+    }
+
+    /// A server listening on `address` at `port`, or, without a port, at `defaultPort` or the
+    /// next free one of `portAttempts`, saying why it moved. Nil, with the problem printed, when
+    /// the port asked for (or every one tried) cannot be used.
+    static func listen(
+        on address: String, port: UInt16?, defaultPort: UInt16 = defaultPort, console: Console
+    ) -> PreviewServer? {
+        if let port {
+            do {
+                return try PreviewServer(host: address, port: port, attempts: 1)
+            } catch {
+                console.printUsageError(
+                    .portUnavailable(host: address, from: Int(port), to: Int(port), reason: error.reason))
+                return nil
+            }
+        }
+        let first: PreviewServer.BindFailure
+        do {
+            return try PreviewServer(host: address, port: defaultPort, attempts: 1)
+        } catch {
+            first = error
+        }
+        let last = min(Int(defaultPort) + portAttempts - 1, Int(UInt16.max))
+        guard Int(defaultPort) < last else {
+            console.printUsageError(
+                .portUnavailable(host: address, from: Int(defaultPort), to: last, reason: first.reason))
+            return nil
+        }
+        do {
+            let server = try PreviewServer(host: address, port: defaultPort + 1, attempts: portAttempts - 1)
+            console.out(
+                "preview: port \(defaultPort) cannot be used (\(first.reason)), so the preview moved to port \(server.port)\n"
+            )
+            return server
+        } catch {
+            console.printUsageError(
+                .portUnavailable(host: address, from: Int(defaultPort), to: last, reason: error.reason))
+            return nil
         }
     }
 
@@ -194,6 +233,29 @@ enum PreviewCommand {
             file: location.file, path: URL(fileURLWithPath: location.file).standardizedFileURL.path,
             line: location.line, column: location.column, severity: diagnostic.severity.rawValue,
             message: diagnostic.message.text, id: diagnostic.id.rawValue)
+    }
+}
+
+/// An IPv4 address to listen on, as `--host` takes it: dotted decimal, or `localhost`.
+struct IPv4Address: ArgumentValue, Equatable {
+    /// As it was given.
+    let argument: String
+    /// In dotted decimal, as the server takes it.
+    let address: String
+
+    static let loopback = IPv4Address(given: "127.0.0.1", address: "127.0.0.1")
+    static let expected = "an IPv4 address such as 127.0.0.1"
+
+    private init(given: String, address: String) {
+        argument = given
+        self.address = address
+    }
+
+    init?(argument text: String) {
+        let address = text == "localhost" ? Self.loopback.address : text
+        var probe = in_addr()
+        guard inet_pton(AF_INET, address, &probe) == 1 else { return nil }
+        self.init(given: text, address: address)
     }
 }
 

@@ -5,11 +5,14 @@ import SpecRunner
 
 /// `passkey-spec steps [--format text|json]`: the step registry, for writers.
 enum StepsCommand {
-    static let formats = ["text", "json"]
-    static let format = Option.format(formats, default: "text")
+    struct Arguments: CommandArguments {
+        var format = OutputFormat.text
+
+        static let declaration = ArgumentDeclaration<Self>(.format(\.format))
+    }
 
     static let command = Command(
-        name: "steps", abstract: "List every step a check can use", usage: ["steps [--format text|json]"],
+        name: "steps", abstract: "List every step a check can use",
         discussion: [
             """
             Lists every step pattern a check can use, by flow (a spec names its flow in its
@@ -18,7 +21,7 @@ enum StepsCommand {
             are written in double quotes in a check; numbers are written bare.
             """
         ],
-        options: [format], run: run)
+        run: run)
 
     /// One flow's steps, as `--format json` prints them.
     struct FlowSteps: Encodable {
@@ -27,10 +30,9 @@ enum StepsCommand {
         var steps: [StepPattern]
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try arguments.format(Self.format, from: formats)
+    static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let flows = arguments.flows.flows
-        if format == "json" {
+        if arguments.format == .json {
             let output = flows.map { FlowSteps(flow: $0.id, title: $0.title, steps: $0.steps.patterns) }
             console.out(try JSONOutput.string(output))
             return .success
@@ -58,7 +60,7 @@ enum StepsCommand {
                 let values =
                     parameter.values.map { $0.joined(separator: ", ") }
                     ?? (parameter.isNumber ? "a whole number" : "any name")
-                lines.append("  <\(parameter.name)>: \(values)")
+                lines.append("  <\(parameter.name)>: \(values)" + (parameter.namesScenario ? " (scenario IDs)" : ""))
             }
             lines.append("")
         }

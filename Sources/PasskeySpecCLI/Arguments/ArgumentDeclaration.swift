@@ -1,0 +1,241 @@
+import SpecModel
+
+/// The typed arguments of one command: a property per argument, holding its default, and
+/// the declaration that names each argument and says which property it sets. Parsing starts
+/// from `init()` and applies what the command line gives; the help shows each default from
+/// `init()` too.
+protocol CommandArguments: Sendable {
+    /// Every argument at its default.
+    init()
+    /// Each argument: its name, the placeholder of its value, its help, and its property.
+    static var declaration: ArgumentDeclaration<Self> { get }
+}
+
+/// The arguments of a command in the order its usage line shows them, and the options that
+/// exclude each other.
+struct ArgumentDeclaration<Values: CommandArguments>: Sendable {
+    var arguments: [Argument<Values>]
+    /// Groups of options of which at most one may be given, e.g. `diff`'s `--since` and
+    /// `--against`.
+    var exclusive: [[AnyKeyPath & Sendable]]
+
+    init(_ arguments: Argument<Values>..., exclusive: [[AnyKeyPath & Sendable]] = []) {
+        self.arguments = arguments
+        self.exclusive = exclusive
+    }
+
+    /// The declared argument that sets `keyPath`.
+    func argument(for keyPath: AnyKeyPath) -> Argument<Values>? {
+        arguments.first { $0.keyPath == keyPath }
+    }
+
+    /// The names of each group of options that exclude each other.
+    var exclusiveNames: [[String]] {
+        exclusive.map { group in group.compactMap { argument(for: $0)?.name } }
+    }
+
+    /// What each argument takes, as the help shows it.
+    var help: [ArgumentHelp] {
+        arguments.map { argument in
+            var help = argument.help
+            help.insteadOf = argument.insteadOf.flatMap { self.argument(for: $0)?.name }
+            return help
+        }
+    }
+}
+
+/// What a command takes, whatever its values' type: what the help, the usage line and the
+/// README are made from.
+struct ArgumentHelp: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// `--name VALUE`.
+        case option
+        /// `--name`, no value.
+        case flag
+        /// A word without a name; `repeating` when it takes any number of them.
+        case positional(repeating: Bool)
+    }
+
+    var kind: Kind
+    /// `--out` or `PATHS`.
+    var name: String
+    /// The placeholder of an option's value, e.g. `DIR`.
+    var valueName: String?
+    var help: String
+    /// The default as the help shows it, read from the values' `init()`; nil when the
+    /// argument has none worth showing (a flag, an optional).
+    var defaultValue: String?
+    /// The values it accepts, when only some are.
+    var choices: [String]?
+    /// For a positional: the flag that stands in for it, e.g. `copy`'s `--list` for
+    /// `SCENARIO-ID`. With the flag given, the words go to the next positional.
+    var insteadOf: String?
+}
+
+/// One argument of a command, declared once: its name, its value's placeholder and help,
+/// and the property of `Values` it sets.
+struct Argument<Values: CommandArguments>: Sendable {
+    var help: ArgumentHelp
+    /// The property it sets; it identifies the argument (in `exclusive`).
+    var keyPath: AnyKeyPath & Sendable
+    /// For a positional: the flag property that stands in for it.
+    var insteadOf: (AnyKeyPath & Sendable)? = nil
+    /// Sets the property from the text given; `first` is false for the second and later words
+    /// of a repeating positional. Returns the message when the text is no value of its type.
+    var apply: @Sendable (_ values: inout Values, _ text: String, _ first: Bool) -> Message?
+
+    var name: String { help.name }
+    var kind: ArgumentHelp.Kind { help.kind }
+
+    // MARK: - Options
+
+    /// `--name VALUE`, with the default the values start with.
+    static func option<Value: ArgumentValue>(
+        _ keyPath: WritableKeyPath<Values, Value> & Sendable, _ name: String, value: String, help: String
+    ) -> Self {
+        Self(
+            help: ArgumentHelp(
+                kind: .option, name: name, valueName: value, help: help,
+                defaultValue: Values()[keyPath: keyPath].argument, choices: Value.choices),
+            keyPath: keyPath
+        ) { values, text, _ in
+            guard let value = Value(argument: text) else { return Value.invalid(text, option: name) }
+            values[keyPath: keyPath] = value
+            return nil
+        }
+    }
+
+    /// `--name VALUE` that may be left out (nil); `help` says what happens then.
+    static func option<Value: ArgumentValue>(
+        _ keyPath: WritableKeyPath<Values, Value?> & Sendable, _ name: String, value: String, help: String
+    ) -> Self {
+        Self(
+            help: ArgumentHelp(kind: .option, name: name, valueName: value, help: help, choices: Value.choices),
+            keyPath: keyPath
+        ) { values, text, _ in
+            guard let value = Value(argument: text) else { return Value.invalid(text, option: name) }
+            values[keyPath: keyPath] = value
+            return nil
+        }
+    }
+
+    /// `--name N`, a whole number in `range`, that may be left out (nil).
+    static func option<Value: IntegerArgument>(
+        _ keyPath: WritableKeyPath<Values, Value?> & Sendable, _ name: String, value: String, help: String,
+        range: ClosedRange<Value>
+    ) -> Self {
+        Self(
+            help: ArgumentHelp(kind: .option, name: name, valueName: value, help: help),
+            keyPath: keyPath
+        ) { values, text, _ in
+            guard let value = Value(argument: text), range.contains(value) else {
+                return .invalidOptionValue(
+                    name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            values[keyPath: keyPath] = value
+            return nil
+        }
+    }
+
+    /// `--name`, true when given.
+    static func flag(_ keyPath: WritableKeyPath<Values, Bool> & Sendable, _ name: String, help: String) -> Self {
+        Self(help: ArgumentHelp(kind: .flag, name: name, help: help), keyPath: keyPath) { values, _, _ in
+            values[keyPath: keyPath] = true
+            return nil
+        }
+    }
+
+    // MARK: - Positionals
+
+    /// One word that may be left out (nil).
+    static func positional<Value: ArgumentValue>(
+        _ keyPath: WritableKeyPath<Values, Value?> & Sendable, _ name: String, help: String
+    ) -> Self {
+        Self(
+            help: ArgumentHelp(
+                kind: .positional(repeating: false), name: name, help: help, choices: Value.choices),
+            keyPath: keyPath
+        ) { values, text, _ in
+            guard let value = Value(argument: text) else { return Value.invalid(text, option: name) }
+            values[keyPath: keyPath] = value
+            return nil
+        }
+    }
+
+    /// One word that may be left out (nil), or stood in for by `flag`: with the flag given, the
+    /// words go to the next positional.
+    static func positional<Value: ArgumentValue>(
+        _ keyPath: WritableKeyPath<Values, Value?> & Sendable, _ name: String, help: String,
+        insteadOf flag: WritableKeyPath<Values, Bool> & Sendable
+    ) -> Self {
+        Self(
+            help: ArgumentHelp(
+                kind: .positional(repeating: false), name: name, help: help, choices: Value.choices),
+            keyPath: keyPath, insteadOf: flag
+        ) { values, text, _ in
+            guard let value = Value(argument: text) else { return Value.invalid(text, option: name) }
+            values[keyPath: keyPath] = value
+            return nil
+        }
+    }
+
+    /// One word, with the default the values start with.
+    static func positional<Value: ArgumentValue>(
+        _ keyPath: WritableKeyPath<Values, Value> & Sendable, _ name: String, help: String
+    ) -> Self {
+        Self(
+            help: ArgumentHelp(
+                kind: .positional(repeating: false), name: name, help: help,
+                defaultValue: Values()[keyPath: keyPath].argument, choices: Value.choices),
+            keyPath: keyPath
+        ) { values, text, _ in
+            guard let value = Value(argument: text) else { return Value.invalid(text, option: name) }
+            values[keyPath: keyPath] = value
+            return nil
+        }
+    }
+
+    /// Any number of words; the first one given replaces the default.
+    static func positional<Value: ArgumentValue>(
+        _ keyPath: WritableKeyPath<Values, [Value]> & Sendable, _ name: String, help: String
+    ) -> Self {
+        let defaults = Values()[keyPath: keyPath].map(\.argument)
+        return Self(
+            help: ArgumentHelp(
+                kind: .positional(repeating: true), name: name, help: help,
+                defaultValue: defaults.isEmpty ? nil : defaults.joined(separator: " "), choices: Value.choices),
+            keyPath: keyPath
+        ) { values, text, first in
+            guard let value = Value(argument: text) else { return Value.invalid(text, option: name) }
+            if first { values[keyPath: keyPath] = [] }
+            values[keyPath: keyPath].append(value)
+            return nil
+        }
+    }
+
+    // MARK: - Shared by several commands
+
+    /// `PATHS`: spec pages to read, as most commands take them.
+    static func paths(_ keyPath: WritableKeyPath<Values, [String]> & Sendable) -> Self {
+        positional(keyPath, "PATHS", help: "Markdown files or folders of spec pages.")
+    }
+
+    /// `--strict`: copy-style findings are errors.
+    static func strict(_ keyPath: WritableKeyPath<Values, Bool> & Sendable) -> Self {
+        flag(keyPath, "--strict", help: "Copy-style findings are errors, not warnings.")
+    }
+
+    /// `--format FORMAT`.
+    static func format<Format: FormatArgument>(
+        _ keyPath: WritableKeyPath<Values, Format> & Sendable, help: String = "How to print."
+    ) -> Self {
+        option(keyPath, "--format", value: "FORMAT", help: help)
+    }
+
+    /// `--platform PLATFORM`, by ID or name.
+    static func platform(_ keyPath: WritableKeyPath<Values, Platform?> & Sendable, otherwise: String) -> Self {
+        option(
+            keyPath, "--platform", value: "PLATFORM",
+            help: "Only this platform, by its ID or its name in any case; without it, \(otherwise).")
+    }
+}

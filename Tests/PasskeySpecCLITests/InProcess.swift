@@ -1,0 +1,47 @@
+import Foundation
+import Pipeline
+import SpecModel
+import SpecRunner
+
+@testable import PasskeySpecCLI
+
+/// What a command run in this process printed, and how it ended.
+struct InProcessRun {
+    var status: PasskeySpecCLI.ExitStatus
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the tool in this process, as `main` does, with a console that keeps what it prints:
+/// for the command line's behaviour; `BinaryRunner` is for the process contract.
+enum InProcess {
+    /// The project's own content, by absolute path, so that no test depends on the folder
+    /// the tests run in.
+    static let content = BinaryRunner.packageRoot.appendingPathComponent("content").path
+
+    static func run(_ arguments: [String], flows: FlowRegistry = FlowCatalogue.registered) -> InProcessRun {
+        let captured = CapturedConsole()
+        let status = CommandLineTool.run(arguments, console: captured.console, flows: flows)
+        return InProcessRun(status: status, stdout: captured.stdout, stderr: captured.stderr)
+    }
+}
+
+/// A console whose output and errors are kept, not written.
+final class CapturedConsole: Sendable {
+    private let out = Locked("")
+    private let err = Locked("")
+
+    var console: Console {
+        Console(
+            out: { [out] text in out.withLock { $0 += text } }, err: { [err] text in err.withLock { $0 += text } },
+            environment: [:], errorIsTerminal: false)
+    }
+
+    var stdout: String { out.withLock { $0 } }
+    var stderr: String { err.withLock { $0 } }
+}
+
+/// A JSON document's value, for comparing with what a text form says.
+func json(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+}
