@@ -1,14 +1,13 @@
 import Dispatch
 import FlowDiagram
 import Foundation
+import Glibc
 import PreviewServer
 import SiteBuilder
 import SpecDiff
 import SpecModel
 import SpecParser
 import SpecRunner
-
-import Glibc
 
 /// `passkey-spec preview [PATHS...] [--port N] [--host H] [--templates DIR]`: the site in memory,
 /// served on loopback, rebuilt and reloaded on every change.
@@ -20,8 +19,6 @@ enum PreviewCommand {
     static let templates = Option("--templates", value: "DIR", help: "The templates.", default: "templates")
     /// How many ports are tried, from `--port` on.
     static let portAttempts = 20
-    /// How often the watched files are looked at.
-    static let pollInterval: useconds_t = 300_000
 
     static let command = Command(
         name: "preview", abstract: "Serve the site on loopback and rebuild it on every change",
@@ -95,11 +92,8 @@ enum PreviewCommand {
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in
             while true {
-                usleep(pollInterval)
-                guard watcher.changed() else { continue }
-                // Let an editor finish writing before reading.
-                usleep(pollInterval / 3)
-                _ = watcher.changed()
+                // Returns once the editor has finished writing.
+                guard watcher.waitForChange(timeout: nil) else { continue }
                 rebuild(
                     paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments[strictFlag],
                     server, console)
