@@ -36,8 +36,6 @@ enum PreviewCommand {
     static let defaultPort: UInt16 = 8000
     /// How many ports are tried without `--port`, from the default on.
     static let portAttempts = 20
-    /// How often the watched files are looked at.
-    static let pollInterval: useconds_t = 300_000
 
     static let command = Command(
         name: "preview", abstract: "Serve the site on loopback and rebuild it on every change",
@@ -94,11 +92,8 @@ enum PreviewCommand {
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in
             while true {
-                usleep(pollInterval)
-                guard watcher.changed() else { continue }
-                // Let an editor finish writing before reading.
-                usleep(pollInterval / 3)
-                _ = watcher.changed()
+                // Returns once the editor has finished writing.
+                guard watcher.waitForChange(timeout: nil) else { continue }
                 rebuild(
                     paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments.strict,
                     server, console)
