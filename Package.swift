@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "SpecModel", "ReportModel", "SpecDiff", "Mustache", "Markdown", "Exports", "FlowDiagram",
+                "SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram",
             ]),
         // The one pipeline every command is a view of: load, lint, check, render and write,
         // incremental, into a folder, memory or a file; the tool's cache; the Changes baseline.

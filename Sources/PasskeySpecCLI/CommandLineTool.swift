@@ -1,6 +1,5 @@
 import Pipeline
 import SpecModel
-import SpecRunner
 
 /// How a command ended; the raw value is the process exit status.
 public enum ExitStatus: Int32, Sendable {

@@ -10,25 +10,34 @@ public struct Console: Sendable {
     public var environment: [String: String]
     /// Whether standard error is a terminal (colour is used only there).
     public var errorIsTerminal: Bool
+    /// The folder relative paths are read from: the process's own, or a test's.
+    public var workingDirectory: URL
+    /// Whether the command runs as the process itself (it may handle the process's signals),
+    /// rather than inside another program such as a test.
+    public var ownsProcess = false
 
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         environment: [String: String],
-        errorIsTerminal: Bool
+        errorIsTerminal: Bool,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     ) {
         self.out = out
         self.err = err
         self.environment = environment
         self.errorIsTerminal = errorIsTerminal
+        self.workingDirectory = workingDirectory
     }
 
     /// The process's own streams and environment.
     public static var standard: Console {
-        Console(
+        var console = Console(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
             environment: ProcessInfo.processInfo.environment,
             errorIsTerminal: isatty(STDERR_FILENO) == 1)
+        console.ownsProcess = true
+        return console
     }
 
     /// Colour follows the NO_COLOR convention (https://no-color.org): any non-empty value turns it off.

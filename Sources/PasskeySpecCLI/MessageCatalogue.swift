@@ -1,23 +1,16 @@
-import SiteBuilder
+import Pipeline
 import SpecModel
-import SpecParser
-import SpecRunner
 
 /// Every message the tool shows a user, assembled from the modules that report them, for
-/// `passkey-spec explain`. The groups come in the order the writer's guide lists them.
+/// `passkey-spec explain` and SARIF's rules. The groups come in the order the writer's guide
+/// lists them.
 public enum MessageCatalogue {
-    public static let all: [CatalogueEntry] =
-        ParserMessages.files + ParserMessages.pageMetadata + RunnerMessages.flows + ParserMessages.sectionsAndScenarios
-        + ParserMessages.copyTables + RunnerMessages.triggerNames + ParserMessages.copyStyle
-        + ParserMessages.acceptanceCriteria + ParserMessages.checks + RunnerMessages.runningChecks
-        + ParserMessages.references + CommandLineMessages.arguments + ParserMessages.commandLine
-        + CommandLineMessages.running + CommandLineMessages.buildingTheSite + SiteMessages.catalogue
-        + CommandLineMessages.comparingVersions + CommandLineMessages.explainingDiagnostics
+    public static let all: [CatalogueEntry] = Pipeline.catalogue(
+        arguments: CommandLineMessages.arguments, running: CommandLineMessages.running,
+        explaining: CommandLineMessages.explainingDiagnostics)
 
     /// The catalogue of each module, for checking that `all` leaves none out.
-    static let modules: [[CatalogueEntry]] = [
-        ParserMessages.catalogue, RunnerMessages.catalogue, CommandLineMessages.catalogue, SiteMessages.catalogue,
-    ]
+    static let modules: [[CatalogueEntry]] = Pipeline.catalogues + [CommandLineMessages.catalogue]
 
     private static let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 

@@ -1,5 +1,5 @@
 import Foundation
-import SiteBuilder
+import Pipeline
 import SpecModel
 
 import Glibc
@@ -16,9 +16,10 @@ enum StopSignals {
     /// safely do. A thread of its own reads it and does the rest.
     nonisolated(unsafe) private static var pipeEnds: [Int32] = [-1, -1]
 
-    /// From now on, the signals stop the build writing into `output` cleanly.
+    /// From now on, the signals stop the build writing into `output` cleanly. Only for a
+    /// console that owns its process (the tool's own, not a test's).
     static func install(output: String, console: Console) {
-        guard pipe(&pipeEnds) == 0 else { return }
+        guard console.ownsProcess, pipe(&pipeEnds) == 0 else { return }
         _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
         // A parent may have started the tool with the signals blocked (a thread of a process
@@ -54,5 +55,10 @@ enum StopSignals {
             action.sa_flags = SA_RESTART
             sigaction(number, &action, nil)
         }
+    }
+
+    /// A signal is stopping the process: the handler's thread reports it and ends the process.
+    static func waitToBeStopped() -> Never {
+        while true { pause() }
     }
 }

@@ -24,7 +24,7 @@ extension Pipeline {
         let path = configuration.roots[0]
         let url = configuration.url(path)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            return IncrementalBuild.failed(PipelineFailure(.usage, .pathNotFound(path)))
+            return IncrementalBuild.failed(PipelineFailure(.usage, .pathNotFound(path), argument: path))
         }
         let isSite = SiteWriter.isPreviousBuild(url)
 
@@ -49,7 +49,7 @@ extension Pipeline {
         switch earlier {
         case .site(let folder):
             guard FileManager.default.fileExists(atPath: configuration.fileSystemPath(folder)) else {
-                return IncrementalBuild.failed(PipelineFailure(.usage, .pathNotFound(folder)), partial: result)
+                return IncrementalBuild.failed(PipelineFailure(.usage, .pathNotFound(folder), argument: folder), partial: result)
             }
             switch readSite(folder) {
             case .success(let version):
@@ -66,8 +66,15 @@ extension Pipeline {
                 return IncrementalBuild.failed(error, partial: result)
             }
             switch resolution {
-            case .unavailable(let reason):
-                result.changes = .unavailable(reason)
+            case .unavailable(let why):
+                // `diff` has to compare with something: nothing to compare with is a failure.
+                let failure: PipelineFailure =
+                    switch why {
+                    case .notARepository: PipelineFailure(.failed, .notAGitRepository(path))
+                    case .gitNotRunnable(let detail), .gitFailed(let detail): PipelineFailure(.failed, .gitFailed(detail))
+                    case .noCommit: PipelineFailure(.failed, .unknownRevision("HEAD", path: path))
+                    }
+                return IncrementalBuild.failed(failure, partial: result)
             case .revision(let name, let commit):
                 guard let commit else {
                     result.changes = SpecChanges.compare(

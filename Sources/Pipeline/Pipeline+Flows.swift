@@ -24,6 +24,17 @@ public struct ExploredFlow: Sendable {
     public var screens: [ScreenPresentation]
     /// Wall-clock seconds the exploration took.
     public var seconds: Double
+
+    public init(
+        id: String, summary: ExplorationSummary, invariants: [InvariantRun], screens: [ScreenPresentation],
+        seconds: Double
+    ) {
+        self.id = id
+        self.summary = summary
+        self.invariants = invariants
+        self.screens = screens
+        self.seconds = seconds
+    }
 }
 
 extension Pipeline {

@@ -6,18 +6,31 @@ import SpecParser
 import SpecRunner
 
 extension Pipeline {
-    /// Every message the libraries under the command line report, group by group, in the
-    /// order the writer's guide lists them: the catalogue `explain` and SARIF's rules read.
-    public static let catalogue: [CatalogueEntry] =
+    /// Every message the tool reports, group by group, in the order the writer's guide lists
+    /// them, with the command line's own groups (`arguments`, `running`, `explaining`) in
+    /// their places: the catalogue `explain` and SARIF's rules read.
+    public static func catalogue(
+        arguments: [CatalogueEntry], running: [CatalogueEntry], explaining: [CatalogueEntry]
+    ) -> [CatalogueEntry] {
         ParserMessages.files + ParserMessages.pageMetadata + RunnerMessages.flows + ParserMessages.sectionsAndScenarios
-        + ParserMessages.copyTables + RunnerMessages.triggerNames + ParserMessages.copyStyle
-        + ParserMessages.acceptanceCriteria + ParserMessages.checks + RunnerMessages.runningChecks
-        + ParserMessages.references + ParserMessages.commandLine + PipelineMessages.catalogue + SiteMessages.catalogue
+            + ParserMessages.copyTables + RunnerMessages.triggerNames + ParserMessages.copyStyle
+            + ParserMessages.acceptanceCriteria + ParserMessages.checks + RunnerMessages.runningChecks
+            + ParserMessages.references + arguments + PipelineMessages.readingAndWriting + ParserMessages.commandLine
+            + running + PipelineMessages.buildingTheSite + SiteMessages.catalogue + PipelineMessages.comparingVersions
+            + explaining
+    }
 
     /// The catalogue of each library, for checking that `catalogue` leaves none out.
     public static let catalogues: [[CatalogueEntry]] = [
         ParserMessages.catalogue, RunnerMessages.catalogue, PipelineMessages.catalogue, SiteMessages.catalogue,
     ]
+
+    /// The JUnit XML of the result: a test case per check per platform and per invariant; for
+    /// a run the content's errors stopped, a failing test case per error, so that a CI report
+    /// shows why.
+    public func junit(_ result: PipelineResult) -> String {
+        result.report.map(JUnitReport.xml) ?? JUnitReport.xml(notRun: result.errors)
+    }
 
     /// The result's diagnostics (and what stopped it, if anything) as a SARIF 2.1.0 log, with
     /// `catalogue`'s explanations as its rules and columns counted in code points.

@@ -34,7 +34,7 @@ public struct Pipeline: Sendable {
             result.diagnostics = loaded.diagnostics
             result.stage = .load
         } catch {
-            result.failure = PipelineFailure(.usage, .pathNotFound(error.path))
+            result.failure = PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path)
         }
         return result
     }

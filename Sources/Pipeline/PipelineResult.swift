@@ -1,6 +1,5 @@
 import Foundation
 import ReportModel
-import SpecDiff
 import SpecModel
 
 /// What one run of the pipeline found and made: every command is a view of it.
@@ -74,10 +73,14 @@ public struct PipelineFailure: Error, Sendable, Equatable {
 
     public var kind: Kind
     public var message: Message
+    /// What the user typed that is at fault (a path), so that the command line can be shown
+    /// with it marked.
+    public var argument: String?
 
-    public init(_ kind: Kind, _ message: Message) {
+    public init(_ kind: Kind, _ message: Message, argument: String? = nil) {
         self.kind = kind
         self.message = message
+        self.argument = argument
     }
 }
 

@@ -26,7 +26,7 @@ struct TemplateSet: Sendable {
         var folder: URL?
         if let given = configuration.templates {
             let url = configuration.url(given)
-            guard isFolder(url.path) else { return .failure(.missing(PipelineFailure(.usage, .pathNotFound(given)))) }
+            guard isFolder(url.path) else { return .failure(.missing(PipelineFailure(.usage, .pathNotFound(given), argument: given))) }
             folder = url
         } else {
             let url = configuration.url(PipelineConfiguration.defaultTemplatesFolder)

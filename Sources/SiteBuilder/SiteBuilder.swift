@@ -4,7 +4,6 @@ import FlowDiagram
 import Foundation
 import Mustache
 import ReportModel
-import SpecDiff
 import SpecModel
 
 /// Renders the model and the run report into the files of a static site.

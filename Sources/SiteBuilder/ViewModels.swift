@@ -2,7 +2,6 @@ import Exports
 import FlowDiagram
 import Mustache
 import ReportModel
-import SpecDiff
 import SpecModel
 
 /// Builds the data each page template renders, from the model and the run report only.

@@ -44,6 +44,12 @@ public struct ExplorationCache: Sendable {
     /// the exploration's whole input, so caches in other folders share it.
     private static let inMemory = Locked<[String: FlowExploration]>([:])
 
+    /// Forgets what this process read or made, as a new process starts: a later lookup reads
+    /// the cache's file again.
+    static func forgetInMemory() {
+        inMemory.withLock { $0 = [:] }
+    }
+
     /// The flow's exploration from this process's memory or the cache, or explored (and
     /// kept) when neither has it. The cache's file is written whichever way it came.
     public func exploration(of flow: Flow, depthLimit: Int? = nil) -> FlowExploration {

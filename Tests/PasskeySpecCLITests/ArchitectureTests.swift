@@ -17,28 +17,113 @@ import Testing
         }
     }
 
-    /// Each module imports only the modules below it: data flows Markdown → model → run
-    /// report → site, and the runner knows no flow's engine.
+    /// The modules each module may import: data flows Markdown → model → run report → site,
+    /// the runner knows no flow's engine, and the command line knows the pipeline alone.
+    static let allowedImports: [String: Set<String>] = [
+        "Markdown": [], "CommonMark": ["CCmarkGFM", "Markdown", "Synchronization"], "SpecModel": ["Markdown"],
+        "ReportModel": ["SpecModel"], "Mustache": [], "PreviewServer": [],
+        "SpecParser": ["SpecModel", "CommonMark", "Markdown"], "PasskeyLoginEngine": ["SpecModel"],
+        "SpecRunner": ["SpecModel", "ReportModel"],
+        "PasskeyLoginFlow": ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine"],
+        "Exports": ["SpecModel", "ReportModel"], "SpecDiff": ["SpecModel", "ReportModel"],
+        "FlowDiagram": ["SpecModel", "CGraphviz"],
+        "SiteBuilder": ["SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram"],
+        "Pipeline": [
+            "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
+            "SiteBuilder", "FlowDiagram",
+        ],
+        "PasskeySpecCLI": ["Pipeline", "SpecModel", "ReportModel", "PreviewServer"],
+    ]
+
+    /// The module an import line names: `import X`, `internal import X`,
+    /// `@_exported import struct X.Y`; nil for a line that is not an import.
+    static func importedModule(_ line: Substring) -> String? {
+        var words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+        while let first = words.first, ["public", "internal", "package", "private", "fileprivate"].contains(first) {
+            words.removeFirst()
+        }
+        guard words.first == "import", words.count >= 2 else { return nil }
+        let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "func", "var", "let", "typealias"]
+        let name = words.count >= 3 && kinds.contains(words[1]) ? words[2] : words[1]
+        return String(name.split(separator: ".").first ?? name)
+    }
+
+    /// Each module imports only the modules below it.
     @Test func modulesImportOnlyWhatIsBelowThem() throws {
-        let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin"]
-        let allowed: [String: Set<String>] = [
-            "SpecModel": [], "Mustache": [], "PreviewServer": [], "CommonMark": ["CCmarkGFM"],
-            "SpecParser": ["SpecModel", "CCmarkGFM", "CommonMark"], "PasskeyLoginEngine": ["SpecModel"],
-            "SpecRunner": ["SpecModel"], "PasskeyLoginFlow": ["SpecModel", "SpecRunner", "PasskeyLoginEngine"],
-            "Exports": ["SpecModel", "SpecRunner"], "SpecDiff": ["SpecModel", "SpecRunner"],
-            "FlowDiagram": ["SpecModel", "CGraphviz"],
-            "SiteBuilder": ["SpecModel", "SpecRunner", "SpecDiff", "Mustache", "CommonMark", "Exports", "FlowDiagram"],
-        ]
-        for (module, permitted) in allowed {
+        let system: Set<String> = ["Foundation", "Dispatch", "Glibc"]
+        let sourceModules = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Sources").path
+        ).filter { !$0.hasPrefix(".") && !["CCmarkGFM", "CGraphviz", "passkey-spec"].contains($0) }
+        #expect(Set(sourceModules) == Set(Self.allowedImports.keys), "every module has its list")
+        for (module, permitted) in Self.allowedImports {
             let sources = try Self.files(under: "Sources/\(module)", extensions: ["swift"])
             #expect(!sources.isEmpty, "no sources for \(module)")
             for (path, text) in sources {
-                for line in text.split(separator: "\n") where line.hasPrefix("import ") {
-                    let name = String(line.dropFirst("import ".count))
+                for line in text.split(separator: "\n") {
+                    guard let name = Self.importedModule(line) else { continue }
                     #expect(system.contains(name) || permitted.contains(name), "\(path): \(line)")
                 }
             }
         }
+        #expect(Self.importedModule("@_exported import enum Exports.ExportFormat") == "Exports")
+        #expect(Self.importedModule("internal import CCmarkGFM") == "CCmarkGFM")
+        #expect(Self.importedModule("let x = 1") == nil)
+    }
+
+    /// The command line parses arguments and prints: no stage of the pipeline is run from it.
+    /// Its imports keep it from the stages' modules; these are what the pipeline hands it that
+    /// could still run one (an export's encoder, a flow's lint) or write a file its own way.
+    @Test func theCommandLineRunsNoStage() throws {
+        let forbidden = [
+            ".data(content:", ".lint(", "CheckRunner", "SiteBuilder", "BuildManifest", "ContentLoader", "SiteWriter",
+            "JUnitReport", "SarifLog", "GitRevision", ".explore(", ".render(", "FileManager.default.createDirectory",
+            ".write(to:", "FileBytes.write",
+        ]
+        let sources = try Self.files(under: "Sources/PasskeySpecCLI", extensions: ["swift"])
+        #expect(sources.count > 10)
+        var found: [String] = []
+        for (path, text) in sources {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = Self.code(line)
+                // The pipeline's own entry points are what a command calls.
+                let calls = code.replacingOccurrences(of: "pipeline.lint(", with: "").replacingOccurrences(
+                    of: "pipeline.explore(", with: "")
+                for word in forbidden where calls.contains(word) {
+                    found.append("\(path):\(number + 1): \(word): \(line)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Every branch compiles on the one system the tool is built for.
+    @Test func noBranchForAnotherSystem() throws {
+        let sources = try Self.files(under: "Sources", extensions: ["swift"])
+        for (path, text) in sources {
+            #expect(!text.contains("canImport(Darwin)"), "\(path)")
+            #expect(!text.contains("import Darwin"), "\(path)")
+        }
+    }
+
+    /// One type per name across the modules, and the version declared once.
+    @Test func oneTypePerNameAndOneVersion() throws {
+        let sources = try Self.files(under: "Sources", extensions: ["swift"])
+        let declaration = try Regex("^(public |package )?(final )?(struct|enum|class|protocol|actor) ([A-Za-z]+)")
+        var modules: [String: Set<String>] = [:]
+        var versions: [String] = []
+        let version = "\"\(ToolVersion.current)\""
+        for (path, text) in sources {
+            let module = path.split(separator: "/")[1]
+            for line in text.split(separator: "\n") {
+                if let match = line.firstMatch(of: declaration), let name = match.output[4].substring {
+                    modules[String(name), default: []].insert(String(module))
+                }
+                if line.contains(version) { versions.append("\(path): \(line)") }
+            }
+        }
+        let twice = modules.filter { $0.value.count > 1 }.map { "\($0.key): \($0.value.sorted())" }.sorted()
+        #expect(twice.isEmpty, "\(twice)")
+        #expect(versions.count == 1 && versions[0].hasPrefix("Sources/SpecModel/ToolVersion.swift"), "\(versions)")
     }
 
     /// Files that belong to one platform and may name it: its descriptor, its adapter, the

@@ -15,7 +15,7 @@ import Testing
         #expect(build.paths == ["content"])
         #expect(build.out == "site")
         #expect(build.report == nil)
-        #expect(build.templates == "templates")
+        #expect(build.templates == nil, "the built-in templates, or a templates folder where the tool runs")
         #expect(!build.strict)
         let preview = try PreviewCommand.Arguments.parse([], command: "preview")
         #expect(preview.port == nil, "the default port, moving to the next free one")

@@ -30,17 +30,17 @@ enum BinaryRunner {
     }
 
     /// Runs the binary with `arguments` in `directory` (default: the package root) and
-    /// `environment` added to a clean one (no colour, not in GitHub Actions).
+    /// `environment` added to a clean one (no colour, not in GitHub Actions), with a HOME and a
+    /// cache folder of this run's own (see `TestEnvironment`) unless `environment` names them.
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> RunResult {
+        let own = try TestEnvironment(forBinary: true)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["GITHUB_ACTIONS"] = nil
-        env["NO_COLOR"] = nil
+        var env = own.variables
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe()
@@ -94,8 +94,8 @@ extension BinaryRunner {
             (["sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path, executable.path] + arguments).map { strdup($0) }
             + [nil]
         defer { argv.forEach { free($0) } }
-        var environment = ProcessInfo.processInfo.environment
-        environment["GITHUB_ACTIONS"] = nil
+        let own = try TestEnvironment(forBinary: true)
+        let environment = own.variables
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
@@ -106,6 +106,7 @@ extension BinaryRunner {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Date().timeIntervalSince(started)
+        withExtendedLifetime(own) {}
         let exited = status & 0x7f == 0
         return MeasuredRun(
             result: RunResult(

@@ -1,5 +1,5 @@
 import ReportModel
-import SpecRunner
+import Pipeline
 import Testing
 
 @testable import PasskeySpecCLI
@@ -12,7 +12,7 @@ import Testing
             runs: 1, platforms: 1, configurations: 1, platformConfigurations: 1, worlds: 1, states: states,
             transitions: transitions, depthLimit: 4, deepestLevel: 3, complete: true, nativeResults: 0)
         return ExploreCommand.FlowOutput(
-            flow: "f", exploration: FlowExploration(summary: summary, invariants: [], screens: []), seconds: seconds)
+            ExploredFlow(id: "f", summary: summary, invariants: [], screens: [], seconds: seconds))
     }
 
     @Test func ratesAreCountsPerSecond() {

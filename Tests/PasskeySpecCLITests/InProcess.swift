@@ -19,9 +19,17 @@ enum InProcess {
     /// the tests run in.
     static let content = BinaryRunner.packageRoot.appendingPathComponent("content").path
 
-    static func run(_ arguments: [String], flows: FlowRegistry = FlowCatalogue.registered) -> InProcessRun {
-        let captured = CapturedConsole()
+    /// Runs `arguments` in `directory` (default: the package root), with a HOME and a cache of
+    /// the run's own and `environment` added, as `BinaryRunner.run` does for the binary.
+    static func run(
+        _ arguments: [String], in directory: URL = BinaryRunner.packageRoot, environment: [String: String] = [:],
+        flows: FlowRegistry = FlowCatalogue.registered
+    ) -> InProcessRun {
+        let own = try? TestEnvironment(forBinary: false)
+        let captured = CapturedConsole(
+            environment: (own?.variables ?? [:]).merging(environment) { $1 }, workingDirectory: directory)
         let status = CommandLineTool.run(arguments, console: captured.console, flows: flows)
+        withExtendedLifetime(own) {}
         return InProcessRun(status: status, stdout: captured.stdout, stderr: captured.stderr)
     }
 }
@@ -30,11 +38,18 @@ enum InProcess {
 final class CapturedConsole: Sendable {
     private let out = Locked("")
     private let err = Locked("")
+    let environment: [String: String]
+    let workingDirectory: URL
+
+    init(environment: [String: String] = [:], workingDirectory: URL = BinaryRunner.packageRoot) {
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+    }
 
     var console: Console {
         Console(
             out: { [out] text in out.withLock { $0 += text } }, err: { [err] text in err.withLock { $0 += text } },
-            environment: [:], errorIsTerminal: false)
+            environment: environment, errorIsTerminal: false, workingDirectory: workingDirectory)
     }
 
     var stdout: String { out.withLock { $0 } }

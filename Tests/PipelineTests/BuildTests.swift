@@ -132,14 +132,14 @@ import Testing
         let folder = try TemporaryFolder()
         let content = try copyContent(into: folder)
         let result = pipeline(folder, in: folder.url, roots: [content], templates: "nowhere").build(into: "out")
-        #expect(result.failure == PipelineFailure(.usage, .pathNotFound("nowhere")))
+        #expect(result.failure == PipelineFailure(.usage, .pathNotFound("nowhere"), argument: "nowhere"))
     }
 
     /// Content that does not exist is a usage error.
     @Test func contentThatDoesNotExistIsAUsageError() throws {
         let folder = try TemporaryFolder()
         let result = pipeline(folder, in: folder.url, roots: ["contents"]).build(into: "out")
-        #expect(result.failure == PipelineFailure(.usage, .pathNotFound("contents")))
+        #expect(result.failure == PipelineFailure(.usage, .pathNotFound("contents"), argument: "contents"))
         #expect(result.stage == .none)
     }
 }

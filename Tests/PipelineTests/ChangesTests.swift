@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import ReportModel
 import SpecDiff
 import SpecModel
 import TestSupport

@@ -60,10 +60,12 @@ import Testing
     }
 
     @Test func theSameEngineIsExploredOnceAndReadBackEqual() throws {
+        // Fingerprints of this test alone: explorations are shared in memory by key, in a process.
+        let tool1 = "tool-1-\(UUID().uuidString)"
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
-        let cache = ExplorationCache(folder: folder, toolFingerprint: "tool-1")
+        let cache = ExplorationCache(folder: folder, toolFingerprint: tool1)
         let first = cache.exploration(of: Self.flow(counter))
         let second = cache.exploration(of: Self.flow(counter))
         #expect(counter.value == 1)
@@ -72,14 +74,16 @@ import Testing
     }
 
     @Test func aChangedFlowOrToolOrDepthIsExploredAgain() throws {
+        // Fingerprints of this test alone: explorations are shared in memory by key, in a process.
+        let (tool1, tool2) = ("tool-1-\(UUID().uuidString)", "tool-2-\(UUID().uuidString)")
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
-        let cache = ExplorationCache(folder: folder, toolFingerprint: "tool-1")
+        let cache = ExplorationCache(folder: folder, toolFingerprint: tool1)
         _ = cache.exploration(of: Self.flow(counter))
         _ = cache.exploration(of: Self.flow(counter, signature: "v2"))
         #expect(counter.value == 2, "a changed engine signature misses the cache")
-        _ = ExplorationCache(folder: folder, toolFingerprint: "tool-2").exploration(of: Self.flow(counter))
+        _ = ExplorationCache(folder: folder, toolFingerprint: tool2).exploration(of: Self.flow(counter))
         #expect(counter.value == 3, "another executable misses the cache")
         _ = cache.exploration(of: Self.flow(counter), depthLimit: 3)
         #expect(counter.value == 4, "another depth misses the cache")
@@ -88,12 +92,16 @@ import Testing
     }
 
     @Test func anUnreadableEntryIsExploredAgainAndReplaced() throws {
+        // Fingerprints of this test alone: explorations are shared in memory by key, in a process.
+        let tool1 = "tool-1-\(UUID().uuidString)"
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
-        let cache = ExplorationCache(folder: folder, toolFingerprint: "tool-1")
+        let cache = ExplorationCache(folder: folder, toolFingerprint: tool1)
         let first = cache.exploration(of: Self.flow(counter))
         try Data("{\"summary\":".utf8).write(to: cache.file(for: Self.flow(counter)))
+        // As a new process would find it.
+        ExplorationCache.forgetInMemory()
         #expect(cache.exploration(of: Self.flow(counter)) == first)
         #expect(counter.value == 2)
         #expect(cache.exploration(of: Self.flow(counter)) == first)
@@ -101,6 +109,8 @@ import Testing
     }
 
     @Test func theToolFingerprintIsAHashOfTheFilesBytes() throws {
+        // Fingerprints of this test alone: explorations are shared in memory by key, in a process.
+        let tool1 = "tool-1-\(UUID().uuidString)"
         let folder = Self.folder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -115,6 +125,8 @@ import Testing
     }
 
     @Test func theRunnerUsesTheCache() throws {
+        // Fingerprints of this test alone: explorations are shared in memory by key, in a process.
+        let tool1 = "tool-1-\(UUID().uuidString)"
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()

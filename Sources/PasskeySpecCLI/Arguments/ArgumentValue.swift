@@ -1,4 +1,4 @@
-import Exports
+import Pipeline
 import SpecModel
 
 /// A type an option or a positional argument holds: how its value is read from the command

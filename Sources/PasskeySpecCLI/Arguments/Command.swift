@@ -1,6 +1,5 @@
 import Pipeline
 import SpecModel
-import SpecRunner
 
 /// A command's values, parsed, with the flows the tool runs with. Its arguments are read by
 /// their property names (`arguments.strict`), through the values' key paths.

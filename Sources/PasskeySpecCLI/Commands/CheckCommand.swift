@@ -1,9 +1,7 @@
-import Exports
 import Foundation
+import Pipeline
 import ReportModel
 import SpecModel
-import SpecParser
-import SpecRunner
 
 /// `passkey-spec check [PATHS...] [--junit FILE] [--report FILE]`: lint, run every check on
 /// every platform, explore the engine, cross-check the copy.
@@ -12,6 +10,7 @@ enum CheckCommand {
         var paths = ["content"]
         var junit: String?
         var report: String?
+        var format = DiagnosticsFormat.text
         var strict = false
 
         static let declaration = ArgumentDeclaration<Self>(
@@ -20,7 +19,10 @@ enum CheckCommand {
                 \.junit, "--junit", value: "FILE", help: "Also write JUnit XML: one test case per check per platform."),
             .option(
                 \.report, "--report", value: "FILE",
-                help: "Also write the run report as JSON (the site renders from it)."),
+                help:
+                    "Also write the run report as JSON (the site renders from it); a run that errors stopped is written with its errors."
+            ),
+            .format(\.format, help: "'text' for a terminal, 'sarif' (SARIF 2.1.0) for code-scanning services."),
             .strict(\.strict))
     }
 
@@ -38,34 +40,38 @@ enum CheckCommand {
             A failing step is reported at its line in the Markdown. A summary of criteria by
             platform goes to standard output.
             """,
+            """
+            With '--format sarif', standard output is a SARIF 2.1.0 log of every diagnostic
+            instead of the summary. '--junit' and '--report' are written by every run, even one
+            the content's errors stopped: the JUnit then has each error as a failing test case.
+            """,
             "Exit status: 0 everything passed, 1 a problem in the spec or a failing check, 2 usage error.",
         ],
         run: run)
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
-        let loaded = try lintContent(arguments.paths, flows: arguments.flows, strict: arguments.strict)
-        if loaded.hasErrors {
-            console.print(loaded.diagnostics)
-            console.out("check: not run; fix the errors above first\n")
-            return .failure
-        }
-        var report = CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(
-            loaded.content)
-        report.diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
-        console.print(report.diagnostics)
-        console.out(summary(report))
-        for (path, data) in [
-            (arguments.junit, Data(JUnitReport.xml(report).utf8)), (arguments.report, try report.encodedJSON()),
-        ] {
+        let pipeline = console.pipeline(roots: arguments.paths, strict: arguments.strict, flows: arguments.makeFlows)
+        let result = pipeline.check()
+        try console.show(result)
+        // The files this run was asked for are written whatever its outcome, so that a CI
+        // report never shows an earlier run: the JUnit of a run the errors stopped has them as
+        // failing test cases, and its report has them as its diagnostics.
+        let report = result.report ?? RunReport(flows: [], specs: [], diagnostics: result.diagnostics)
+        let junit = pipeline.junit(result)
+        for (path, data) in [(arguments.junit, Data(junit.utf8)), (arguments.report, try report.encodedJSON())] {
             guard let path else { continue }
-            do {
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                console.printUsageError(.writeFailed(path, reason: error.localizedDescription))
-                return .failure
+            guard console.write(data, to: path, with: pipeline) else { return .failure }
+        }
+        switch arguments.format {
+        case .sarif: console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
+        case .text:
+            if let report = result.report {
+                console.out(summary(report))
+            } else {
+                console.out("check: not run; fix the errors above first\n")
             }
         }
-        return report.passed ? .success : .failure
+        return ExitStatus(result)
     }
 
     /// Criteria by platform, then the counts.

@@ -1,7 +1,6 @@
-import Exports
 import Foundation
+import Pipeline
 import SpecModel
-import SpecParser
 
 /// `passkey-spec copy SCENARIO-ID [--platform PLATFORM] [--format text|json] [PATHS...]`
 /// and `passkey-spec copy --list`: the exact copy of a scenario, for engineers.
@@ -118,8 +117,10 @@ enum CopyCommand {
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let platformFilter = arguments.platform
         guard arguments.list || arguments.scenario != nil else { throw UsageError(.missingScenarioArgument) }
-        let result = try loadContent(arguments.paths)
-        console.print(result.diagnostics)
+        // The copy of content that lints clean, as the exports hold it.
+        let pipeline = console.pipeline(roots: arguments.paths, flows: arguments.makeFlows)
+        let result = pipeline.lint()
+        try console.show(result)
         guard !result.hasErrors else { return .failure }
         let scenarios = result.content.specs.flatMap { spec in spec.scenarios.map { (spec, $0) } }
 

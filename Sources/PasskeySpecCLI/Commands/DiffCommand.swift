@@ -1,8 +1,7 @@
 import Foundation
-import SpecDiff
+import Pipeline
+import ReportModel
 import SpecModel
-import SpecParser
-import SpecRunner
 
 /// `passkey-spec diff [CONTENT] [--since GIT-REF | --against DIR] [--format text|markdown|json]`:
 /// what changed in the model and the run since a git revision or a built site, by stable ID.
@@ -24,7 +23,9 @@ enum DiffCommand {
             .positional(\.content, "CONTENT", help: "The content folder or file, or a folder a build wrote."),
             .option(
                 \.since, "--since", value: "GIT-REF",
-                help: "Compare with the content at this git revision; without it or '--against', HEAD."),
+                help:
+                    "Compare with the content at this git revision (default: what the Changes page compares with: the commit before the content's newest change, or HEAD while the content has uncommitted changes)."
+            ),
             .option(
                 \.against, "--against", value: "DIR",
                 help: "Compare with the site 'build' wrote into DIR: its exports/spec.json and exports/report.json."),
@@ -37,8 +38,10 @@ enum DiffCommand {
         discussion: [
             """
             Compares the model and the run of CONTENT (default: content) with an earlier one:
-            the content at a git revision ('--since', default HEAD), parsed and run with the
-            same flows, or a site that 'build' wrote ('--against DIR'). CONTENT may be a built
+            the content at a git revision ('--since'), parsed and run with the same flows, or a
+            site that 'build' wrote ('--against DIR'). Without either, it compares with what the
+            site's Changes page compares with: the commit before the content's newest change, or
+            HEAD while the content has uncommitted changes, and lists the same changes. CONTENT may be a built
             site too. It lists, by stable ID: criteria whose wording changed (first, flagged
             with ⚠), copy strings added, removed and reworded (old and new text), Trigger rows
             changed, checks added, removed or with other steps (the steps lost and gained),
@@ -53,139 +56,31 @@ enum DiffCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
-        let path = arguments.content
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw UsageError(.pathNotFound(path), argument: path)
+        let pipeline = console.pipeline(roots: [arguments.content], flows: arguments.makeFlows)
+        let earlier: Pipeline.Earlier =
+            if let folder = arguments.against {
+                .site(folder)
+            } else if let revision = arguments.since {
+                .revision(revision)
+            } else {
+                .baseline
+            }
+        let result = pipeline.changes(since: earlier)
+        // Only what stops the comparison is printed: the content's (or the earlier version's)
+        // errors, not its warnings or its run's findings.
+        var errors = result
+        errors.diagnostics = result.errors
+        try console.show(errors)
+        guard let changes = result.changes else {
+            if result.failure == nil { console.out("diff: not compared; fix the errors above first\n") }
+            return .failure
         }
-        let isSite = SiteExports.isSite(URL(fileURLWithPath: path))
-
-        let earlier: Version
-        let baseline: Baseline
-        if let folder = arguments.against {
-            guard FileManager.default.fileExists(atPath: folder) else {
-                throw UsageError(.pathNotFound(folder), argument: folder)
-            }
-            do {
-                earlier = try SiteExports.read(URL(fileURLWithPath: folder))
-            } catch {
-                console.printUsageError(.unreadableExports(folder, reason: error.reason))
-                return .failure
-            }
-            baseline = Baseline(kind: .site, name: folder)
-        } else {
-            let revision = arguments.since ?? "HEAD"
-            let read: GitRevision
-            do {
-                read =
-                    try isSite
-                    ? GitRevision(path: path, revision: revision) {
-                        [SiteExports.model, SiteExports.report].contains($0)
-                    }
-                    : GitRevision(path: path, revision: revision)
-            } catch {
-                switch error {
-                case .notARepository: console.printUsageError(.notAGitRepository(path))
-                case .unknownRevision: console.printUsageError(.unknownRevision(revision, path: path))
-                case .git(let detail): console.printUsageError(.gitFailed(detail))
-                }
-                return .failure
-            }
-            baseline = Baseline(kind: .revision, name: revision, commit: read.commit)
-            guard let version = try version(at: read, revision: revision, site: isSite, path: path, arguments, console)
-            else { return .failure }
-            earlier = version
-        }
-
-        let later: Version
-        if isSite {
-            do {
-                later = try SiteExports.read(URL(fileURLWithPath: path))
-            } catch {
-                console.printUsageError(.unreadableExports(path, reason: error.reason))
-                return .failure
-            }
-        } else {
-            let loaded = try lintContent([path], flows: arguments.flows)
-            if loaded.hasErrors {
-                console.print(loaded.diagnostics.filter { $0.severity == .error })
-                console.out("diff: not compared; fix the errors above first\n")
-                return .failure
-            }
-            later = run(loaded.content, arguments, console)
-        }
-
-        let changes = SpecChanges.compare(earlier, later, baseline: baseline)
         switch arguments.format {
         case .json: console.out(try JSONOutput.string(changes))
-        case .markdown: console.out(DiffFormat.markdown(changes, content: path))
-        case .text: console.out(DiffFormat.text(changes, content: path))
+        case .markdown: console.out(DiffFormat.markdown(changes, content: arguments.content))
+        case .text: console.out(DiffFormat.text(changes, content: arguments.content))
         }
         return .success
-    }
-
-    /// The earlier version from the files a revision holds: a site's exports, or content to
-    /// parse, lint and run. Nil (with the problem printed) when it cannot be compared with.
-    private static func version(
-        at read: GitRevision, revision: String, site: Bool, path: String, _ arguments: ParsedArguments<Arguments>,
-        _ console: Console
-    ) throws -> Version? {
-        if site {
-            let files = Dictionary(read.files.map { ($0.relativePath, Data($0.bytes)) }) { first, _ in first }
-            do throws(SiteExports.Unreadable) {
-                guard let model = files[SiteExports.model], let report = files[SiteExports.report] else {
-                    let missing = files[SiteExports.model] == nil ? SiteExports.model : SiteExports.report
-                    throw SiteExports.Unreadable(reason: "'\(missing)' is not in revision \(revision)")
-                }
-                return try SiteExports.decode(model: model, report: report)
-            } catch {
-                console.printUsageError(.unreadableExports(path, reason: error.reason))
-                return nil
-            }
-        }
-        let loaded = content(at: read, revision: revision, flows: arguments.flows)
-        if loaded.hasErrors {
-            console.print(loaded.diagnostics.filter { $0.severity == .error })
-            console.printUsageError(.earlierContentHasErrors(revision))
-            return nil
-        }
-        return run(loaded.content, arguments, console)
-    }
-
-    /// The content files a revision holds, parsed and linted, located as `REVISION:PATH`.
-    private static func content(at read: GitRevision, revision: String, flows: FlowRegistry) -> ContentLoader.Result {
-        let loader = ContentLoader()
-        let parsed = read.files.map { file in
-            loader.parse(
-                file.bytes, as: ContentFile(path: "\(revision):\(file.repositoryPath)", relativePath: file.relativePath)
-            )
-        }
-        return lint(loader.assemble(parsed), flows: flows, strict: false)
-    }
-
-    /// The content folder at `revision`, parsed, linted and run, without printing anything:
-    /// nil when the folder is not in a repository, the revision is unknown, or its content
-    /// does not lint clean. `preview` compares with it.
-    static func quietVersion(
-        of path: String, at revision: String, flows: FlowRegistry, environment: [String: String]
-    ) -> (version: Version, baseline: Baseline)? {
-        guard let read = try? GitRevision(path: path, revision: revision) else { return nil }
-        let loaded = content(at: read, revision: revision, flows: flows)
-        guard !loaded.hasErrors else { return nil }
-        let report = CheckRunner(flows: flows, cache: .forTool(environment: environment)).run(loaded.content)
-        return (
-            Version(content: loaded.content, report: report),
-            Baseline(kind: .revision, name: revision, commit: read.commit)
-        )
-    }
-
-    /// Runs the checks of `content` as `check` does.
-    private static func run(
-        _ content: ContentSet, _ arguments: ParsedArguments<Arguments>, _ console: Console
-    )
-        -> Version
-    {
-        let report = CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(content)
-        return Version(content: content, report: report)
     }
 }
 
@@ -228,9 +123,8 @@ enum DiffFormat {
             case .revision:
                 title +=
                     " since \(code(earlier.name ?? ""))"
-                    + (earlier.commit.map { " (\(code(String($0.prefix(12)))))" } ?? "")
+                    + (earlier.commit.map { $0.prefix(12) }.flatMap { $0 == earlier.name ?? "" ? nil : " (\(code(String($0))))" } ?? "")
             case .site: title += " since the site in \(code(earlier.name ?? ""))"
-            case .build: title += " since the earlier build"
             }
         }
         var lines = [title, ""]

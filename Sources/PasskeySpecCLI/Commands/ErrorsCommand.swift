@@ -1,6 +1,6 @@
 import Foundation
+import Pipeline
 import SpecModel
-import SpecRunner
 
 /// `passkey-spec errors [ERROR] [--platform PLATFORM] [--format text|json]`: the platform
 /// error reference of every flow, or where one native error leads.
@@ -42,7 +42,9 @@ enum ErrorsCommand {
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let platforms = arguments.platform.map { [$0] } ?? Platform.known
-        var entries = arguments.flows.flows.flatMap(\.errorReference).filter { platforms.contains($0.platform) }
+        var entries = console.pipeline(flows: arguments.makeFlows).flowReferences.flatMap(\.errorReference).filter {
+            platforms.contains($0.platform)
+        }
         if let query = arguments.error {
             let matches = entries.filter { names(of: $0).contains(query.lowercased()) }
             guard !matches.isEmpty else {

@@ -1,7 +1,7 @@
 import Foundation
+import Pipeline
 import ReportModel
 import SpecModel
-import SpecRunner
 
 /// `passkey-spec explore [--flow ID] [--depth N] [--format text|json]`: check every invariant
 /// over every reachable state of each flow's reference engine.
@@ -47,37 +47,27 @@ enum ExploreCommand {
         var statesPerSecond: Int
         var transitionsPerSecond: Int
 
-        init(flow: String, exploration: FlowExploration, seconds: Double) {
-            self.flow = flow
-            self.exploration = exploration.summary
-            invariants = exploration.invariants
-            screens = exploration.screens
-            self.seconds = (seconds * 1e6).rounded() / 1e6
+        init(_ explored: ExploredFlow) {
+            flow = explored.id
+            exploration = explored.summary
+            invariants = explored.invariants
+            screens = explored.screens
+            seconds = (explored.seconds * 1e6).rounded() / 1e6
             // A clock tick is the least time anything takes, so a rate is always finite.
-            let elapsed = max(seconds, 1e-6)
-            statesPerSecond = Int((Double(exploration.summary.states) / elapsed).rounded())
-            transitionsPerSecond = Int((Double(exploration.summary.transitions) / elapsed).rounded())
+            let elapsed = max(explored.seconds, 1e-6)
+            statesPerSecond = Int((Double(explored.summary.states) / elapsed).rounded())
+            transitionsPerSecond = Int((Double(explored.summary.transitions) / elapsed).rounded())
         }
     }
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
-        let depthLimit = arguments.depth
-        var flows = arguments.flows.flows
-        if let id = arguments.flow {
-            guard let chosen = arguments.flows.flow(id: id) else {
-                let known = flows.map { "'\($0.id)'" }.joined(separator: ", ")
-                throw UsageError(.invalidOptionValue("--flow", value: id, expected: "one of \(known)"), argument: id)
-            }
-            flows = [chosen]
+        let pipeline = console.pipeline(flows: arguments.makeFlows)
+        guard let explored = pipeline.explore(flowID: arguments.flow, depth: arguments.depth) else {
+            let known = pipeline.flowIDs.map { "'\($0)'" }.joined(separator: ", ")
+            let id = arguments.flow ?? ""
+            throw UsageError(.invalidOptionValue("--flow", value: id, expected: "one of \(known)"), argument: id)
         }
-        let clock = ContinuousClock()
-        let outputs = flows.map { flow in
-            let start = clock.now
-            let exploration = flow.explore(depthLimit)
-            let elapsed = (clock.now - start).components
-            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-            return FlowOutput(flow: flow.id, exploration: exploration, seconds: seconds)
-        }
+        let outputs = explored.map(FlowOutput.init)
         console.out(arguments.format == .json ? try JSONOutput.string(outputs) : text(outputs))
         let violations = outputs.flatMap(\.invariants).reduce(0) { $0 + $1.violations }
         return violations == 0 && outputs.allSatisfy(\.exploration.complete) ? .success : .failure

@@ -1,8 +1,6 @@
-import Exports
 import Foundation
+import Pipeline
 import SpecModel
-import SpecParser
-import SpecRunner
 
 /// `passkey-spec export --format F [--out FILE] [PATHS...]`: the files engineers and tools import.
 enum ExportCommand {
@@ -22,10 +20,11 @@ enum ExportCommand {
         name: "export", abstract: "Write the copy or the model in a format engineers and tools import",
         discussion: [
             """
-            Parses the spec pages under PATHS (default: content) and writes them in FORMAT to
-            standard output or FILE. Nothing is written when a page has errors; the
-            diagnostics are printed as by 'lint'. Every format is also published by 'build'
-            under site/exports/.
+            Lints the spec pages under PATHS (default: content) as 'lint' does (and runs the
+            checks for 'junit' and 'report') and writes them in FORMAT to standard output or
+            FILE. When the content has errors nothing is written, FILE is left as it was, the
+            diagnostics are printed and the exit status is 1. Every format is also published by
+            'build' under site/exports/.
             """,
             """
             FORMATS:
@@ -48,27 +47,16 @@ enum ExportCommand {
     }
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
-        let format = arguments.format
-        let result = try loadContent(arguments.paths)
-        console.print(result.diagnostics)
-        guard !result.hasErrors else { return .failure }
-        let report =
-            format.needsRun
-            ? CheckRunner(flows: arguments.flows, cache: .forTool(environment: console.environment)).run(result.content)
-            : nil
-        let data = try format.data(content: result.content, report: report)
+        let pipeline = console.pipeline(roots: arguments.paths, flows: arguments.makeFlows)
+        let (result, data) = pipeline.export(arguments.format)
+        try console.show(result)
+        // Content with errors gives nothing to write: the file at '--out', if there is one, is
+        // left as it was (it may be the app's own), and the exit status says so.
+        guard let data else { return result.failure == nil ? .failure : ExitStatus(result) }
         guard let path = arguments.out else {
             console.out(String(decoding: data, as: UTF8.self))
-            return report.map { $0.passed ? .success : .failure } ?? .success
+            return ExitStatus(result)
         }
-        do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            console.printUsageError(.writeFailed(path, reason: error.localizedDescription))
-            return .failure
-        }
-        return report.map { $0.passed ? .success : .failure } ?? .success
+        return console.write(data, to: path, with: pipeline) ? ExitStatus(result) : .failure
     }
 }

@@ -1,15 +1,17 @@
-import SiteBuilder
+import Pipeline
 import SpecModel
-import SpecParser
-import SpecRunner
 
 /// `passkey-spec lint [PATHS...]`: parse and validate, diagnostics only.
 enum LintCommand {
     struct Arguments: CommandArguments {
         var paths = ["content"]
+        var format = DiagnosticsFormat.text
         var strict = false
 
-        static let declaration = ArgumentDeclaration<Self>(.paths(\.paths), .strict(\.strict))
+        static let declaration = ArgumentDeclaration<Self>(
+            .paths(\.paths),
+            .format(\.format, help: "'text' for a terminal, 'sarif' (SARIF 2.1.0) for code-scanning services."),
+            .strict(\.strict))
     }
 
     static let command = Command(
@@ -25,22 +27,31 @@ enum LintCommand {
             runs the checks. 'passkey-spec explain ID' tells what a diagnostic means and how to
             fix it.
             """,
+            """
+            With '--format sarif', standard output is a SARIF 2.1.0 log of every diagnostic
+            (each rule explained as 'explain' does) instead of the summary; the diagnostics
+            still go to standard error.
+            """,
             "Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.",
         ],
         run: run)
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
-        let result = try lintContent(arguments.paths, flows: arguments.flows, strict: arguments.strict)
-        console.print(result.diagnostics)
-        console.out(summary(result) + "\n")
-        return result.hasErrors ? .failure : .success
+        let pipeline = console.pipeline(roots: arguments.paths, strict: arguments.strict, flows: arguments.makeFlows)
+        let result = pipeline.lint()
+        try console.show(result)
+        switch arguments.format {
+        case .sarif: console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
+        case .text: console.out(summary(result) + "\n")
+        }
+        return ExitStatus(result)
     }
 
     /// `lint: 1 spec, 2 pages, 9 scenarios, 5 criteria, 31 checks, 5 references; 0 errors, 0 warnings`
-    static func summary(_ result: ContentLoader.Result) -> String {
+    static func summary(_ result: PipelineResult) -> String {
         let content = result.content
         let specs = content.specs
-        let errors = result.diagnostics.filter { $0.severity == .error }.count
+        let errors = result.errors.count
         let warnings = result.diagnostics.count - errors
         let parts = [
             count(specs.count, "spec"), count(content.pages.count, "page"),
@@ -52,34 +63,11 @@ enum LintCommand {
     }
 }
 
-/// Loads content from the given paths (default `content`), turning a missing path into a usage error.
-func loadContent(_ paths: [String]) throws -> ContentLoader.Result {
-    do {
-        return try ContentLoader().load(paths: paths.isEmpty ? ["content"] : paths)
-    } catch {
-        throw UsageError(.pathNotFound(error.path), argument: error.path)
-    }
-}
-
-/// Loads content and checks everything that needs no run, as `lint` does: the parser's
-/// diagnostics, every step bound, criteria and scenarios without checks, every Trigger name
-/// resolved against the engine's catalogue, and the copy style (errors with `strict`), in order.
-func lintContent(_ paths: [String], flows: FlowRegistry, strict: Bool = false) throws -> ContentLoader.Result {
-    lint(try loadContent(paths), flows: flows, strict: strict)
-}
-
-/// `lintContent` on content already loaded (with its parser diagnostics).
-func lint(_ loaded: ContentLoader.Result, flows: FlowRegistry, strict: Bool) -> ContentLoader.Result {
-    var result = loaded
-    // What builds on the page's structure runs on pages that parsed without errors, so one
-    // mistake is not reported again as its consequences.
-    let broken = Set(result.diagnostics.filter { $0.severity == .error }.map(\.location.file))
-    let specs = result.content.specs.filter { !broken.contains($0.location.file) }
-    let style = CopyStyle.findings(in: result.content.specs).map { strict ? $0.promotedToError() : $0 }
-    result.diagnostics =
-        (result.diagnostics + flows.lint(specs) + style + ReservedPaths.collisions(in: result.content))
-        .sortedByLocation()
-    return result
+/// How `lint` and `check` print their findings: for people, or as a SARIF 2.1.0 log for
+/// code-scanning services.
+enum DiagnosticsFormat: String, FormatArgument {
+    case text
+    case sarif
 }
 
 /// `1 spec`, `2 specs`, `5 criteria`.

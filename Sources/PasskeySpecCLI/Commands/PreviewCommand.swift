@@ -1,13 +1,9 @@
 import Dispatch
-import FlowDiagram
 import Foundation
 import Glibc
+import Pipeline
 import PreviewServer
-import SiteBuilder
-import SpecDiff
 import SpecModel
-import SpecParser
-import SpecRunner
 
 /// `passkey-spec preview [PATHS...] [--port N] [--host H] [--templates DIR]`: the site in memory,
 /// served on loopback, rebuilt and reloaded on every change.
@@ -17,7 +13,7 @@ enum PreviewCommand {
         /// Nil: the default port, or the next free one after it.
         var port: UInt16?
         var host = IPv4Address.loopback
-        var templates = "templates"
+        var templates: String?
         var strict = false
 
         static let declaration = ArgumentDeclaration<Self>(
@@ -28,7 +24,11 @@ enum PreviewCommand {
                     "The port, which must be free; 0 takes any free one. Without it, \(defaultPort), or the next free one of the \(portAttempts - 1) after it."
             ),
             .option(\.host, "--host", value: "H", help: "The IPv4 address to listen on; 'localhost' is loopback."),
-            .option(\.templates, "--templates", value: "DIR", help: "The templates."),
+            .option(
+                \.templates, "--templates", value: "DIR",
+                help:
+                    "A folder of templates whose files replace the built-in ones (default: 'templates' where the tool runs, if there is one)."
+            ),
             .strict(\.strict))
     }
 
@@ -41,8 +41,9 @@ enum PreviewCommand {
         name: "preview", abstract: "Serve the site on loopback and rebuild it on every change",
         discussion: [
             """
-            Builds the site as 'build' does (lint, check, render), but in memory: nothing is
-            written to 'site/'. It is served at http://127.0.0.1:8000/ (or, when that port is
+            Builds the site as 'build' does (lint, check, render), but in memory and
+            incrementally: nothing is written to 'site/', and after an edit only what it changes
+            is rendered again. It is served at http://127.0.0.1:8000/ (or, when that port is
             taken, the next free one, saying so), for writers to read while they edit. PATHS and
             the templates folder are watched; every change rebuilds the site and reloads the open
             pages. A port given with '--port' must be free.
@@ -61,42 +62,31 @@ enum PreviewCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
-        let address = arguments.host.address
-        let paths = arguments.paths
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
+        let pipeline = console.pipeline(
+            roots: arguments.paths, strict: arguments.strict, templates: arguments.templates, flows: arguments.makeFlows)
+        let configuration = pipeline.configuration
+        for path in arguments.paths + (arguments.templates.map { [$0] } ?? [])
+        where !FileManager.default.fileExists(atPath: configuration.fileSystemPath(path)) {
             throw UsageError(.pathNotFound(path), argument: path)
         }
-        let templatesPath = arguments.templates
+        let address = arguments.host.address
         // Listening comes first: a port that cannot be used is reported before any work.
         guard let server = listen(on: address, port: arguments.port, console: console) else { return .failure }
-        // The exploration is the same for any content: explore once, not on every change.
-        // Explorations come from the disk cache when it has them, and are kept in memory.
-        let toolCache = ToolCache(environment: console.environment)
-        let cache = toolCache?.explorations
-        let flows = FlowRegistry(
-            arguments.flows.flows.map { flow in (cache.map { flow.exploring(from: $0) } ?? flow).exploringOnce() })
-        // The Changes page compares with the content's last commit, read once.
-        let drawing = PreviewDrawing(
-            diagrams: ToolCache.diagramDrawer(toolCache),
-            earlier: DiffCommand.quietVersion(
-                of: paths[0], at: "HEAD", flows: flows, environment: console.environment))
-
+        let session = PreviewSession(pipeline)
         let stopping = stopOnSignals(server, console: console)
         server.start()
         console.out("preview: serving http://\(address):\(server.port)/ (Ctrl-C to stop)\n")
 
-        var watcher = FileWatcher(roots: paths + [templatesPath])
-        rebuild(
-            paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments.strict, server,
-            console)
+        // The templates folder a build would read is watched too, even before it exists.
+        let templates = arguments.templates ?? PipelineConfiguration.defaultTemplatesFolder
+        var watcher = FileWatcher(roots: (arguments.paths + [templates]).map(configuration.fileSystemPath))
+        rebuild(session, server, console)
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in
             while true {
                 // Returns once the editor has finished writing.
                 guard watcher.waitForChange(timeout: nil) else { continue }
-                rebuild(
-                    paths, flows: flows, templates: templatesPath, drawing: drawing, strict: arguments.strict,
-                    server, console)
+                rebuild(session, server, console)
             }
         }
     }
@@ -156,21 +146,21 @@ enum PreviewCommand {
         }
     }
 
-    private static func rebuild(
-        _ paths: [String], flows: FlowRegistry, templates: String, drawing: PreviewDrawing, strict: Bool,
-        _ server: PreviewServer,
-        _ console: Console
-    ) {
+    /// Rebuilds what changed and publishes it: the pages reload, or show the problems over the
+    /// last build that rendered.
+    static func rebuild(_ session: PreviewSession, _ server: PreviewServer, _ console: Console) {
         server.buildStarted()
         let started = Date()
-        let (build, diagnostics) = self.build(
-            paths, flows: flows, templates: templates, drawing: drawing, strict: strict)
-        console.print(diagnostics)
+        let result = session.rebuild()
+        let build = previewBuild(result, site: result.output == nil ? nil : session.site)
+        console.print(result.diagnostics)
+        if let failure = result.failure { console.printUsageError(failure.message) }
         let number = server.publish(build)
-        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        let errors = diagnostics.filter { $0.severity == .error }.count
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+        let errors = build.diagnostics.filter { $0.severity == Severity.error.rawValue }.count
         if build.ok {
-            console.out("preview: build \(number) ok in \(seconds) s\n")
+            let pages = result.output.map { " (\(count($0.renderedPages.count, "page")) rendered)" } ?? ""
+            console.out("preview: build \(number) ok in \(seconds) s\(pages)\n")
         } else if build.files == nil {
             console.out(
                 "preview: build \(number) has \(count(errors, "error")); the pages show the last build that rendered\n")
@@ -179,47 +169,15 @@ enum PreviewCommand {
         }
     }
 
-    /// Lint, check and render, as 'build' does, into memory. Files are nil when nothing rendered.
-    static func build(
-        _ paths: [String], flows: FlowRegistry, templates: String, drawing: PreviewDrawing = PreviewDrawing(),
-        strict: Bool
-    ) -> (
-        PreviewBuild, [Diagnostic]
-    ) {
-        func failed(_ diagnostics: [Diagnostic]) -> (PreviewBuild, [Diagnostic]) {
-            (PreviewBuild(files: nil, ok: false, diagnostics: diagnostics.map(previewDiagnostic)), diagnostics)
+    /// What the server shows of a result: the site when it rendered, and every problem, a
+    /// failure of the pipeline located at the content.
+    static func previewBuild(_ result: PipelineResult, site: [String: Data]?) -> PreviewBuild {
+        var diagnostics = result.diagnostics
+        if let failure = result.failure {
+            diagnostics.append(Diagnostic(failure.message, at: SourceLocation(file: failure.argument ?? "content", line: 1, column: 1)))
         }
-        let loaded: ContentLoader.Result
-        do {
-            loaded = try lintContent(paths, flows: flows, strict: strict)
-        } catch let error as UsageError {
-            return failed([Diagnostic(error.message, at: SourceLocation(file: paths[0], line: 1, column: 1))])
-        } catch {
-            let location = SourceLocation(file: paths[0], line: 1, column: 1)
-            return failed([Diagnostic(.unexpectedFailure("\(error)"), at: location)])
-        }
-        if loaded.hasErrors { return failed(loaded.diagnostics) }
-        let report = CheckRunner(flows: flows).run(loaded.content)
-        let diagnostics = (loaded.diagnostics + report.diagnostics).sortedByLocation()
-        let templatesURL = URL(fileURLWithPath: templates)
-        do {
-            let files = try SiteBuilder(templates: templatesURL).render(
-                content: loaded.content, report: report,
-                changes: drawing.earlier.map {
-                    SpecChanges.compare(
-                        $0.version, Version(content: loaded.content, report: report), baseline: $0.baseline)
-                } ?? .noEarlier, diagrams: drawing.diagrams)
-            let ok = report.passed && !diagnostics.contains { $0.severity == .error }
-            return (PreviewBuild(files: files, ok: ok, diagnostics: diagnostics.map(previewDiagnostic)), diagnostics)
-        } catch let failure as SiteBuilder.TemplateFailure {
-            let location = SourceLocation(
-                file: templatesURL.appendingPathComponent(failure.file).relativePath, line: failure.line,
-                column: failure.column)
-            return failed(diagnostics + [Diagnostic(.templateError(failure.message), at: location)])
-        } catch {
-            let location = SourceLocation(file: templates, line: 1, column: 1)
-            return failed(diagnostics + [Diagnostic(.unexpectedFailure("\(error)"), at: location)])
-        }
+        return PreviewBuild(
+            files: site, ok: site != nil && result.passed, diagnostics: diagnostics.map(previewDiagnostic))
     }
 
     static func previewDiagnostic(_ diagnostic: Diagnostic) -> PreviewDiagnostic {
@@ -252,11 +210,4 @@ struct IPv4Address: ArgumentValue, Equatable {
         guard inet_pton(AF_INET, address, &probe) == 1 else { return nil }
         self.init(given: text, address: address)
     }
-}
-
-/// What every rebuild of the preview draws with: the diagram drawer, and the content at its
-/// last commit for the Changes page (nil outside a repository).
-struct PreviewDrawing {
-    var diagrams = DiagramDrawer()
-    var earlier: (version: Version, baseline: Baseline)?
 }

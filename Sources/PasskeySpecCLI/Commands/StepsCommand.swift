@@ -1,7 +1,7 @@
 import Foundation
+import Pipeline
 import ReportModel
 import SpecModel
-import SpecRunner
 
 /// `passkey-spec steps [--format text|json]`: the step registry, for writers.
 enum StepsCommand {
@@ -31,9 +31,9 @@ enum StepsCommand {
     }
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
-        let flows = arguments.flows.flows
+        let flows = console.pipeline(flows: arguments.makeFlows).flowReferences
         if arguments.format == .json {
-            let output = flows.map { FlowSteps(flow: $0.id, title: $0.title, steps: $0.steps.patterns) }
+            let output = flows.map { FlowSteps(flow: $0.id, title: $0.title, steps: $0.steps) }
             console.out(try JSONOutput.string(output))
             return .success
         }
@@ -43,7 +43,7 @@ enum StepsCommand {
             (.outcome, "What must be true (Then)"),
         ]
         for flow in flows {
-            let patterns = flow.steps.patterns
+            let patterns = flow.steps
             lines.append("Flow \(flow.id): \(flow.title)")
             lines.append("")
             for (kind, title) in titles {

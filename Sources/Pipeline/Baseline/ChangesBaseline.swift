@@ -1,5 +1,4 @@
 import Foundation
-import SpecDiff
 import SpecModel
 
 /// What the Changes page (and `diff` without `--since`) compares the content with, derived
@@ -20,9 +19,26 @@ enum ChangesBaseline {
         /// The content at `commit`, named `name` (the revision the user gave, or the commit's
         /// short hash); `commit` is nil before the first commit, where the content is empty.
         case revision(name: String, commit: String?)
-        /// Nothing to compare with, for this reason (a sentence fragment: "the content is not
-        /// in a git repository").
-        case unavailable(String)
+        /// Nothing to compare with, for this reason.
+        case unavailable(Unavailable)
+    }
+
+    /// Why there is nothing to compare with.
+    enum Unavailable: Sendable, Equatable {
+        case notARepository
+        case gitNotRunnable(String)
+        case gitFailed(String)
+        case noCommit
+
+        /// In words, as the Changes page says it after "There is nothing to compare with:".
+        var reason: String {
+            switch self {
+            case .notARepository: "the content is not in a git repository"
+            case .gitNotRunnable(let detail): "git cannot be run (\(detail))"
+            case .gitFailed(let detail): "git could not read the content's history (\(detail))"
+            case .noCommit: "no commit holds the content yet"
+            }
+        }
     }
 
     /// The baseline of `roots` (as the user named them) under `configuration`. A revision the
@@ -51,11 +67,9 @@ enum ChangesBaseline {
         switch (answers[0], answers[1]) {
         case (.success(let first), .success(let second)): (status, log) = (first, second)
         case (.failure(let failure), _), (_, .failure(let failure)):
-            if failure.notRunnable { return .unavailable("git cannot be run (\(failure.description))") }
-            if failure.description.contains("not a git repository") {
-                return .unavailable("the content is not in a git repository")
-            }
-            return .unavailable("git could not read the content's history (\(failure.description))")
+            if failure.notRunnable { return .unavailable(.gitNotRunnable(failure.description)) }
+            if failure.description.contains("not a git repository") { return .unavailable(.notARepository) }
+            return .unavailable(.gitFailed(failure.description))
         }
         var head: String?
         var uncommitted = false
@@ -73,7 +87,7 @@ enum ChangesBaseline {
         if uncommitted { return derived(head) }
         let fields = String(decoding: log.prefix { $0 != 0x0A }, as: UTF8.self).split(separator: "\t")
         guard let changed = fields.first.map(String.init), !changed.isEmpty else {
-            return .unavailable("no commit holds the content yet")
+            return .unavailable(.noCommit)
         }
         let parent = fields.count > 1 ? fields[1].split(separator: " ").first.map(String.init) : nil
         return derived(parent)

@@ -17,7 +17,7 @@ struct ChangesStage {
     /// one when there is nothing to compare with.
     func changes(of current: Version, since resolution: ChangesBaseline.Resolution) -> SpecChanges {
         guard case .revision(let name, let commit) = resolution else {
-            if case .unavailable(let reason) = resolution { return .unavailable(reason) }
+            if case .unavailable(let why) = resolution { return .unavailable(why.reason) }
             return .unavailable("there is nothing to compare with")
         }
         let baseline = Baseline(kind: .revision, name: name, commit: commit)

@@ -45,7 +45,7 @@ struct IncrementalBuild {
         do {
             found = try listing.get()
         } catch {
-            return Self.failed(PipelineFailure(.usage, .pathNotFound(error.path)))
+            return Self.failed(PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path))
         }
         let resolution: ChangesBaseline.Resolution
         do {
@@ -345,7 +345,7 @@ struct IncrementalBuild {
     private static func key(of resolution: ChangesBaseline.Resolution) -> String {
         switch resolution {
         case .revision(let name, let commit): "revision \(name) \(commit ?? "none")"
-        case .unavailable(let reason): "unavailable \(reason)"
+        case .unavailable(let why): "unavailable \(why.reason)"
         }
     }
 
