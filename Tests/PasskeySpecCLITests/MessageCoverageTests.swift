@@ -65,10 +65,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
     }
 
-    /// An asset that cannot be read (a symlink to nothing) fails the build where the tool does
-    /// not expect a fault: it is reported as an unexpected failure, exit status 1, and nothing
-    /// is written.
-    @Test func anUnreadableAssetIsAnUnexpectedFailure() throws {
+    /// An asset that cannot be read (a symlink to nothing) is the templates' fault, located at
+    /// the file with the system's reason: exit status 1, and nothing is written.
+    @Test func anUnreadableAssetIsATemplateErrorAtTheFile() throws {
         let folder = try TemporaryFolder()
         let templates = try templates(in: folder, replacing: "page.mustache", with: Array("<p></p>\n".utf8))
         try FileManager.default.createSymbolicLink(
@@ -78,8 +77,10 @@ import Testing
             "build", "--report", committedReport, "--templates", templates, "--out", out.path,
         ])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("passkey-spec: error: unexpected failure: "), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix(" [unexpected-failure]\n"), "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "\(templates)/assets/missing.css:1:1: error: template error: cannot read the file: no such file or directory [template-error]\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
     }
 
