@@ -10,7 +10,7 @@ import SpecModel
 // 1. a module of its own beside `Sources/PasskeyLoginFlow/` with its engine (or one from
 //    `Sources/PasskeyLoginEngine/`), a `CheckSession` that steps drive, its step definitions and
 //    parameter types, and a `Flow` value built from them (see `PasskeyLoginFlow.flow`);
-// 2. its entry in `FlowCatalogue.registered` (`Sources/PasskeySpecCLI/FlowCatalogue.swift`)
+// 2. its entry in `FlowCatalogue.registered` (`Sources/Pipeline/FlowCatalogue.swift`)
 //    and the module in `Package.swift`.
 // The runner, the site builder and the commands need no change; `FlowTests` drives a flow
 // defined only in the tests through `lint`, `check` and `build`.

@@ -143,3 +143,33 @@ import Testing
         #expect(result.stage == .none)
     }
 }
+
+/// What a build notices of an edit made right after the previous one.
+@Suite struct RacyEditTests {
+    /// An edit of the same size in the same tick of the file system's clock as the previous
+    /// build keeps the file's stamp (size and time); the next build reads it again anyway.
+    @Test func aSameSizeEditRightAfterABuildIsSeen() throws {
+        let folder = try TemporaryFolder()
+        let content = try copyContent(into: folder)
+        let guide = folder.url.appendingPathComponent("content/writers-guide.md")
+        let build = pipeline(folder, in: folder.url, roots: [content])
+        // Saved a moment before the build lists the content.
+        #expect(utimensat(AT_FDCWD, guide.path, nil, 0) == 0)
+        let before = try #require(FileStamp(path: guide.path))
+        #expect(build.build(into: "out").stage == .write)
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: "stable", with: "steady", options: [], range: text.range(of: "stable"))
+        #expect(edited.utf8.count == text.utf8.count)
+        // In place, as an editor saving over the file does: the same file, the same size.
+        _ = try FileBytes.write(Array(edited.utf8), to: guide.path)
+        // As if within the same tick of the file system's clock: the same time as the save
+        // before the build, and the same size.
+        let time = timespec(tv_sec: Int(before.seconds), tv_nsec: Int(before.nanoseconds))
+        #expect(utimensat(AT_FDCWD, guide.path, [time, time], 0) == 0)
+        let second = build.build(into: "out")
+        #expect(second.output?.renderedPages == ["writers-guide.html"])
+        let page = try String(contentsOf: folder.url.appendingPathComponent("out/writers-guide.html"), encoding: .utf8)
+        #expect(page.contains("steady"))
+    }
+}

@@ -13,12 +13,25 @@ import Testing
         #expect(stamp.size == 70_000)
     }
 
-    @Test func aRewrittenFileHasAnotherStamp() throws {
+    /// A file rewritten with other bytes of the same size has another stamp when its time
+    /// differs, however little; with the same size and time it has the same stamp, which is
+    /// why a build does not trust the stamp of a file changed since its last listing began
+    /// (see `IncrementalBuild`; `BuildTests.aSameSizeEditRightAfterABuildIsSeen`).
+    @Test func aRewrittenFileHasAnotherStampWhenItsTimeDiffers() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("stamp-\(UUID().uuidString)").path
         defer { unlink(path) }
-        let first = try FileBytes.write(Array("one".utf8), to: path)
-        let second = try FileBytes.write(Array("three".utf8), to: path)
+        func write(_ text: String, at nanoseconds: Int) throws -> FileStamp {
+            _ = try FileBytes.write(Array(text.utf8), to: path)
+            let time = timespec(tv_sec: 1_700_000_000, tv_nsec: nanoseconds)
+            #expect(utimensat(AT_FDCWD, path, [time, time], 0) == 0)
+            return try #require(FileStamp(path: path))
+        }
+        let first = try write("one", at: 100)
+        let second = try write("two", at: 101)
+        #expect(first.size == second.size)
         #expect(first != second)
+        let third = try write("six", at: 101)
+        #expect(third == second, "same file, size and time: the stamp cannot tell")
     }
 
     @Test func aMissingFileIsAFailureWithTheReason() {

@@ -81,6 +81,10 @@ public struct BuildManifest: Equatable, Sendable {
     /// The folder the build went to, absolute; empty for a build into memory. The cache's
     /// trimming drops the manifests of folders that no longer hold a build.
     public var folder = ""
+    /// When the build began listing the content, in nanoseconds since 1970. A file whose
+    /// modification time is not well before it may have changed again within the same tick
+    /// of the file system's clock, with the same size: its stamp is not trusted.
+    public var listedAt: Int64 = 0
 
     public init(
         buildKey: String, sharedKey: String, passed: Bool, sources: [Source], outputs: [Output], diagnostics: [String]
@@ -117,6 +121,7 @@ public struct BuildManifest: Equatable, Sendable {
         }
         line(Self.header)
         if !folder.isEmpty { line("folder", folder) }
+        line("listed", String(listedAt))
         line("build", buildKey)
         line("shared", sharedKey)
         line("passed", passed ? "1" : "0")
@@ -148,6 +153,7 @@ public struct BuildManifest: Equatable, Sendable {
     public init?(bytes: [UInt8]) {
         var buildKey: String?
         var folder = ""
+        var listedAt: Int64 = 0
         var sharedKey: String?
         var passed: Bool?
         var sources: [Source] = []
@@ -184,6 +190,7 @@ public struct BuildManifest: Equatable, Sendable {
                 guard !sawEnd else { return false }
                 switch (kind, fields.count) {
                 case ("folder", 2): folder = text(1)
+                case ("listed", 2): listedAt = Int64(text(1)) ?? 0
                 case ("build", 2): buildKey = text(1)
                 case ("shared", 2): sharedKey = text(1)
                 case ("passed", 2): passed = text(1) == "1"
@@ -210,6 +217,7 @@ public struct BuildManifest: Equatable, Sendable {
             buildKey: buildKey, sharedKey: sharedKey, passed: passed, sources: sources, outputs: outputs,
             diagnostics: diagnostics)
         self.folder = folder
+        self.listedAt = listedAt
     }
 
     /// Appends a field with `\`, tab and line ends written as `\\`, `\t`, `\n` and `\r`, so

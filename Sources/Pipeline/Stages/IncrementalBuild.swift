@@ -26,11 +26,23 @@ struct IncrementalBuild {
     /// What the Changes page compares with, worked out beside the listing.
     let baseline: @Sendable () -> Result<ChangesBaseline.Resolution, PipelineFailure>
 
+    /// When this build began, before it lists the content (see `BuildManifest.listedAt`).
+    let listedAt: Int64 = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }()
+
     private var roots: [String] { configuration.roots }
     private var strict: Bool { configuration.strict }
     private var cache: ToolCache? { configuration.cache }
 
     private typealias Source = BuildManifest.Source
+
+    /// How long before a build's listing a file must have last changed for its stamp to be
+    /// trusted by the next build: file systems keep times in ticks of a coarse clock, so a
+    /// rewrite of the same size within a tick of the listing keeps the stamp it had.
+    static let racyMargin: Int64 = 1_000_000_000
 
     func run() -> PipelineResult {
         let loader = ContentLoader(workingDirectory: configuration.workingDirectory.path)
@@ -67,9 +79,12 @@ struct IncrementalBuild {
         var records: [Source?] = []
         var parsed: [String: LoadedFile] = [:]
         var stale: [(index: Int, file: ContentFile)] = []
+        let trustedBefore = (previous?.listedAt ?? 0) - Self.racyMargin
         for (index, file) in found.files.enumerated() {
             let recorded = index < old.count && old[index].path == file.path ? old[index] : known[file.path]
-            if let source = recorded, source.relativePath == file.relativePath, source.stamp == file.stamp {
+            if let source = recorded, source.relativePath == file.relativePath, source.stamp == file.stamp,
+                source.stamp.seconds * 1_000_000_000 + source.stamp.nanoseconds < trustedBefore
+            {
                 records.append(source)
             } else {
                 records.append(nil)
@@ -163,9 +178,9 @@ struct IncrementalBuild {
         result.stage = .write
         guard !pages.isEmpty else {
             result.output = OutputSummary(name: sink.name, written: [], kept: previous.outputs.count, renderedPages: [])
-            // Files saved again with the same bytes have new stamps: keep them, so that the
-            // next build does not read them again.
-            if sources != previous.sources {
+            // Files saved again with the same bytes have new stamps, and files read again for
+            // being too recent are recent no more: keep them, so the next build trusts them.
+            if sources != previous.sources || previous.listedAt + Self.racyMargin > listedAt {
                 remember(
                     written: [:], kept: previous.outputs, sources: sources, keys: keys, pageKeys: [:],
                     passed: previous.passed, diagnostics: result.diagnostics.map(Self.json))
@@ -327,10 +342,11 @@ struct IncrementalBuild {
             + written.map { path, stamp in
                 BuildManifest.Output(path: path, stamp: stamp, key: pageKeys[path] ?? keys.shared)
             }
-        sink.remember(
-            BuildManifest(
-                buildKey: keys.build, sharedKey: keys.shared, passed: passed, sources: sources,
-                outputs: outputs.sorted { $0.path < $1.path }, diagnostics: diagnostics))
+        var manifest = BuildManifest(
+            buildKey: keys.build, sharedKey: keys.shared, passed: passed, sources: sources,
+            outputs: outputs.sorted { $0.path < $1.path }, diagnostics: diagnostics)
+        manifest.listedAt = listedAt
+        sink.remember(manifest)
     }
 
     /// Runs two pieces of work at once, one of them on another core.
