@@ -2,30 +2,73 @@ import PasskeyLoginEngine
 import SpecModel
 import Testing
 
-/// Each recorded decision, pinned by a test that shows the engine does what it says.
+/// Each recorded decision, shown by running the engine: its witness calls the tests below that
+/// pin what the engine does for it, so a decision whose behaviour changes fails by its ID.
 @Suite struct DecisionTests {
-    static let tested: Set<String> = [
-        "explicit-cancel-keeps-streak", "error-breaks-the-streak", "no-local-passkey-goes-to-fallback",
-        "automatic-route-prefers-local-passkeys", "explicit-no-credential-changes-nothing",
-        "no-passkey-yet-is-silent", "explicit-route-is-discoverable", "conceal-before-authentication",
-        "inconclusive-is-a-general-error", "reconcile-at-sign-in", "count-survives-relaunch",
-        "retry-offer-survives-relaunch", "sign-out-starts-afresh", "blocked-account-keeps-streak",
-        "new-identifier-clears-retry", "android-not-allowed-is-a-cancellation", "ios-prefer-sign-in-with-apple",
-        "retry-only-where-it-helps", "assisted-request-on-appear", "assisted-errors-are-silent",
-        "cancel-assisted-before-modal", "rearm-assisted-after-cancel", "typed-identifier-ends-assisted-request",
-        "web-load-is-conditional", "web-not-allowed-is-cancel",
+    /// Every platform the engine has an adapter for.
+    static let platforms = PlatformAdapters.all.map(\.platform)
+
+    /// The iOS codes of other request types, which a retry cannot fix.
+    static let codesWithoutRetry: [ASAuthorizationErrorCode] = [
+        .matchedExcludedCredential, .credentialImport, .credentialExport, .deviceNotConfiguredForPasskeyCreation,
     ]
 
-    @Test func everyDecisionHasATestAndAReason() {
-        #expect(Set(Decision.all.map(\.id)) == Self.tested)
-        #expect(Set(Decision.all.map(\.id)).count == Decision.all.count)
-        for decision in Decision.all {
-            #expect(
-                !decision.question.isEmpty && !decision.choice.isEmpty && !decision.reason.isEmpty, "\(decision.id)")
-        }
+    /// For each decision, the behaviour tests that show the engine doing what it says, called
+    /// with every argument their `@Test` takes. A table rather than a naming rule: one decision
+    /// may need several tests, and a test may be renamed.
+    static let witnesses: [String: @Sendable (DecisionTests) -> Void] = [
+        "explicit-cancel-keeps-streak": { tests in Self.platforms.forEach(tests.explicitCancelKeepsStreak) },
+        "error-breaks-the-streak": { tests in promptPlatforms.forEach(tests.errorBreaksTheStreak) },
+        "no-local-passkey-goes-to-fallback": { tests in promptPlatforms.forEach(tests.noLocalPasskeyGoesToFallback) },
+        "automatic-route-prefers-local-passkeys": { tests in tests.automaticRoutePrefersLocalPasskeys() },
+        "explicit-no-credential-changes-nothing": { tests in
+            Self.platforms.forEach(tests.explicitNoCredentialChangesNothing)
+        },
+        "no-passkey-yet-is-silent": { tests in tests.noPasskeyYetIsSilent() },
+        "explicit-route-is-discoverable": { tests in tests.explicitRouteIsDiscoverable() },
+        "conceal-before-authentication": { tests in tests.concealBeforeAuthentication() },
+        "inconclusive-is-a-general-error": { tests in tests.inconclusiveIsAGeneralError() },
+        "reconcile-at-sign-in": { tests in tests.reconcileAtSignIn() },
+        "count-survives-relaunch": { tests in tests.countSurvivesRelaunch() },
+        "retry-offer-survives-relaunch": { tests in tests.retryOfferSurvivesRelaunch() },
+        "sign-out-starts-afresh": { tests in tests.signOutStartsAfresh() },
+        "blocked-account-keeps-streak": { tests in tests.blockedAccountKeepsStreak() },
+        "new-identifier-clears-retry": { tests in tests.newIdentifierClearsRetry() },
+        "android-not-allowed-is-a-cancellation": { tests in tests.androidNotAllowedIsACancellation() },
+        "ios-prefer-sign-in-with-apple": { tests in tests.iosPreferSignInWithApple() },
+        "retry-only-where-it-helps": { tests in
+            Self.codesWithoutRetry.forEach(tests.retryOnlyWhereItHelpsOnIOS)
+            tests.retryOnlyWhereItHelpsOnAndroid()
+        },
+        "assisted-request-on-appear": { tests in tests.assistedRequestOnAppear() },
+        "assisted-errors-are-silent": { tests in Self.platforms.forEach(tests.assistedErrorsAreSilent) },
+        "cancel-assisted-before-modal": { tests in tests.cancelAssistedBeforeModal() },
+        "rearm-assisted-after-cancel": { tests in Self.platforms.forEach(tests.rearmAssistedAfterCancel) },
+        "typed-identifier-ends-assisted-request": { tests in tests.typedIdentifierEndsAssistedRequest() },
+        "web-load-is-conditional": { tests in tests.webLoadIsConditional() },
+        "web-not-allowed-is-cancel": { tests in tests.webNotAllowedIsCancel() },
+    ]
+
+    /// Each decision is explained, and the engine is run to show it: a decision without a
+    /// witness fails here, and so does one whose behaviour the engine no longer has, since its
+    /// witness's expectations are recorded against this case.
+    @Test(arguments: Decision.all)
+    func everyDecisionIsShownByTheEngine(_ decision: Decision) throws {
+        #expect(!decision.question.isEmpty && !decision.choice.isEmpty && !decision.reason.isEmpty, "\(decision.id)")
+        let witness = try #require(
+            Self.witnesses[decision.id], "decision '\(decision.id)' has no witness in DecisionTests.witnesses")
+        witness(self)
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    /// A decision's ID names it on the site and in the reducer's comments, and keys its witness.
+    @Test func decisionIDsAreDistinctAndEachWitnessHasADecision() {
+        let ids = Decision.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        let orphans = Set(Self.witnesses.keys).subtracting(ids).sorted()
+        #expect(orphans.isEmpty, "witnesses of no decision: \(orphans)")
+    }
+
+    @Test(arguments: Self.platforms)
     func explicitCancelKeepsStreak(platform: Platform) {
         var state = LoginState(cancellationStreak: 1)
         state.appeared = true
@@ -75,7 +118,7 @@ import Testing
                 "preferring passkeys on this device"))
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: Self.platforms)
     func explicitNoCredentialChangesNothing(platform: Platform) {
         var state = LoginState(cancellationStreak: 1)
         state.appeared = true
@@ -263,10 +306,7 @@ import Testing
         #expect(store.state.retry == nil && store.state.cancellationStreak == 0)
     }
 
-    @Test(arguments: [
-        ASAuthorizationErrorCode.matchedExcludedCredential, .credentialImport, .credentialExport,
-        .deviceNotConfiguredForPasskeyCreation,
-    ])
+    @Test(arguments: Self.codesWithoutRetry)
     func retryOnlyWhereItHelpsOnIOS(code: ASAuthorizationErrorCode) {
         let adapter = IOSAdapter()
         #expect(adapter.outcome(of: adapter.error(code)) == .unavailable)
@@ -305,7 +345,7 @@ import Testing
         #expect(picked.state.verification == Verification(credentialID: passkey1, ceremony: Self.assisted))
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: Self.platforms)
     func assistedErrorsAreSilent(platform: Platform) {
         let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
         let adapter = PlatformAdapters.adapter(for: platform)!
@@ -327,7 +367,7 @@ import Testing
         #expect(tapped.state.assisted == nil)
     }
 
-    @Test(arguments: PlatformAdapters.all.map(\.platform))
+    @Test(arguments: Self.platforms)
     func rearmAssistedAfterCancel(platform: Platform) {
         let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
         let open = Self.reducer.reduce(appeared, .passkeyButtonTapped).state
@@ -369,4 +409,9 @@ import Testing
         let after = LoginReducer().reduce(open, .ceremonyFinished(web.outcome(of: web.rejection(.notAllowedError))))
         #expect(after.state == state && after.situation == .explicitCancel)
     }
+}
+
+/// A decision's case is named by its ID in the test results.
+extension Decision: CustomTestStringConvertible {
+    public var testDescription: String { id }
 }

@@ -74,8 +74,7 @@ import Testing
     }
 
     /// Every `Message("id", …)` in `Sources/` is in the catalogue, so a message cannot be added
-    /// without its explanation; each ID is written in one place only; and its factory is named
-    /// after it (`empty-copy-cell` is `Message.emptyCopyCell`), which `names(_:in:)` relies on.
+    /// without its explanation; and each ID is written in one place only.
     @Test func everyMessageTheSourcesWriteIsInTheCatalogue() throws {
         let sources = try swiftFiles(under: "Sources", excluding: [])
         #expect(sources.count > 50, "the sources were not found under \(BinaryRunner.packageRoot.path)/Sources")
@@ -91,23 +90,11 @@ import Testing
         #expect(twice.isEmpty, "IDs written by more than one 'Message(…)': \(twice)")
         let unwritten = Set(Self.ids).subtracting(written).sorted()
         #expect(unwritten.isEmpty, "catalogue IDs that no 'Message(\"…\"' writes: \(unwritten)")
-        let all = sources.values.joined(separator: "\n")
-        for id in Self.ids {
-            let name = factoryName(id)
-            #expect(all.contains("static func \(name)(") || all.contains("static let \(name) = "), "no factory \(name)")
-        }
     }
 
     @Test func invalidUTF8NamesTheByteInHex() {
         #expect(Message.invalidUTF8(byte: 0xC3).text.contains("0xC3"))
         #expect(Message.invalidUTF8(byte: 0x0A).text.contains("0x0A"))
-    }
-
-    @Test func aFactoryIsNamedAfterItsID() {
-        #expect(factoryName("empty-copy-cell") == "emptyCopyCell")
-        #expect(factoryName("invalid-utf8") == "invalidUTF8")
-        #expect(factoryName("unknown-message-id") == "unknownMessageID")
-        #expect(factoryName("not-a-spec-page") == "notASpecPage")
     }
 }
 
@@ -125,13 +112,4 @@ func swiftFiles(under folder: String, excluding excluded: Set<String>) throws ->
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path), "no \(path)")
     }
     return texts
-}
-
-/// The name of the `Message` factory of `id`: its words in lower camel case, with `id` and
-/// `utf8` in capitals (`unknown-message-id` is `unknownMessageID`).
-func factoryName(_ id: MessageID) -> String {
-    let capitals = ["id": "ID", "utf8": "UTF8"]
-    let words = id.rawValue.split(separator: "-").map(String.init)
-    return (words.first ?? "")
-        + words.dropFirst().map { capitals[$0] ?? $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
 }

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The messages only the command line reports, each triggered through the built binary and
-/// asserted by its ID, so that `everyMessageHasATest` counts them for a test that can fail.
+/// Messages of the command line and the build, each triggered through the built binary and
+/// asserted in the exact words and exit status a user sees (`MessageWitnessTests` shows that
+/// every message can be reported at all).
 @Suite struct MessageCoverageTests {
     let committedReport = BinaryRunner.packageRoot.appendingPathComponent("site/exports/report.json").path
 
