@@ -117,3 +117,18 @@ import Testing
         #expect(kept.filter { !$0.hasPrefix("extra-") }.count > 10)
     }
 }
+
+/// The model and the run report, as the exports write them, are the bytes Foundation's
+/// encoder writes in the same form.
+@Suite struct ExportBytesTests {
+    @Test func theModelAndTheReportEncodeAsFoundationDoes() throws {
+        let folder = try TemporaryFolder()
+        let result = pipeline(folder).check()
+        let report = try #require(result.report)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        #expect(try JSONOutput.encode(report) == encoder.encode(report) + Data("\n".utf8))
+        #expect(try JSONOutput.encode(result.content) == encoder.encode(result.content) + Data("\n".utf8))
+        #expect(try report.encodedJSON().count > 100_000)
+    }
+}
