@@ -146,6 +146,13 @@ struct Renderer {
     /// then `b` and `c` inside it only.
     func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue? {
         if name == "." { return stack.last }
+        // Most names have no dots: looked up as they are, without splitting them on every use.
+        if !name.utf8.contains(UInt8(ascii: ".")) {
+            for value in stack.reversed() {
+                if let found = value[name] { return found }
+            }
+            return nil
+        }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = stack.reversed().lazy.compactMap({ $0[parts[0]] }).first else { return nil }
         var current = first

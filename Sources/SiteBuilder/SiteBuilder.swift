@@ -21,17 +21,40 @@ public struct SiteBuilder: Sendable {
 
     /// Which files of the site to render.
     public struct Selection: Sendable {
+        /// Which of the exports to encode.
+        public enum Exports: Sendable {
+            case all
+            case none
+            /// Those made from the model alone (the model, the copy): they can be encoded while
+            /// the checks run.
+            case withoutTheRun
+            /// Those that show the run (the report, JUnit).
+            case ofTheRun
+
+            func includes(_ format: ExportFormat) -> Bool {
+                switch self {
+                case .all: true
+                case .none: false
+                case .withoutTheRun: !format.needsRun
+                case .ofTheRun: format.needsRun
+                }
+            }
+        }
+
         /// The files made from every spec and the whole navigation: the home page, the spec
-        /// pages and their screens pages, the section pages, the generated pages, the exports, the badges and the
-        /// assets.
+        /// pages and their screens pages, the section pages, the generated pages, the badges and
+        /// the assets.
         public var shared: Bool
         /// The prose pages to render, by Markdown path relative to the content root; nil for
         /// every one.
         public var pages: Set<String>?
+        /// The exports to encode.
+        public var exports: Exports
 
-        public init(shared: Bool, pages: Set<String>?) {
+        public init(shared: Bool, pages: Set<String>?, exports: Exports? = nil) {
             self.shared = shared
             self.pages = pages
+            self.exports = exports ?? (shared ? .all : .none)
         }
 
         /// The whole site.
@@ -156,8 +179,8 @@ public struct SiteBuilder: Sendable {
         try withoutActuallyEscaping(write) { write in
             let exportFailure = Locked<(any Error)?>(nil)
             let exportsDone = DispatchGroup()
-            if selection.shared {
-                for format in ExportFormat.allCases {
+            do {
+                for format in ExportFormat.allCases where selection.exports.includes(format) {
                     DispatchQueue.global().async(group: exportsDone) {
                         do {
                             try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))

@@ -28,7 +28,8 @@ import Testing
 
     @Test func fieldsWithTabsAndLineEndsStayOnTheirLine() {
         let lines = manifest.text.split(separator: "\n")
-        #expect(lines.count == 1 + 3 + 2 + 1 + 1 + 1)
+        // The header, the listing time, the keys and verdict, two sources, an output, a diagnostic, the end.
+        #expect(lines.count == 1 + 1 + 3 + 2 + 1 + 1 + 1)
         #expect(lines.contains { $0.contains("Tabs\\tand\\nlines and \\\\ slashes") })
     }
 

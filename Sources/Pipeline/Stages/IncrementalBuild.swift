@@ -215,8 +215,9 @@ struct IncrementalBuild {
     }
 
     /// Lint clean: run the checks, render the shared files and the prose pages whose inputs
-    /// changed (all of them without a previous build), and write them. Prose pages do not
-    /// show the run, so they render on the other cores while the checks run.
+    /// changed (all of them without a previous build), and write them. Prose pages and the
+    /// exports of the model alone do not show the run, so they are made on the other core
+    /// while the checks run.
     private func checkAndRender(
         _ loaded: ContentLoader.Result, sources: [Source], parsed: [String: LoadedFile], keys: Keys,
         previous: BuildManifest?, resolution: ChangesBaseline.Resolution, loader: ContentLoader
@@ -258,7 +259,8 @@ struct IncrementalBuild {
             do {
                 try builder.render(
                     content: content, report: RunReport(flows: [], specs: [], diagnostics: []),
-                    navigation: keys.navigation, selection: .init(shared: false, pages: pages), templates: templates,
+                    navigation: keys.navigation,
+                    selection: .init(shared: false, pages: pages, exports: .withoutTheRun), templates: templates,
                     write: write)
             } catch {
                 prose.withLock { $0 = error }
@@ -276,7 +278,7 @@ struct IncrementalBuild {
         let shared = Result {
             try builder.render(
                 content: content, report: report, changes: changes, navigation: keys.navigation,
-                selection: .init(shared: true, pages: []), templates: templates,
+                selection: .init(shared: true, pages: [], exports: .ofTheRun), templates: templates,
                 diagrams: DiagramLayoutCache.drawer(cache), write: write)
         }
         proseDone.wait()
