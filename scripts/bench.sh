@@ -127,3 +127,10 @@ edit="sed -i 's/Paragraph 1 of note 0500/Paragraph one of note 0500/; t; s/Parag
 read -r ours_edit theirs_full < <(compare "$edit" "$bin build $big --out $work/out-big" \
     "rm -rf $work/hugo-big/public" "hugo --source $work/hugo-big --quiet")
 row "one-word edit vs Hugo full build" "$ours_edit" "$theirs_full"
+
+# A one-word edit, from the write of the file to the new word in the browser's page: preview
+# against `hugo server`, each live-reloading a page open in headless Chromium (5 edits each,
+# medians; the browser tests' virtualenv has Selenium).
+scripts/ensure-browser-deps.sh >/dev/null
+read -r ours_preview theirs_preview < <(.venv/bin/python scripts/preview-latency.py "$bin" content "$work/hugo" 5)
+row "edit to browser: preview vs hugo server" "$ours_preview" "$theirs_preview"
