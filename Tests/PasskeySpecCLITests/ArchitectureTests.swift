@@ -96,6 +96,15 @@ import Testing
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    /// Each module declares the messages it reports in its messages file, beside their
+    /// explanations: a message written anywhere else would be missing from `explain`.
+    @Test func messagesAreDeclaredInTheirModulesMessagesFile() throws {
+        let sources = try Self.files(under: "Sources", extensions: ["swift"])
+        let elsewhere = sources.filter { $0.text.contains("Message(\"") && !$0.path.hasSuffix("Messages.swift") }
+        #expect(elsewhere.map(\.path).isEmpty, "\(elsewhere.map(\.path))")
+        #expect(sources.filter { $0.path.hasSuffix("Messages.swift") }.count >= 5)
+    }
+
     /// Every branch compiles on the one system the tool is built for.
     @Test func noBranchForAnotherSystem() throws {
         let sources = try Self.files(under: "Sources", extensions: ["swift"])
