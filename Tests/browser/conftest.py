@@ -5,8 +5,10 @@ Chromium, axe and the Nu checker are the slow parts of the suite, so each is set
 shared: one browser per kind of window (JavaScript on or off, size) for the whole session, axe
 run once per page state, and one Nu checker process for every page of every site the suite
 checks."""
+import concurrent.futures
 import functools
 import hashlib
+import inspect
 import http.server
 import json
 import os
@@ -73,12 +75,13 @@ def make_driver(javascript=True, width=1280, height=900):
 class Browsers:
     """One Chromium per kind of window (JavaScript on or off, width, height), started when first
     asked for and kept for the session: starting Chromium costs a second or more, and no test
-    needs a fresh profile. Each one is handed out as a new one would be: on a blank page, with no
-    colour scheme or device emulated and its console log read out, so no test sees another's
-    state."""
+    needs a fresh profile. Each one is handed out as a new one would be: its console log read
+    out, and no colour scheme or device emulated, so no test sees another's state (the next
+    test's `get` replaces the page)."""
 
     def __init__(self):
         self.open = {}
+        self.emulating = set()
 
     def get(self, javascript=True, width=1280, height=900):
         key = (javascript, width, height)
@@ -87,10 +90,18 @@ class Browsers:
             browser = self.open[key] = make_driver(javascript=javascript, width=width, height=height)
             # A big page's axe run on a loaded machine can take longer than the default 30 s.
             browser.set_script_timeout(600)
+            send = browser.execute_cdp_cmd
+
+            def execute_cdp_cmd(cmd, cmd_args, key=key):
+                if cmd.startswith("Emulation."):
+                    self.emulating.add(key)
+                return send(cmd, cmd_args)
+            browser.execute_cdp_cmd = execute_cdp_cmd
         else:
-            browser.get("about:blank")
-            browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+            if key in self.emulating:
+                browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+                browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+                self.emulating.discard(key)
             browser.get_log("browser")
         return browser
 
@@ -150,7 +161,7 @@ class AxeRunner:
       are most of the run. support/axe-index.js answers them from an index built once per run;
       the results are the same (every page's full results, passes included, compare equal with
       and without it).
-    - A page whose served bytes, document and every file it loaded match those of a page axe
+    - A page whose served bytes, document and every file it links match those of a page axe
       already checked, in a window of the same size and with the same context, is not checked
       again: its results are the same."""
 
@@ -160,11 +171,35 @@ class AxeRunner:
         self.script = AXE_SCRIPT.read_text(encoding="utf-8")
         self.index = AXE_INDEX.read_text(encoding="utf-8")
         self.results = {}
+        self.running = {}  # page key -> Event set when the run of that page ends
+        self.lock = threading.Lock()
+        self.prefetching = None
+        self.stopping = threading.Event()
 
     def run(self, driver, context=None):
         key = self.page_key(driver, context)
-        if key is not None and key in self.results:
-            return self.results[key]
+        if key is None:
+            return self.check(driver, context)
+        while True:
+            with self.lock:
+                if key in self.results:
+                    return self.results[key]
+                running = self.running.get(key)
+                if running is None:
+                    done = self.running[key] = threading.Event()
+                    break
+            running.wait()  # the same page is being checked in the background: its results will do
+        try:
+            results = self.check(driver, context)
+            with self.lock:
+                self.results[key] = results
+            return results
+        finally:
+            with self.lock:
+                del self.running[key]
+            done.set()
+
+    def check(self, driver, context):
         if not driver.execute_script("return !!window.axe;"):
             driver.execute_script(self.script)
             driver.execute_script(self.index)
@@ -175,17 +210,46 @@ class AxeRunner:
             "run.then(function (results) { done(results); }, function (error) { done({error: String(error)}); });",
             context, self.OPTIONS)
         assert "error" not in results, f"axe failed: {results['error']}"
-        if key is not None:
-            self.results[key] = results
         return results
+
+    def prefetch(self, pages):
+        """Checks the committed site's pages in a browser of its own on another thread, biggest
+        first, while the tests run: a test that then checks one of them finds its results (the
+        same page in the same window) instead of waiting for axe. Any failure here only means
+        the tests run axe themselves."""
+        def work():
+            url, server = serve(SITE)
+            browser = None
+            try:
+                browser = make_driver()
+                browser.set_script_timeout(600)
+                for page in sorted(pages, key=lambda page: -(SITE / page).stat().st_size):
+                    if self.stopping.is_set():
+                        break
+                    browser.get(url + page)
+                    self.run(browser)
+            except Exception:
+                pass
+            finally:
+                if browser is not None:
+                    browser.quit()
+                server.shutdown()
+        self.prefetching = threading.Thread(target=work, name="axe prefetch", daemon=True)
+        self.prefetching.start()
+
+    def stop(self):
+        if self.prefetching is not None:
+            self.stopping.set()
+            self.prefetching.join(timeout=120)
 
     def page_key(self, driver, context):
         """A hash of what axe sees: the page's bytes and its document as it stands, each file it
-        loaded, the window, the context and the options; None when a file cannot be read back
-        (then axe just runs)."""
+        links (style sheets, scripts, images), the window, the context and the options; None when
+        a file cannot be read back (then axe just runs)."""
         state = driver.execute_script(
             "return {url: location.href, size: [innerWidth, innerHeight], dom: document.documentElement.outerHTML,"
-            " resources: performance.getEntriesByType('resource').map(function (r) { return r.name; })};")
+            " resources: Array.prototype.map.call(document.querySelectorAll('link[href], script[src], img[src]'),"
+            " function (e) { return e.href || e.src; })};")
         digest = hashlib.sha256(json.dumps([state["size"], context, self.OPTIONS, state["dom"]]).encode())
         for url in [state["url"]] + sorted(set(state["resources"])):
             if not url.startswith("http://127.0.0.1:"):
@@ -199,9 +263,12 @@ class AxeRunner:
         return digest.hexdigest()
 
 
+AXE = AxeRunner()
+
+
 @pytest.fixture(scope="session")
 def axe():
-    return AxeRunner()
+    return AXE
 
 
 # --- The Nu HTML checker ---
@@ -308,15 +375,73 @@ class NuChecker:
 NU = NuChecker()
 
 
+# --- Preparations started early ---
+
+EARLY = {}  # fixture name -> function
+STARTED = {}  # fixture name -> Future of its value
+
+
+def early(function):
+    """A module fixture whose value is made on a thread of its own as soon as the tests are
+    collected (if a collected test uses it), beside the tests that run first, instead of when
+    the first test asks for it: for slow preparations, such as running the built binary, that
+    need no other fixture than `tmp_path_factory` and other early fixtures. The fixture gives
+    the same value, or raises the same error, as when made then."""
+    name = function.__name__
+    EARLY[name] = function
+
+    @functools.wraps(function)
+    def fixture(**arguments):
+        started = STARTED.pop(name, None)
+        return started.result() if started is not None else function(**arguments)
+    return pytest.fixture(scope="module")(fixture)
+
+
+def start_early(session, names):
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is None:
+        return
+    futures = {}
+
+    def start(name):
+        if name not in futures:
+            function = EARLY[name]
+            parameters = list(inspect.signature(function).parameters)
+            for parameter in parameters:
+                if parameter in EARLY:
+                    start(parameter)
+            future = futures[name] = concurrent.futures.Future()
+
+            def make():
+                try:
+                    arguments = {parameter: factory if parameter == "tmp_path_factory" else futures[parameter].result()
+                                 for parameter in parameters}
+                    future.set_result(function(**arguments))
+                except BaseException as error:  # pytest's skip and fail too: the fixture raises it
+                    future.set_exception(error)
+            threading.Thread(target=make, name=f"early {name}", daemon=True).start()
+    for name in sorted(names & EARLY.keys()):
+        start(name)
+    STARTED.update(futures)
+
+
 def pytest_collection_finish(session):
-    """Java takes seconds to start the checker: start it as soon as the tests are known, so that
-    it is ready by the time a test needs it."""
-    if any("nu" in getattr(item, "fixturenames", ()) for item in session.items):
+    """What takes seconds starts as soon as the tests are known, beside them: Java starting the
+    Nu checker, axe on each committed page that a test will check with axe (a test that takes
+    `axe`, `base_url` and a `page` parameter), and the early fixtures the tests use."""
+    fixtures = [set(getattr(item, "fixturenames", ())) for item in session.items]
+    if any("nu" in names for names in fixtures):
         NU.start()
+    start_early(session, set().union(*fixtures))
+    pages = {item.callspec.params["page"] for item, names in zip(session.items, fixtures)
+             if {"axe", "base_url"} <= names and "page" in getattr(getattr(item, "callspec", None), "params", {})}
+    if pages & set(PAGES):
+        AXE.prefetch(pages & set(PAGES))
 
 
 def pytest_sessionfinish(session):
     NU.stop()
+    AXE.stop()
 
 
 @pytest.fixture(scope="session")

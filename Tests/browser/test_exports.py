@@ -10,7 +10,7 @@ import tempfile
 import jsonschema
 import pytest
 
-from conftest import ROOT, SITE
+from conftest import ROOT, SITE, early
 
 EXPORTS = SITE / "exports"
 SCHEMAS = pathlib.Path(__file__).resolve().parent / "schemas"
@@ -105,7 +105,7 @@ def typescript_compiler():
     pytest.skip("tsc is missing and apt has no node-typescript here; the TypeScript check cannot run")
 
 
-@pytest.fixture(scope="module")
+@early
 def web_exports(tmp_path_factory):
     """messages.json, messages.d.ts and messages.schema.json side by side, as the site publishes them."""
     folder = tmp_path_factory.mktemp("web")
@@ -146,14 +146,22 @@ class TypeScriptCases:
     def __init__(self, cases):
         self.cases = {case: f"case-{number}-{case[1]}" for number, case in enumerate(cases)
                       if re.search(r"^\s*(import|export)\b", case[2], re.MULTILINE) and "declare global" not in case[2]}
-        self.results = None
+        self.outcome = None  # the results by case, or what stopped the run (a skip where tsc is missing)
+
+    def run(self):
+        try:
+            self.outcome = self.compile_all()
+        except BaseException as error:
+            self.outcome = error
 
     def compile(self, folder, name, code):
         if (folder, name, code) not in self.cases:
             return compile_typescript(folder, name, code)
-        if self.results is None:
-            self.results = self.compile_all()
-        return self.results[(folder, name, code)]
+        if self.outcome is None:
+            self.run()
+        if isinstance(self.outcome, BaseException):
+            raise self.outcome
+        return self.outcome[(folder, name, code)]
 
     def compile_all(self):
         compiler = typescript_compiler()
@@ -217,7 +225,7 @@ export const text: string | undefined = messages[key];
 """
 
 
-@pytest.fixture(scope="module")
+@early
 def exports_without_web_copy(tmp_path_factory):
     """The declaration file of a spec with no Web copy, and the export's result."""
     folder = tmp_path_factory.mktemp("without-web-copy")
@@ -227,12 +235,14 @@ def exports_without_web_copy(tmp_path_factory):
     return folder, result
 
 
-@pytest.fixture(scope="module")
+@early
 def typescript(web_exports, exports_without_web_copy):
     without_web_copy, _ = exports_without_web_copy
-    return TypeScriptCases([(web_exports, "good.ts", GOOD_CODE)]
-                           + [(web_exports, "bad.ts", WRONG_KEY_IMPORT + case.values[0]) for case in WRONG_KEYS]
-                           + [(without_web_copy, "app.ts", CODE_WITHOUT_KEYS)])
+    cases = TypeScriptCases([(web_exports, "good.ts", GOOD_CODE)]
+                            + [(web_exports, "bad.ts", WRONG_KEY_IMPORT + case.values[0]) for case in WRONG_KEYS]
+                            + [(without_web_copy, "app.ts", CODE_WITHOUT_KEYS)])
+    cases.run()
+    return cases
 
 
 def test_the_web_message_file_is_flat_sorted_and_keeps_the_words(web_exports):

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, QuietHandler
+from conftest import ROOT, QuietHandler, early
 from test_exports import passkey_spec
 
 # Each one sets document.title or window.hit if it ever runs.
@@ -77,7 +77,7 @@ def poison(text):
     return "\n".join(out)
 
 
-@pytest.fixture(scope="module")
+@early
 def hostile_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile")
     content = folder / "content"
