@@ -8,6 +8,7 @@ checks."""
 import concurrent.futures
 import functools
 import hashlib
+import heapq
 import inspect
 import http.server
 import json
@@ -166,6 +167,7 @@ class AxeRunner:
       again: its results are the same."""
 
     OPTIONS = {"resultTypes": ["violations"]}
+    WORKERS = 2
 
     def __init__(self):
         self.script = AXE_SCRIPT.read_text(encoding="utf-8")
@@ -173,7 +175,11 @@ class AxeRunner:
         self.results = {}
         self.running = {}  # page key -> Event set when the run of that page ends
         self.lock = threading.Lock()
-        self.prefetching = None
+        self.wanted = threading.Condition(self.lock)
+        self.queue = []  # (order of the first test that checks it, URL)
+        self.queued = set()
+        self.workers = []
+        self.idle = 0  # workers waiting for a page, or starting
         self.stopping = threading.Event()
 
     def run(self, driver, context=None):
@@ -212,35 +218,63 @@ class AxeRunner:
         assert "error" not in results, f"axe failed: {results['error']}"
         return results
 
-    def prefetch(self, pages):
-        """Checks the committed site's pages in a browser of its own on another thread, biggest
-        first, while the tests run: a test that then checks one of them finds its results (the
-        same page in the same window) instead of waiting for axe. Any failure here only means
-        the tests run axe themselves."""
-        def work():
-            url, server = serve(SITE)
-            browser = None
-            try:
-                browser = make_driver()
-                browser.set_script_timeout(600)
-                for page in sorted(pages, key=lambda page: -(SITE / page).stat().st_size):
+    def prefetch(self, url, order):
+        """Has axe check the page at `url` in a browser of its own on another thread, while the
+        tests run: a test that then checks the same page finds its results (the same page in the
+        same window) instead of waiting for axe. Pages go in the order of the first test that
+        checks them; a second thread starts when one comes while the first is busy (the tests
+        get to the pages of a site built on the way sooner than to the committed site's). Any
+        failure here only means that the tests run axe themselves."""
+        with self.lock:
+            if url in self.queued:
+                return
+            self.queued.add(url)
+            heapq.heappush(self.queue, (order, url))
+            self.wanted.notify()
+            if self.idle == 0 and len(self.workers) < self.WORKERS:
+                worker = threading.Thread(target=self.work, name=f"axe prefetch {len(self.workers) + 1}", daemon=True)
+                self.workers.append(worker)
+                self.idle += 1
+                worker.start()
+
+    def forget(self, prefix):
+        """Drops the pages under `prefix` not yet checked (their server is going away)."""
+        with self.lock:
+            self.queue = [(order, url) for order, url in self.queue if not url.startswith(prefix)]
+            heapq.heapify(self.queue)
+
+    def work(self):
+        browser = None
+        try:
+            browser = make_driver()
+            browser.set_script_timeout(600)
+            while True:
+                with self.lock:
+                    while not self.queue and not self.stopping.is_set():
+                        self.wanted.wait()
+                    self.idle -= 1
                     if self.stopping.is_set():
-                        break
-                    browser.get(url + page)
+                        return
+                    _, url = heapq.heappop(self.queue)
+                try:
+                    browser.get(url)
                     self.run(browser)
-            except Exception:
-                pass
-            finally:
-                if browser is not None:
-                    browser.quit()
-                server.shutdown()
-        self.prefetching = threading.Thread(target=work, name="axe prefetch", daemon=True)
-        self.prefetching.start()
+                except Exception:
+                    pass
+                with self.lock:
+                    self.idle += 1
+        except Exception:
+            pass
+        finally:
+            if browser is not None:
+                browser.quit()
 
     def stop(self):
-        if self.prefetching is not None:
+        with self.lock:
             self.stopping.set()
-            self.prefetching.join(timeout=120)
+            self.wanted.notify_all()
+        for worker in self.workers:
+            worker.join(timeout=120)
 
     def page_key(self, driver, context):
         """A hash of what axe sees: the page's bytes and its document as it stands, each file it
@@ -290,6 +324,7 @@ class NuChecker:
         self.process = None
         self.port = None
         self.log = None
+        self.failure = None
 
     def start(self):
         """Starts Java without waiting for it; `validate` waits until it answers."""
@@ -301,15 +336,20 @@ class NuChecker:
         self.log = tempfile.TemporaryFile()
         # C1 only: the checker's time goes into starting up, where the optimizing compiler does
         # not pay off (half the CPU time, the same messages).
-        self.process = subprocess.Popen(
-            ["java", "-XX:TieredStopAtLevel=1", "-Dnu.validator.servlet.bind-address=127.0.0.1",
-             "-cp", str(self.jar), "nu.validator.servlet.Main", str(self.port)],
-            stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
+        try:
+            self.process = subprocess.Popen(
+                ["java", "-XX:TieredStopAtLevel=1", "-Dnu.validator.servlet.bind-address=127.0.0.1",
+                 "-cp", str(self.jar), "nu.validator.servlet.Main", str(self.port)],
+                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
+        except OSError as error:
+            self.failure = f"the Nu checker needs Java ('make test' installs it): {error}"
 
     def wait(self, timeout=180):
         deadline = time.time() + timeout
         for attempt in range(3):
             self.start()
+            if self.failure:
+                raise AssertionError(self.failure)
             while self.process.poll() is None:
                 try:
                     with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=5) as response:
@@ -427,21 +467,55 @@ def start_early(session, names):
 
 def pytest_collection_finish(session):
     """What takes seconds starts as soon as the tests are known, beside them: Java starting the
-    Nu checker, axe on each committed page that a test will check with axe (a test that takes
-    `axe`, `base_url` and a `page` parameter), and the early fixtures the tests use."""
+    Nu checker, the early fixtures the tests use, and axe on the committed pages that tests will
+    check with axe."""
+    global AXE_SITE
+    if session.config.option.collectonly:
+        return
     fixtures = [set(getattr(item, "fixturenames", ())) for item in session.items]
     if any("nu" in names for names in fixtures):
         NU.start()
     start_early(session, set().union(*fixtures))
-    pages = {item.callspec.params["page"] for item, names in zip(session.items, fixtures)
-             if {"axe", "base_url"} <= names and "page" in getattr(getattr(item, "callspec", None), "params", {})}
-    if pages & set(PAGES):
-        AXE.prefetch(pages & set(PAGES))
+    # A test that takes `axe` and a `page` parameter checks that page of the site at the URL one
+    # of its fixtures gives: base_url's pages can start now, on a server of their own; the
+    # others when their fixture is set up (pytest_fixture_post_setup below).
+    for order, item in enumerate(session.items):
+        page = getattr(getattr(item, "callspec", None), "params", {}).get("page")
+        if "axe" in fixtures[order] and isinstance(page, str):
+            for name in fixtures[order] - {"axe", "driver", "browsers", "page", "request"}:
+                AXE_PAGES.setdefault(name, []).append((order, page))
+    for order, page in AXE_PAGES.pop("base_url", []):
+        if page in PAGES:
+            if AXE_SITE is None:
+                AXE_SITE = serve(SITE)
+            AXE.prefetch(AXE_SITE[0] + page, order)
+
+
+AXE_PAGES = {}  # fixture name -> [(order of the test, page)] of the tests that check a page with axe
+AXE_SITE = None  # (URL, server) of the committed site for the pages axe checks first
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_fixture_setup(fixturedef, request):
+    yield
+    pages = AXE_PAGES.get(fixturedef.argname)
+    result = getattr(fixturedef, "cached_result", None)
+    if pages and result is not None and isinstance(result[0], str) and result[0].startswith("http://127.0.0.1:"):
+        for order, page in pages:
+            AXE.prefetch(result[0] + page, order)
+
+
+def pytest_fixture_post_finalizer(fixturedef, request):
+    result = getattr(fixturedef, "cached_result", None)
+    if fixturedef.argname in AXE_PAGES and result is not None and isinstance(result[0], str):
+        AXE.forget(result[0])
 
 
 def pytest_sessionfinish(session):
     NU.stop()
     AXE.stop()
+    if AXE_SITE is not None:
+        AXE_SITE[1].shutdown()
 
 
 @pytest.fixture(scope="session")
