@@ -4,7 +4,9 @@ checker.
 Chromium, axe and the Nu checker are the slow parts of the suite, so each is set up once and
 shared: one browser per kind of window (JavaScript on or off, size) for the whole session, axe
 run once per page state, and one Nu checker process for every page of every site the suite
-checks."""
+checks. What takes seconds and needs no test starts as soon as the tests are collected and runs
+beside them (the machine has two cores; a test mostly keeps one busy): the Nu checker's start,
+axe on the pages tests will check with it, and the fixtures marked `early`."""
 import concurrent.futures
 import functools
 import hashlib
