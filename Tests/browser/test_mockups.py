@@ -5,7 +5,7 @@ platform needs no change here."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ARTIFACTS, PAGES, make_driver
+from conftest import ARTIFACTS, PAGES
 
 SCREENS = [page for page in PAGES if page.endswith("/screens.html")]
 PHONE = 390
@@ -16,9 +16,9 @@ def test_every_spec_has_a_screens_page_linked_from_it():
     assert SCREENS and specs <= set(PAGES)
 
 
-def phone(scheme="light"):
+def phone(browsers, scheme="light"):
     """Chromium at a real 390 CSS px viewport (a window cannot be that narrow) in a colour scheme."""
-    browser = make_driver(width=500, height=900)
+    browser = browsers.get(width=500, height=900)
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": PHONE, "height": 844, "deviceScaleFactor": 2, "mobile": True})
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
@@ -78,20 +78,17 @@ def test_notice_buttons_are_ordered_as_their_platform_orders_them(driver, base_u
 
 
 @pytest.mark.parametrize("page", SCREENS)
-def test_the_screens_page_fits_a_phone(base_url, page):
-    browser = phone()
-    try:
-        browser.get(base_url + page)
-        assert browser.execute_script("return window.innerWidth;") == PHONE
-        assert browser.execute_script(
-            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
-        for device in browser.find_elements(By.CSS_SELECTOR, ".device"):
-            assert device.size["width"] <= PHONE
-            for notice in device.find_elements(By.CSS_SELECTOR, ".notice"):
-                assert notice.rect["x"] >= device.rect["x"] - 1
-                assert notice.rect["x"] + notice.rect["width"] <= device.rect["x"] + device.rect["width"] + 1
-    finally:
-        browser.quit()
+def test_the_screens_page_fits_a_phone(browsers, base_url, page):
+    browser = phone(browsers)
+    browser.get(base_url + page)
+    assert browser.execute_script("return window.innerWidth;") == PHONE
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
+    for device in browser.find_elements(By.CSS_SELECTOR, ".device"):
+        assert device.size["width"] <= PHONE
+        for notice in device.find_elements(By.CSS_SELECTOR, ".notice"):
+            assert notice.rect["x"] >= device.rect["x"] - 1
+            assert notice.rect["x"] + notice.rect["width"] <= device.rect["x"] + device.rect["width"] + 1
 
 
 def first_of_each_kind(browser):
@@ -104,24 +101,21 @@ def first_of_each_kind(browser):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshots_of_each_kind_of_notice_at_phone_width(base_url, scheme):
+def test_screenshots_of_each_kind_of_notice_at_phone_width(browsers, base_url, scheme):
     folder = ARTIFACTS / "screenshots" / "mockups"
     folder.mkdir(parents=True, exist_ok=True)
-    browser = phone(scheme)
+    browser = phone(browsers, scheme)
     taken = set()
-    try:
-        for page in SCREENS:
-            browser.get(base_url + page)
-            for kind, device in first_of_each_kind(browser).items():
-                if kind in taken:
-                    continue
-                browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", device)
-                target = folder / f"{kind.removeprefix('kind-')}-{scheme}-{PHONE}.png"
-                assert device.screenshot(str(target))
-                assert target.stat().st_size > 5_000
-                taken.add(kind)
-            dark = browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches;")
-            assert dark == (scheme == "dark")
-    finally:
-        browser.quit()
+    for page in SCREENS:
+        browser.get(base_url + page)
+        for kind, device in first_of_each_kind(browser).items():
+            if kind in taken:
+                continue
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", device)
+            target = folder / f"{kind.removeprefix('kind-')}-{scheme}-{PHONE}.png"
+            assert device.screenshot(str(target))
+            assert target.stat().st_size > 5_000
+            taken.add(kind)
+        dark = browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches;")
+        assert dark == (scheme == "dark")
     assert {"kind-alert", "kind-dialog", "kind-page-message", "kind-screen"} <= taken

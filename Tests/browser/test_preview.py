@@ -21,6 +21,19 @@ from conftest import ROOT, make_driver
 BINARY = pathlib.Path(os.environ.get("PASSKEY_SPEC", ROOT / ".build" / "debug" / "passkey-spec"))
 FIXTURE = ROOT / "Tests" / "SpecRunnerTests" / "Fixtures" / "login-error-states.md"
 TITLE_ROW = "| Title             | Can’t Sign In with a Passkey | Can’t sign in with a passkey |"
+# Sets window.previewStreamOpen once an event stream the page opens has had its first event.
+EVENT_STREAM_WATCH = """
+(function () {
+  var Native = window.EventSource;
+  if (!Native) { return; }
+  window.EventSource = function (url, options) {
+    var source = new Native(url, options);
+    source.addEventListener("hello", function () { window.previewStreamOpen = true; });
+    return source;
+  };
+  window.EventSource.prototype = Native.prototype;
+})();
+"""
 
 
 @pytest.fixture
@@ -78,12 +91,15 @@ def test_a_page_reloads_after_an_edit_and_shows_the_overlay_when_the_content_bre
     base, project = preview
     driver = make_driver()
     try:
+        # Notes when the page's event stream has said hello: from then on the server sends it
+        # every build.
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": EVENT_STREAM_WATCH})
         driver.get(base)
         WebDriverWait(driver, 20).until(lambda d: d.execute_script(
             "return !!document.querySelector('script[src=\"/__preview/reload.js\"]')"))
         # A mark that only survives as long as the page is not reloaded.
         driver.execute_script("window.previewMark = 'before';")
-        time.sleep(1)  # the event stream is open
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.previewStreamOpen === true;"))
 
         home = project / "content" / "index.md"
         home.write_text(home.read_text(encoding="utf-8") + "\nA sentence added while previewing.\n",

