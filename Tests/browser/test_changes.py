@@ -1,8 +1,10 @@
-"""The Changes page with changes on it: a site built over an earlier build of the content, after
-a criterion is reworded, two strings change and a check is removed. Axe, the Nu checker and
-the links, as for the committed site (whose Changes page may list nothing)."""
+"""The Changes page with changes on it: the content committed in a git repository, then a
+criterion reworded, two strings changed and a check removed, and the site built (it compares
+with the last commit while the content has uncommitted changes). Axe, the Nu checker and the
+links, as for the committed site (whose Changes page may list nothing)."""
 import functools
 import http.server
+import os
 import shutil
 import subprocess
 import threading
@@ -27,18 +29,17 @@ PAGES = ["changes.html", "native/login-error-states.html"]
 
 @pytest.fixture(scope="module")
 def changed_site(tmp_path_factory):
-    """The content built, edited, and built again into the same folder."""
+    """The content committed, edited, and built."""
     folder = tmp_path_factory.mktemp("changes")
     content = folder / "content"
     shutil.copytree(ROOT / "content", content)
     site = folder / "site"
+    env = dict(os.environ, HOME=str(folder), GIT_CONFIG_NOSYSTEM="1", GIT_AUTHOR_NAME="Writer",
+               GIT_AUTHOR_EMAIL="writer@example.com", GIT_COMMITTER_NAME="Writer",
+               GIT_COMMITTER_EMAIL="writer@example.com", PASSKEY_SPEC_CACHE=str(folder / "cache"))
+    for command in (["init", "-q", "-b", "main"], ["add", "content"], ["commit", "-q", "-m", "content"]):
+        subprocess.run(["git", "-C", str(folder), *command], check=True, env=env, capture_output=True)
 
-    def build():
-        result = subprocess.run([passkey_spec(), "build", str(content), "--out", str(site),
-                                 "--templates", str(ROOT / "templates")], capture_output=True, text=True)
-        assert result.returncode == 0, result.stderr
-
-    build()
     spec = content / "native" / "login-error-states.md"
     text = spec.read_text(encoding="utf-8")
     for old, new in EDITS:
@@ -47,7 +48,9 @@ def changed_site(tmp_path_factory):
     start = text.index("Scenario: The credential list cannot be reached\n")
     end = text.index("Scenario: The credential list answers with a server error\n")
     spec.write_text(text[:start] + text[end:], encoding="utf-8")
-    build()
+    result = subprocess.run([passkey_spec(), "build", "content", "--out", "site"], cwd=folder, env=env,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
     return site
 
 
