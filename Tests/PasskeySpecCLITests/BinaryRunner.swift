@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What a run of the built `passkey-spec` binary produced.
-struct RunResult {
+struct RunResult: Sendable {
     var status: Int32
     var stdout: String
     var stderr: String
