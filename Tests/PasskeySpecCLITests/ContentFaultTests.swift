@@ -79,8 +79,8 @@ import Glibc
 
     /// A file of 50 MB is measured, never read: refused at its path with the limit, in the
     /// memory of an ordinary build.
-    @Test func aFiftyMegabyteFileIsRefusedWithTheLimitAndNotRead() throws {
-        let ordinary = try BinaryRunner.runMeasured(
+    @Test func aFiftyMegabyteFileIsRefusedWithTheLimitAndNotRead() async throws {
+        let ordinary = try await BinaryRunner.runMeasured(
             ["build", "content", "--out", "site", "--templates", Self.templates], in: work.url)
         #expect(ordinary.result.status == 0)
         let before = try files(under: site)
@@ -89,7 +89,7 @@ import Glibc
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 50 * 1024 * 1024)
         try handle.close()
-        let run = try BinaryRunner.runMeasured(
+        let run = try await BinaryRunner.runMeasured(
             ["build", "content", "--out", "site", "--templates", Self.templates], in: work.url)
         #expect(run.result.status == 1)
         #expect(
@@ -107,7 +107,7 @@ import Glibc
 /// above what it takes (about 12 s and 80 MB in a debug build on 2 cores) so that they only
 /// catch a hang or memory that grows with the whole site.
 @Suite struct ManyPagesTests {
-    @Test func tenThousandPagesBuildInBoundedTimeAndMemory() throws {
+    @Test func tenThousandPagesBuildInBoundedTimeAndMemory() async throws {
         let work = try TemporaryFolder()
         let content = work.url.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
@@ -127,7 +127,7 @@ import Glibc
                     ("# Note " + name + "\n<!-- page: note-" + name + " -->\n\nThe words of note " + name + ".\n").utf8),
                 to: root + "/notes-" + String(number % 10) + "/note-" + name + ".md")
         }
-        let run = try BinaryRunner.runMeasured(
+        let run = try await BinaryRunner.runMeasured(
             [
                 "build", "content", "--out", "site", "--templates",
                 BinaryRunner.packageRoot.appendingPathComponent("templates").path,

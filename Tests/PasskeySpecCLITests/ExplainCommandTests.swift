@@ -22,9 +22,9 @@ import Testing
     }
 
     /// The executable prints the explanation on standard output and exits with 0.
-    @Test func explainsAnIDThroughTheBinary() throws {
+    @Test func explainsAnIDThroughTheBinary() async throws {
         let entry = try #require(MessageCatalogue.entry(for: "empty-copy-cell"))
-        let result = try BinaryRunner.run(["explain", "empty-copy-cell"])
+        let result = try await BinaryRunner.run(["explain", "empty-copy-cell"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == ExplainCommand.text(entry))

@@ -28,8 +28,8 @@ import Testing
 
     /// The executable writes the whole export, some hundreds of kilobytes, to standard output
     /// and nothing to standard error: the bytes the command prints.
-    @Test func theExecutableWritesTheWholeExportToStandardOutput() throws {
-        let binary = try BinaryRunner.run(["export"])
+    @Test func theExecutableWritesTheWholeExportToStandardOutput() async throws {
+        let binary = try await BinaryRunner.run(["export"])
         #expect(binary.status == 0)
         #expect(binary.stderr == "")
         let inProcess = InProcess.run(["export"])

@@ -38,12 +38,12 @@ import Testing
 
     /// The process contract of a failure: exit status 1, the diagnostics on standard error,
     /// the summary on standard output.
-    @Test func problemsGoToStandardErrorInCompilerForm() throws {
+    @Test func problemsGoToStandardErrorInCompilerForm() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "bad.md",
             "# Bad\n<!-- spec: B1 platforms: ios, android -->\n\n## S\n<!-- section: s kind: scenarios -->\n\n### X\n")
-        let result = try BinaryRunner.run(["lint", path])
+        let result = try await BinaryRunner.run(["lint", path])
         #expect(result.status == 1)
         #expect(
             result.stderr
@@ -132,15 +132,15 @@ import Testing
                 "::error file=\(path),line=1,col=1,title=passkey-spec not-a-spec-page::file is not a spec page"))
     }
 
-    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("x.md", "plain\n")
         // Standard error is a pipe here, so no escape codes, with or without NO_COLOR.
-        let result = try BinaryRunner.run(["lint", path], environment: ["NO_COLOR": "1"])
+        let result = try await BinaryRunner.run(["lint", path], environment: ["NO_COLOR": "1"])
         #expect(result.status == 1)
         #expect(result.stderr.contains(" error: "))
         #expect(!result.stderr.contains("\u{1B}["))
-        let without = try BinaryRunner.run(["lint", path])
+        let without = try await BinaryRunner.run(["lint", path])
         #expect(without.stderr.contains(" error: "))
         #expect(!without.stderr.contains("\u{1B}["))
     }

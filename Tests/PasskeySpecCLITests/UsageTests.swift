@@ -8,16 +8,16 @@ import Testing
 /// The command line's usage: help, version, usage errors. The process contract (exit status
 /// and streams of the built executable) is tested by spawning it; the rest runs in process.
 @Suite struct UsageTests {
-    @Test func noArgumentsPrintsHelpAndExitsWithUsageStatus() throws {
-        let result = try BinaryRunner.run([])
+    @Test func noArgumentsPrintsHelpAndExitsWithUsageStatus() async throws {
+        let result = try await BinaryRunner.run([])
         #expect(result.status == 2)
         #expect(result.stdout.contains("USAGE: passkey-spec <command> [options]"))
         #expect(result.stderr == "")
     }
 
     /// The help goes to standard output, and the executable exits with 0.
-    @Test func theExecutablesHelpIsOnStandardOutput() throws {
-        let result = try BinaryRunner.run(["--help"])
+    @Test func theExecutablesHelpIsOnStandardOutput() async throws {
+        let result = try await BinaryRunner.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == CommandLineTool.mainHelp)
@@ -43,8 +43,8 @@ import Testing
         #expect(viaFlag.stdout == viaHelp.stdout)
     }
 
-    @Test func versionIsPrinted() throws {
-        let result = try BinaryRunner.run(["--version"])
+    @Test func versionIsPrinted() async throws {
+        let result = try await BinaryRunner.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("passkey-spec "))
         #expect(result.stdout == "passkey-spec \(ToolVersion.current)\n")
@@ -52,8 +52,8 @@ import Testing
 
     /// A usage error: exit status 2, nothing on standard output, the error and the marked
     /// command line on standard error.
-    @Test func anUnknownCommandSuggestsTheClosest() throws {
-        let result = try BinaryRunner.run(["lnt"])
+    @Test func anUnknownCommandSuggestsTheClosest() async throws {
+        let result = try await BinaryRunner.run(["lnt"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
