@@ -29,11 +29,13 @@ import Testing
         }
     }
 
-    /// The builds' environment: the test's own cache, and git that looks for a repository no
-    /// higher than the test's folder.
-    func environment(cache: String) -> [String: String] {
+    /// The builds' environment: the cache `cache` in the test's folder (seeded as a run's own
+    /// is), and git that looks for a repository no higher than the test's folder.
+    func environment(cache: String) throws -> [String: String] {
         [
-            "PASSKEY_SPEC_CACHE": folder.url.appendingPathComponent(cache).path,
+            "PASSKEY_SPEC_CACHE": try TestEnvironment.seededCache(
+                at: folder.url.appendingPathComponent(cache), forBinary: false
+            ).path,
             "GIT_CEILING_DIRECTORIES": folder.url.deletingLastPathComponent().path,
         ]
     }
@@ -45,7 +47,7 @@ import Testing
     func build() throws -> String {
         let result = InProcess.run(
             ["build", content.path, "--out", output.path, "--templates", templates.path], in: folder.url,
-            environment: environment(cache: "cache"))
+            environment: try environment(cache: "cache"))
         #expect(result.status == .success, "\(result.stderr)")
         return result.stdout
     }
@@ -60,7 +62,7 @@ import Testing
         }
         let result = InProcess.run(
             ["build", content.path, "--out", clean.path, "--templates", templates.path], in: folder.url,
-            environment: environment(cache: name + "-cache"))
+            environment: try environment(cache: name + "-cache"))
         #expect(result.status == .success, "\(result.stderr)")
         #expect(!result.stdout.contains("unchanged"), "a build into a new folder is a full one: \(result.stdout)")
         return try files(under: clean)
@@ -217,7 +219,7 @@ import Testing
         try edit("notes/note-1.md") { $0.replacingOccurrences(of: "first words", with: "opening words") }
         let result = InProcess.run(
             ["build", content.path, "--out", output.path, "--templates", templates.path], in: folder.url,
-            environment: ["PASSKEY_SPEC_CACHE": "off"].merging(environment(cache: "cache")) { first, _ in first })
+            environment: ["PASSKEY_SPEC_CACHE": "off"].merging(try environment(cache: "cache")) { first, _ in first })
         #expect(result.status == .success, "\(result.stderr)")
         #expect(!result.stdout.contains("unchanged"))
         try expectSameAsCleanBuild(after: "a build without a cache")

@@ -41,6 +41,14 @@ final class TestEnvironment: @unchecked Sendable {
         }
     }
 
+    /// A cache folder at `cache` for runs in process (`forBinary`: of the binary) that starts as
+    /// a run's own does: for a test whose runs share a cache of its own.
+    static func seededCache(at cache: URL, forBinary: Bool) throws -> URL {
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        if let seed = forBinary ? binarySeed : processSeed { try Self.seed(cache, from: seed) }
+        return cache
+    }
+
     /// Links the entries of the cache `seed` into `cache`.
     static func seed(_ cache: URL, from seed: URL) throws {
         for kind in ["explorations", "executables"] {
