@@ -148,6 +148,9 @@ func webContent() throws -> ContentSet {
         #expect(WebMessages.stringLiteral("a\u{2028}b\u{2029}") == #""a\u2028b\u2029""#)
         #expect(WebMessages.stringLiteral("</script><!--") == #""\u003c/script>\u003c!--""#)
         #expect(WebMessages.stringLiteral("can’t 🔑 مرحبا é") == "\"can’t 🔑 مرحبا é\"", "UTF-8 as is")
+        #expect(
+            WebMessages.stringLiteral("Say “hi” </script> 🔑 مرحبا") == "\"Say “hi” \\u003c/script> 🔑 مرحبا\"",
+            "curly quotes are not escaped, the end of a script is")
     }
 
     @Test func theSchemaDescribesTheMessageFile() throws {

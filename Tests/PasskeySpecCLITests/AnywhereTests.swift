@@ -12,7 +12,7 @@ import Testing
             at: BinaryRunner.packageRoot.appendingPathComponent("content"),
             to: folder.url.appendingPathComponent("content"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("templates").path))
-        let result = try BinaryRunner.run(["build"], in: folder.url)
+        let result = try await BinaryRunner.run(["build"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("build: "), "\(result.stdout)")
         for page in ["index.html", "native/login-error-states.html", "assets/style.css", "changes.html"] {

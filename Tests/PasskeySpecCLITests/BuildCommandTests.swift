@@ -22,18 +22,17 @@ func files(under folder: URL) throws -> [String: Data] {
     @Test func theCommittedSiteEqualsAFreshBuild() throws {
         let folder = try TemporaryFolder()
         let report = folder.url.appendingPathComponent("report.json").path
-        let check = try BinaryRunner.run(["check", "--report", report])
-        #expect(check.status == 0)
+        let check = InProcess.run(["check", "--report", report])
+        #expect(check.status == .success)
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: report))
                 == Data(contentsOf: committed.appendingPathComponent("exports/report.json")),
             "site/exports/report.json is stale; run 'make site'")
-        // Built over the committed site, as 'make site' does, so that its Changes page
-        // compares with (or carries forward) what the committed site holds.
+        // Built into an empty folder: the site is a function of the repository (the Changes
+        // page compares with the content in git), whatever the output folder held before.
         let out = folder.url.appendingPathComponent("site")
-        try FileManager.default.copyItem(at: committed, to: out)
-        let build = try BinaryRunner.run(["build", "--report", report, "--out", out.path])
-        #expect(build.status == 0, "\(build.stderr)")
+        let build = InProcess.run(["build", "--report", report, "--out", out.path])
+        #expect(build.status == .success, "\(build.stderr)")
         let fresh = try files(under: out)
         let old = try files(under: committed)
         #expect(Set(fresh.keys) == Set(old.keys), "site/ has other files than a fresh build; run 'make site'")
@@ -52,8 +51,8 @@ func files(under folder: URL) throws -> [String: Data] {
                 of: "| Title             | Passkeys Unavailable |", with: "| Title             | No Passkeys |"))
         let report = committed.appendingPathComponent("exports/report.json").path
         let out = folder.url.appendingPathComponent("site")
-        let result = try BinaryRunner.run(["build", edited, "--report", report, "--out", out.path])
-        #expect(result.status == 1)
+        let result = InProcess.run(["build", edited, "--report", report, "--out", out.path])
+        #expect(result.status == .failure)
         #expect(result.stderr.contains("error: the run report '\(report)' was made from other content"))
         #expect(result.stderr.contains("[report-from-other-content]"))
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
@@ -62,14 +61,14 @@ func files(under folder: URL) throws -> [String: Data] {
     @Test func aSpecThatDoesNotParseRendersNothingAndKeepsTheOldSite() throws {
         let folder = try TemporaryFolder()
         let out = folder.url.appendingPathComponent("site")
-        let first = try BinaryRunner.run([
+        let first = InProcess.run([
             "build", "--report", committed.appendingPathComponent("exports/report.json").path, "--out", out.path,
         ])
-        #expect(first.status == 0)
+        #expect(first.status == .success)
         let before = try files(under: out)
         let broken = try folder.write("broken/spec.md", "# Broken\n<!-- spec: B1 -->\n")
-        let second = try BinaryRunner.run(["build", broken, "--out", out.path])
-        #expect(second.status == 1)
+        let second = InProcess.run(["build", broken, "--out", out.path])
+        #expect(second.status == .failure)
         #expect(second.stderr.contains("[missing-platforms]"))
         #expect(second.stdout == "build: nothing rendered; fix the errors above first\n")
         #expect(try files(under: out) == before)
@@ -87,8 +86,8 @@ func files(under folder: URL) throws -> [String: Data] {
         #expect(broken != spec)
         let path = try folder.write("content/spec.md", broken)
         let out = folder.url.appendingPathComponent("site")
-        let result = try BinaryRunner.run(["build", path, "--out", out.path])
-        #expect(result.status == 1)
+        let result = InProcess.run(["build", path, "--out", out.path])
+        #expect(result.status == .failure)
         #expect(result.stdout.hasSuffix("checks FAILED\n"))
         let page = try String(contentsOf: out.appendingPathComponent("spec.html"), encoding: .utf8)
         #expect(
@@ -104,10 +103,10 @@ func files(under folder: URL) throws -> [String: Data] {
         let folder = try TemporaryFolder()
         try folder.write("mine/notes.txt", "keep me")
         let out = folder.url.appendingPathComponent("mine")
-        let result = try BinaryRunner.run([
+        let result = InProcess.run([
             "build", "--report", committed.appendingPathComponent("exports/report.json").path, "--out", out.path,
         ])
-        #expect(result.status == 1)
+        #expect(result.status == .failure)
         #expect(
             result.stderr.contains(
                 "has files and is not a previous build; choose an empty folder or remove it first [output-not-a-site]"))
@@ -115,10 +114,10 @@ func files(under folder: URL) throws -> [String: Data] {
     }
 
     @Test func anUnreadableReportIsAnError() throws {
-        let result = try BinaryRunner.run([
+        let result = InProcess.run([
             "build", "--report", "/no/such/report.json", "--out", "/tmp/never-written-site",
         ])
-        #expect(result.status == 1)
+        #expect(result.status == .failure)
         #expect(result.stderr.hasPrefix("passkey-spec: error: cannot read the run report '/no/such/report.json': "))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written-site"))
     }
@@ -130,11 +129,11 @@ func files(under folder: URL) throws -> [String: Data] {
             try folder.write("templates/\(path)", bytes: [UInt8](data))
         }
         try folder.write("templates/home.mustache", "{{<layout}}\n{{$content}}{{#specs}}{{/content}}{{/layout}}")
-        let result = try BinaryRunner.run([
+        let result = InProcess.run([
             "build", "--report", committed.appendingPathComponent("exports/report.json").path, "--templates",
             folder.url.appendingPathComponent("templates").path, "--out", folder.url.appendingPathComponent("out").path,
         ])
-        #expect(result.status == 1)
+        #expect(result.status == .failure)
         #expect(result.stderr.contains("home.mustache:2:"))
         #expect(result.stderr.contains("error: template error: '{{/content}}' closes 'specs'"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))

@@ -9,33 +9,56 @@ import Glibc
 /// `build` when things go wrong around it: signals, a second build, the output removed, a
 /// full disk, a file size limit, a read-only folder. Each runs the built binary, compares
 /// every file of the output before and after, and looks for temporary folders left behind.
+/// The runs of a test share a cache, as a user's runs do: an incremental build reads the
+/// manifest the build before it left there.
 @Suite struct BuildFaultTests {
     let work: TemporaryFolder
     /// The output's parent: after any build it must hold the output and nothing else.
     let out: URL
     let site: URL
+    /// The environment whose cache the test's runs share.
+    let shared: TestEnvironment
 
-    init() throws {
+    init() async throws {
         work = try TemporaryFolder()
         out = work.url.appendingPathComponent("out")
         site = out.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        shared = try await offThePool { try TestEnvironment(forBinary: true) }
     }
 
+    /// What every run of the test is given: the shared cache.
+    var cache: [String: String] { ["PASSKEY_SPEC_CACHE": shared.cache.path] }
+
     var large: LargeContent {
-        get throws { try LargeContent.shared.get() }
+        get async throws { try await LargeContent.shared.value }
+    }
+
+    /// `passkey-spec build CONTENT --out SITE` with the shared cache, waited for.
+    func runBuild(_ content: URL) async throws -> RunResult {
+        try await BinaryRunner.run(["build", content.path, "--out", site.path], environment: cache)
+    }
+
+    /// `passkey-spec build CONTENT --out SITE` with the shared cache, started; `act` is done as
+    /// soon as `out` has an entry named `prefix`… that holds something. The entry's name.
+    func startBuild(
+        _ content: URL, whenEntry prefix: String, then act: @escaping @Sendable (RunningBuild, String) throws -> Void
+    ) async throws -> (build: RunningBuild, entry: String?) {
+        try await RunningBuild.start(
+            ["build", content.path, "--out", site.path], outputIn: work.url, environment: cache, whenEntry: prefix,
+            appearsIn: out, then: act)
     }
 
     /// The output holds a copy of the reference build; returns its files.
-    func copyReference() throws -> [String: Data] {
-        try FileManager.default.copyItem(at: large.reference, to: site)
+    func copyReference() async throws -> [String: Data] {
+        try FileManager.default.copyItem(at: await large.reference, to: site)
         return try files(under: site)
     }
 
     /// A copy of the large content this test may edit.
-    func editableContent() throws -> URL {
+    func editableContent() async throws -> URL {
         let content = work.url.appendingPathComponent("content")
-        try FileManager.default.copyItem(at: large.content, to: content)
+        try FileManager.default.copyItem(at: await large.content, to: content)
         return content
     }
 
@@ -49,13 +72,14 @@ import Glibc
     }
 
     @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
-    func aSignalDuringAFullBuildLeavesThePreviousSiteAndNoTemporaryFolder(signal: Int32, name: String) throws {
-        let before = try copyReference()
-        let build = try RunningBuild(["build", large.content.path, "--out", site.path], outputIn: work.url)
-        let staging = try #require(Faults.waitForEntry(in: out, prefix: ".site.building-"), "\(build.stderr)")
+    func aSignalDuringAFullBuildLeavesThePreviousSiteAndNoTemporaryFolder(signal: Int32, name: String) async throws {
+        let before = try await copyReference()
+        let (build, entry) = try await startBuild(large.content, whenEntry: ".site.building-") { build, _ in
+            kill(build.process.processIdentifier, signal)
+        }
+        let staging = try #require(entry, "\(build.stderr)")
         #expect(staging == ".site.building-\(build.process.processIdentifier)")
-        kill(build.process.processIdentifier, signal)
-        #expect(build.wait(seconds: 60))
+        #expect(await build.wait(seconds: 60))
         #expect(build.process.terminationReason == .uncaughtSignal, "it ends by the signal: \(build.stderr)")
         #expect(build.process.terminationStatus == signal)
         #expect(
@@ -66,16 +90,17 @@ import Glibc
         #expect(try files(under: site) == before, "the previous site is byte for byte as it was")
     }
 
-    @Test func aSignalDuringAnIncrementalBuildLeavesThePreviousSite() throws {
-        let content = try editableContent()
-        let first = try BinaryRunner.run(["build", content.path, "--out", site.path])
+    @Test func aSignalDuringAnIncrementalBuildLeavesThePreviousSite() async throws {
+        let content = try await editableContent()
+        let first = try await runBuild(content)
         #expect(first.status == 0, "\(first.stderr)")
         let before = try files(under: site)
         try addSection(to: content)
-        let build = try RunningBuild(["build", content.path, "--out", site.path], outputIn: work.url)
-        try #require(Faults.waitForEntry(in: out, prefix: ".site.updating-") != nil, "\(build.stderr)")
-        kill(build.process.processIdentifier, SIGINT)
-        #expect(build.wait(seconds: 60))
+        let (build, entry) = try await startBuild(content, whenEntry: ".site.updating-") { build, _ in
+            kill(build.process.processIdentifier, SIGINT)
+        }
+        try #require(entry != nil, "\(build.stderr)")
+        #expect(await build.wait(seconds: 60))
         #expect(build.process.terminationReason == .uncaughtSignal)
         #expect(build.process.terminationStatus == SIGINT)
         #expect(build.stderr.hasSuffix(" [build-stopped]\n"), "\(build.stderr)")
@@ -85,26 +110,27 @@ import Glibc
 
     /// SIGKILL cannot be caught: the temporary folder stays until the next build into the
     /// same folder, which removes it.
-    @Test func aBuildKilledOutrightIsCleanedUpByTheNext() throws {
-        _ = try copyReference()
-        let build = try RunningBuild(["build", large.content.path, "--out", site.path], outputIn: work.url)
-        let staging = try #require(Faults.waitForEntry(in: out, prefix: ".site.building-"), "\(build.stderr)")
-        kill(build.process.processIdentifier, SIGKILL)
-        #expect(build.wait(seconds: 60))
+    @Test func aBuildKilledOutrightIsCleanedUpByTheNext() async throws {
+        _ = try await copyReference()
+        let (build, entry) = try await startBuild(large.content, whenEntry: ".site.building-") { build, _ in
+            kill(build.process.processIdentifier, SIGKILL)
+        }
+        let staging = try #require(entry, "\(build.stderr)")
+        #expect(await build.wait(seconds: 60))
         #expect(Faults.entries(of: out) == [staging, "site"])
-        let next = try BinaryRunner.run(["build", large.content.path, "--out", site.path])
+        let next = try await runBuild(large.content)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(Faults.entries(of: out) == ["site"])
-        #expect(try files(under: site) == large.referenceFiles)
+        #expect(try files(under: site) == (await large.referenceFiles))
     }
 
-    @Test func twoBuildsIntoOneFolderAtOnceRunOneAfterTheOther() throws {
-        _ = try copyReference()
-        let builds = try (0..<2).map { _ in
-            try RunningBuild(["build", large.content.path, "--out", site.path], outputIn: work.url)
-        }
+    @Test func twoBuildsIntoOneFolderAtOnceRunOneAfterTheOther() async throws {
+        _ = try await copyReference()
+        let content = try await large.content
+        let command = ["build", content.path, "--out", site.path]
+        let builds = try await RunningBuild.start([command, command], outputIn: work.url, environment: cache)
         for build in builds {
-            #expect(build.wait())
+            #expect(await build.wait())
             #expect(build.process.terminationStatus == 0, "\(build.stderr)")
         }
         let waited = builds.filter {
@@ -114,29 +140,33 @@ import Glibc
         // The second found the first's output whole and had nothing left to write.
         #expect(waited[0].stdout.contains("build: 0 pages and 0 other files written"), "\(waited[0].stdout)")
         #expect(Faults.entries(of: out) == ["site"])
-        #expect(try files(under: site) == large.referenceFiles, "the output is one build's, whole")
+        #expect(try files(under: site) == (await large.referenceFiles), "the output is one build's, whole")
     }
 
-    @Test func theOutputRemovedDuringAFullBuildIsReplacedByTheWholeNewBuild() throws {
-        _ = try copyReference()
-        let build = try RunningBuild(["build", large.content.path, "--out", site.path], outputIn: work.url)
-        try #require(Faults.waitForEntry(in: out, prefix: ".site.building-") != nil, "\(build.stderr)")
-        try FileManager.default.removeItem(at: site)
-        #expect(build.wait())
+    @Test func theOutputRemovedDuringAFullBuildIsReplacedByTheWholeNewBuild() async throws {
+        _ = try await copyReference()
+        let site = self.site
+        let (build, entry) = try await startBuild(large.content, whenEntry: ".site.building-") { _, _ in
+            try FileManager.default.removeItem(at: site)
+        }
+        try #require(entry != nil, "\(build.stderr)")
+        #expect(await build.wait())
         #expect(build.process.terminationReason == .exit)
         #expect(build.process.terminationStatus == 0, "\(build.stderr)")
         #expect(Faults.entries(of: out) == ["site"])
-        #expect(try files(under: site) == large.referenceFiles)
+        #expect(try files(under: site) == (await large.referenceFiles))
     }
 
-    @Test func theOutputRemovedDuringAnIncrementalBuildIsNotWrittenHalf() throws {
-        let content = try editableContent()
-        #expect(try BinaryRunner.run(["build", content.path, "--out", site.path]).status == 0)
+    @Test func theOutputRemovedDuringAnIncrementalBuildIsNotWrittenHalf() async throws {
+        let content = try await editableContent()
+        #expect(try await runBuild(content).status == 0)
         try addSection(to: content)
-        let build = try RunningBuild(["build", content.path, "--out", site.path], outputIn: work.url)
-        try #require(Faults.waitForEntry(in: out, prefix: ".site.updating-") != nil, "\(build.stderr)")
-        try FileManager.default.removeItem(at: site)
-        #expect(build.wait())
+        let site = self.site
+        let (build, entry) = try await startBuild(content, whenEntry: ".site.updating-") { _, _ in
+            try FileManager.default.removeItem(at: site)
+        }
+        try #require(entry != nil, "\(build.stderr)")
+        #expect(await build.wait())
         #expect(build.process.terminationReason == .exit)
         #expect(build.process.terminationStatus == 1)
         #expect(
@@ -149,12 +179,13 @@ import Glibc
     /// A disk that fills up during the build: a small tmpfs in a mount namespace of the test's
     /// own. Where the test may not mount one, the build runs under a file size limit instead
     /// (see `aWriteOverTheFileSizeLimitLeavesThePreviousSite`).
-    @Test(.enabled(if: Faults.canMount, "needs CAP_SYS_ADMIN to mount a tmpfs in a mount namespace"))
-    func aFullDiskLeavesThePreviousSite() throws {
-        let previous = try large.reference
+    @Test(.enabled("needs CAP_SYS_ADMIN to mount a tmpfs in a mount namespace") { await Faults.canMount() })
+    func aFullDiskLeavesThePreviousSite() async throws {
+        let previous = try await large.reference
         // Room for the previous build and a fifth of another.
         let used = try files(under: previous).values.reduce(0) { $0 + ($1.count + 4095) / 4096 * 4 }
-        let result = try Faults.inMountNamespace(
+        let content = try await large.content
+        let result = try await Faults.inMountNamespace(
             """
             set -e
             mount -t tmpfs -o size=\(used + used / 5 + 256)k tmpfs "$OUT"
@@ -167,7 +198,7 @@ import Glibc
             ls -A "$OUT" > "$WORK/entries"
             """,
             environment: [
-                "OUT": out.path, "REFERENCE": previous.path, "WORK": work.url.path, "CONTENT": try large.content.path,
+                "OUT": out.path, "REFERENCE": previous.path, "WORK": work.url.path, "CONTENT": content.path,
             ])
         try #require(result.status == 0, "\(result.stderr)")
         let read = { (name: String) in
@@ -184,19 +215,19 @@ import Glibc
         #expect(read("entries") == "site\n", "no temporary folder is left")
         let before = try files(under: work.url.appendingPathComponent("before"))
         #expect(try files(under: work.url.appendingPathComponent("after")) == before)
-        let reference = try large.referenceFiles
+        let reference = try await large.referenceFiles
         #expect(before == reference)
     }
 
     /// A write past the process's file size limit (`ulimit -f`, RLIMIT_FSIZE) fails with
     /// EFBIG, as a write to a full disk fails with ENOSPC: the tool ignores SIGXFSZ, reports
     /// the failure and keeps the previous site. Needs no privilege.
-    @Test func aWriteOverTheFileSizeLimitLeavesThePreviousSite() throws {
+    @Test func aWriteOverTheFileSizeLimitLeavesThePreviousSite() async throws {
         let content = work.url.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
         let spec = content.appendingPathComponent("spec.md")
         try FileManager.default.copyItem(at: BinaryRunner.fixtureSpec, to: spec)
-        #expect(try BinaryRunner.run(["build", content.path, "--out", site.path]).status == 0)
+        #expect(try await runBuild(content).status == 0)
         let before = try files(under: site)
         let text = try String(contentsOf: spec, encoding: .utf8)
         try Data(
@@ -204,22 +235,29 @@ import Glibc
                 of: "| Title             | Passkeys Unavailable |", with: "| Title             | No Passkeys Here |"
             ).utf8
         ).write(to: spec)
-        // 128 blocks of 512 bytes: the spec's page is larger.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "ulimit -f 128 && exec \"$0\" \"$@\"", BinaryRunner.executable.path, "build", content.path, "--out",
-            site.path,
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PASSKEY_SPEC_CACHE": "off"]) { $1 }
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "not killed by SIGXFSZ")
-        #expect(process.terminationStatus == 1)
+        // 128 blocks of 512 bytes: the spec's page is larger. Without a cache, the build is a
+        // full one and writes that page.
+        let variables = shared.variables.merging(["PASSKEY_SPEC_CACHE": "off"]) { $1 }
+        let site = self.site
+        let (reason, status, stderr) = try await offThePool {
+            () throws -> (Process.TerminationReason, Int32, String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", "ulimit -f 128 && exec \"$0\" \"$@\"", BinaryRunner.executable.path, "build", content.path,
+                "--out", site.path,
+            ]
+            process.environment = variables
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationReason, process.terminationStatus, stderr)
+        }
+        #expect(reason == .exit, "not killed by SIGXFSZ")
+        #expect(status == 1)
         #expect(stderr.hasPrefix("passkey-spec: error: cannot write the site to '\(site.path)': "), "\(stderr)")
         #expect(
             stderr.hasSuffix(": File too large; '\(site.path)' is left as it was [site-not-written]\n"), "\(stderr)")
@@ -230,25 +268,28 @@ import Glibc
     /// An output folder that cannot be written to. Permissions do not stop root, so as root
     /// the folder is made a read-only bind mount (in a mount namespace of the test's own);
     /// otherwise its mode is taken away.
-    @Test(.enabled(if: getuid() != 0 || Faults.canMount, "as root, needs CAP_SYS_ADMIN for a read-only mount"))
-    func aReadOnlyOutputFolderLeavesThePreviousSite() throws {
+    @Test(
+        .enabled("as root, needs CAP_SYS_ADMIN for a read-only mount") {
+            getuid() != 0 ? true : await Faults.canMount()
+        })
+    func aReadOnlyOutputFolderLeavesThePreviousSite() async throws {
         let content = work.url.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: BinaryRunner.fixtureSpec, to: content.appendingPathComponent("spec.md"))
-        #expect(try BinaryRunner.run(["build", content.path, "--out", site.path]).status == 0)
+        #expect(try await runBuild(content).status == 0)
         let before = try files(under: site)
         try Data("# Notes\n<!-- page: notes -->\n\nNew.\n".utf8).write(to: content.appendingPathComponent("notes.md"))
         let result: RunResult
         if getuid() == 0 {
-            result = try Faults.inMountNamespace(
+            result = try await Faults.inMountNamespace(
                 """
                 mount --bind "$OUT" "$OUT" && mount -o remount,bind,ro "$OUT" && \
                 exec "$PASSKEY_SPEC" build "$CONTENT" --out "$OUT/site"
-                """, environment: ["OUT": out.path, "CONTENT": content.path])
+                """, environment: ["OUT": out.path, "CONTENT": content.path].merging(cache) { $1 })
         } else {
             chmod(out.path, 0o555)
             defer { chmod(out.path, 0o755) }
-            result = try BinaryRunner.run(["build", content.path, "--out", site.path])
+            result = try await runBuild(content)
         }
         #expect(result.status == 1)
         let reason = getuid() == 0 ? "Read-only file system" : "Permission denied"

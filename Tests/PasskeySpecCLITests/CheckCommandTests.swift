@@ -7,12 +7,12 @@ import Testing
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    @Test func theContentPassesWithJUnitAndReport() throws {
+    @Test func theContentPassesWithJUnitAndReport() async throws {
         let folder = try TemporaryFolder()
         let junit = folder.url.appendingPathComponent("junit.xml").path
         let report = folder.url.appendingPathComponent("report.json").path
-        let result = try BinaryRunner.run(["check", "--junit", junit, "--report", report])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = InProcess.run(["check", "--junit", junit, "--report", report])
+        #expect(result.status == .success, "\(result.stderr)")
         #expect(result.stderr == "")
         for criterion in 1...5 {
             #expect(result.stdout.contains("  N1.4-AC0\(criterion)   pass     pass     "))
@@ -30,12 +30,15 @@ import Testing
 
         // The JUnit file is well-formed XML.
         let lint = try #require(Self.xmllint, "xmllint is missing; 'make test' installs libxml2-utils")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: lint)
-        process.arguments = ["--noout", junit]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let status = try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: lint)
+            process.arguments = ["--noout", junit]
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
     }
 
     @Test func aWrongExpectationFailsAtItsLineWithAnAnnotation() throws {
@@ -51,8 +54,8 @@ import Testing
         let path = try folder.write("spec.md", text)
         let lineNumber = text[..<after.lowerBound].filter { $0 == "\n" }.count + 1
         let junit = folder.url.appendingPathComponent("junit.xml").path
-        let result = try BinaryRunner.run(["check", path, "--junit", junit], environment: ["GITHUB_ACTIONS": "true"])
-        #expect(result.status == 1)
+        let result = InProcess.run(["check", path, "--junit", junit], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == .failure)
         #expect(
             result.stderr.contains(
                 "\(path):\(lineNumber):3: error: step failed on iOS: expected a session is created; observed"))
@@ -76,14 +79,14 @@ import Testing
             of: "  And the user cancels the OS prompt\n  And the app is relaunched",
             with: "  And the user cancel the OS prompt\n  And the app is relaunched")
         let path = try folder.write("spec.md", text)
-        let lint = try BinaryRunner.run(["lint", path])
-        #expect(lint.status == 1)
+        let lint = InProcess.run(["lint", path])
+        #expect(lint.status == .failure)
         #expect(
             lint.stderr.contains(
                 "error: undefined step 'the user cancel the OS prompt'; the closest known step is 'the user cancels the OS prompt' [undefined-step]"
             ))
-        let check = try BinaryRunner.run(["check", path])
-        #expect(check.status == 1)
+        let check = InProcess.run(["check", path])
+        #expect(check.status == .failure)
         #expect(check.stdout == "check: not run; fix the errors above first\n")
     }
 
@@ -96,8 +99,8 @@ import Testing
             of: "| Action `retry` | Try Passkey Again | Try passkey again |",
             with: "| Action `retry` | Try Passkey Again |  |")
         let path = try folder.write("spec.md", text)
-        let result = try BinaryRunner.run(["check", path])
-        #expect(result.status == 1)
+        let result = InProcess.run(["check", path])
+        #expect(result.status == .failure)
         #expect(
             result.stderr.contains(
                 "error: empty 'Action `retry`' cell for Android; write the copy, or 'None' where nothing is shown [empty-copy-cell]"
@@ -105,29 +108,36 @@ import Testing
     }
 
     @Test func stepsListsTheRegistry() throws {
-        let result = try BinaryRunner.run(["steps"])
-        #expect(result.status == 0)
+        let result = InProcess.run(["steps"])
+        #expect(result.status == .success)
         #expect(result.stdout.contains("  the account is \"<status>\"\n"))
         #expect(result.stdout.contains("  <status>: active, closed, deleted, disabled, inactive, locked, restricted\n"))
-        let json = try BinaryRunner.run(["steps", "--format", "json"])
+        let json = InProcess.run(["steps", "--format", "json"])
         let flows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(flows.map { $0["flow"] as? String } == ["passkey-login"])
         #expect((flows.first?["steps"] as? [[String: Any]])?.count ?? 0 > 40)
     }
 }
 
-/// `check` keeps the exploration where `PASSKEY_SPEC_CACHE` says, and a second run reads it.
+/// `check` keeps the exploration where `PASSKEY_SPEC_CACHE` says, and a second run reads it:
+/// across processes, so both are runs of the binary. The first is the run that fills the
+/// cache the other tests' runs start with (`TestEnvironment.binarySeed`), which has to explore.
 @Suite struct ExplorationCacheCommandTests {
-    @Test func aSecondCheckReadsTheKeptExplorationAndReportsTheSame() throws {
-        let folder = try TemporaryFolder()
-        let cache = folder.url.appendingPathComponent("cache").path
-        let first = try BinaryRunner.run(["check", "content"], environment: ["PASSKEY_SPEC_CACHE": cache])
-        #expect(first.status == 0)
+    @Test func aSecondCheckReadsTheKeptExplorationAndReportsTheSame() async throws {
+        let first = try #require(await offThePool { TestEnvironment.binarySeedRun }, "the first check did not run")
+        #expect(first.run.status == 0, "\(first.run.stderr)")
+        let cache = first.cache.path
         let entries = try FileManager.default.contentsOfDirectory(atPath: "\(cache)/explorations")
         #expect(entries.count == 1)
         #expect(entries.first?.hasPrefix("passkey-login-") == true)
-        let second = try BinaryRunner.run(["check", "content"], environment: ["PASSKEY_SPEC_CACHE": cache])
-        #expect(second.stdout == first.stdout)
+        let file = "\(cache)/explorations/\(entries[0])"
+        let kept = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
+        let second = try await BinaryRunner.run(["check", "content"], environment: ["PASSKEY_SPEC_CACHE": cache])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == first.run.stdout)
         #expect(second.stdout.contains("whole space covered"))
+        // Read, not explored again and written anew: the same file, and no other.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(cache)/explorations") == entries)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int == kept)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 
 /// A git repository holding a copy of the spec in `content/`, committed, then edited and
 /// committed again: one criterion reworded, two copy strings changed and one check removed.
+/// The tool runs in process, in the repository.
 final class EditedRepository {
     let folder: TemporaryFolder
     var root: URL { folder.url }
@@ -19,19 +20,19 @@ final class EditedRepository {
     static let removedCheck = "N1.4-AC03/the-credential-list-cannot-be-reached"
 
     /// The first commit, with the spec as it was.
-    init() throws {
+    init() async throws {
         folder = try TemporaryFolder()
-        try git("init", "-q")
+        try await git("init", "-q")
         try folder.write(Self.spec, String(contentsOf: BinaryRunner.fixtureSpec, encoding: .utf8))
         try folder.write("content/index.md", "# Guide\n<!-- page: home -->\n\nThe guide.\n")
-        try git("add", "-A")
-        try git("commit", "-q", "-m", "The spec")
+        try await git("add", "-A")
+        try await git("commit", "-q", "-m", "The spec")
     }
 
     /// The four edits, committed.
-    func editAndCommit() throws {
+    func editAndCommit() async throws {
         try edit()
-        try git("commit", "-q", "-a", "-m", "Reword a criterion and two strings; drop a check")
+        try await git("commit", "-q", "-a", "-m", "Reword a criterion and two strings; drop a check")
     }
 
     /// The four edits, in the working tree.
@@ -56,40 +57,27 @@ final class EditedRepository {
 
     /// Runs git in the repository; its output, without the last line end.
     @discardableResult
-    func git(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null"] + arguments
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in [
-            ("GIT_AUTHOR_NAME", "Writer"), ("GIT_AUTHOR_EMAIL", "writer@example.com"),
-            ("GIT_COMMITTER_NAME", "Writer"), ("GIT_COMMITTER_EMAIL", "writer@example.com"),
-        ] {
-            environment[key] = value
-        }
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+    func git(_ arguments: String...) async throws -> String {
+        try await PasskeySpecCLITests.git(arguments, in: root)
     }
 
-    /// `passkey-spec ARGUMENTS` run in the repository.
-    func run(_ arguments: String...) throws -> RunResult {
-        try BinaryRunner.run(arguments, in: root)
+    /// `passkey-spec ARGUMENTS` run in process in the repository.
+    func run(_ arguments: String..., environment: [String: String] = [:]) -> InProcessRun {
+        InProcess.run(arguments, in: root, environment: environment)
     }
 
     /// Builds `content` (or `from`) into `folder` with the project's templates.
-    func build(_ from: URL? = nil, into folder: URL) throws -> RunResult {
-        try BinaryRunner.run(
+    func build(_ from: URL? = nil, into folder: URL) -> InProcessRun {
+        InProcess.run(
             [
                 "build", (from ?? content).path, "--out", folder.path, "--templates",
                 BinaryRunner.packageRoot.appendingPathComponent("templates").path,
             ], in: root)
+    }
+
+    /// The text of `path` in `folder`.
+    func read(_ path: String, in folder: URL) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
     }
 }
 
@@ -98,6 +86,8 @@ func jsonObject(_ text: String) throws -> NSDictionary {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
 }
 
+/// `diff` in process: what changed since a revision or a built site, in every format, and the
+/// Changes page that lists the same; its failures.
 @Suite struct DiffCommandTests {
     /// The changes the edits make, as `diff --format json` lists them, without `earlier`.
     static var expectedChanges: NSDictionary {
@@ -106,7 +96,8 @@ func jsonObject(_ text: String) throws -> NSDictionary {
 
     private static var expected: [String: Any] {
         [
-            "schemaVersion": 1,
+            "schemaVersion": 2,
+            "unavailable": NSNull(),
             "rewordedCriteria": ["N1.4-AC02"],
             "criteria": [
                 [
@@ -147,13 +138,13 @@ func jsonObject(_ text: String) throws -> NSDictionary {
         return changes
     }
 
-    @Test func sinceARevisionListsExactlyTheEditsInEveryFormat() throws {
-        let repository = try EditedRepository()
-        try repository.editAndCommit()
-        let commit = try repository.git("rev-parse", "HEAD~1")
+    @Test func sinceARevisionListsExactlyTheEditsInEveryFormat() async throws {
+        let repository = try await EditedRepository()
+        try await repository.editAndCommit()
+        let commit = try await repository.git("rev-parse", "HEAD~1")
 
-        let json = try repository.run("diff", "--since", "HEAD~1", "--format", "json")
-        #expect(json.status == 0, "\(json.stderr)")
+        let json = repository.run("diff", "--since", "HEAD~1", "--format", "json")
+        #expect(json.status == .success, "\(json.stderr)")
         #expect(json.stderr == "")
         let document = try jsonObject(json.stdout)
         #expect(Self.changes(document) == Self.expectedChanges, "\(json.stdout)")
@@ -164,8 +155,8 @@ func jsonObject(_ text: String) throws -> NSDictionary {
         #expect(json.stdout.hasPrefix("{\n  \"checks\" : ["))
         #expect(json.stdout.contains("\"rewordedCriteria\" : [\n    \"N1.4-AC02\"\n  ],\n  \"scenarios\""))
 
-        let text = try repository.run("diff", "content", "--since", "HEAD~1")
-        #expect(text.status == 0, "\(text.stderr)")
+        let text = repository.run("diff", "content", "--since", "HEAD~1")
+        #expect(text.status == .success, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
             lines.first
@@ -188,8 +179,8 @@ func jsonObject(_ text: String) throws -> NSDictionary {
         }
         #expect(!text.stdout.contains("Verdicts") && !text.stdout.contains("Triggers"))
 
-        let markdown = try repository.run("diff", "--since", "HEAD~1", "--format", "markdown")
-        #expect(markdown.status == 0, "\(markdown.stderr)")
+        let markdown = repository.run("diff", "--since", "HEAD~1", "--format", "markdown")
+        #expect(markdown.status == .success, "\(markdown.stderr)")
         let markdownLines = markdown.stdout.split(separator: "\n").map(String.init)
         #expect(markdownLines[0] == "## Spec changes in `content` since `HEAD~1` (`\(commit.prefix(12))`)")
         #expect(markdownLines[1] == "**4 changes: 1 criterion reworded, 2 copy strings, 1 check**")
@@ -209,20 +200,35 @@ func jsonObject(_ text: String) throws -> NSDictionary {
         #expect(!markdown.stdout.contains("### Verdicts") && !markdown.stdout.contains("### Triggers"))
     }
 
-    @Test func withoutChangesThereIsNothingToList() throws {
-        let repository = try EditedRepository()
-        let text = try repository.run("diff")
-        #expect(text.status == 0, "\(text.stderr)")
-        let head = try repository.git("rev-parse", "HEAD")
-        #expect(text.stdout == "no changes in content since revision HEAD (\(head.prefix(12)))\n")
-        let json = try jsonObject(try repository.run("diff", "--format", "json").stdout)
+    /// Without `--since`, `diff` compares with what the Changes page compares with: nothing is
+    /// listed when the content's newest change, or an uncommitted edit, changes nothing it lists.
+    @Test func withoutChangesThereIsNothingToList() async throws {
+        let repository = try await EditedRepository()
+        let first = try await repository.git("rev-parse", "HEAD")
+        // A committed change to a prose page: compared with the commit before it.
+        try repository.folder.write("content/index.md", "# Guide\n<!-- page: home -->\n\nThe writer's guide.\n")
+        try await repository.git("commit", "-q", "-a", "-m", "Reword the guide")
+        let text = repository.run("diff")
+        #expect(text.status == .success, "\(text.stderr)")
+        #expect(text.stdout == "no changes in content since revision \(first.prefix(12))\n")
+        let json = try jsonObject(repository.run("diff", "--format", "json").stdout)
         #expect(json["rewordedCriteria"] as? [String] == [])
         #expect(json["copy"] as? [Any] != nil && (json["copy"] as? [Any])?.isEmpty == true)
+        #expect(
+            json["earlier"] as? NSDictionary
+                == NSDictionary(dictionary: ["kind": "revision", "name": String(first.prefix(12)), "commit": first]))
+
+        // An uncommitted change to a prose page: compared with HEAD.
+        let head = try await repository.git("rev-parse", "HEAD")
+        try repository.folder.write("content/index.md", "# Guide\n<!-- page: home -->\n\nThe guide, again.\n")
+        let uncommitted = repository.run("diff")
+        #expect(uncommitted.status == .success, "\(uncommitted.stderr)")
+        #expect(uncommitted.stdout == "no changes in content since revision \(head.prefix(12))\n")
     }
 
     /// A verdict that changes is listed per platform, with the failing step's check.
-    @Test func aVerdictThatChangesIsListed() throws {
-        let repository = try EditedRepository()
+    @Test func aVerdictThatChangesIsListed() async throws {
+        let repository = try await EditedRepository()
         let file = repository.root.appendingPathComponent(EditedRepository.spec)
         let text = try String(contentsOf: file, encoding: .utf8)
         let step = "  Then no session is created\n  And the user sees the \"restricted-account\" copy\n"
@@ -233,31 +239,31 @@ func jsonObject(_ text: String) throws -> NSDictionary {
             )
             .utf8
         ).write(to: file)
-        let json = try jsonObject(try repository.run("diff", "--format", "json").stdout)
+        let json = try jsonObject(repository.run("diff", "--format", "json").stdout)
         let verdicts = try #require(json["verdicts"] as? [NSDictionary])
         let check = verdicts.filter { $0["kind"] as? String == "check" }
         #expect(!check.isEmpty)
         #expect(check.allSatisfy { $0["old"] as? String == "passed" && $0["new"] as? String == "failed" })
         #expect(Set(check.compactMap { $0["platform"] as? String }) == ["ios", "android"])
         #expect(verdicts.contains { $0["kind"] as? String == "criterion" && $0["id"] as? String == "N1.4-AC05" })
-        let output = try repository.run("diff").stdout
+        let output = repository.run("diff").stdout
         #expect(output.contains("Verdicts\n"))
         #expect(output.contains("\n  N1.4 criterion N1.4-AC05 ios: passed → failed\n"), "\(output)")
     }
 
-    @Test func againstTwoBuildsGivesTheSameChanges() throws {
-        let repository = try EditedRepository()
+    @Test func againstTwoBuildsGivesTheSameChanges() async throws {
+        let repository = try await EditedRepository()
         let old = repository.root.appendingPathComponent("site-old")
-        #expect(try repository.build(into: old).status == 0)
-        try repository.editAndCommit()
+        #expect(repository.build(into: old).status == .success)
+        try await repository.editAndCommit()
         let new = repository.root.appendingPathComponent("site-new")
-        #expect(try repository.build(into: new).status == 0)
+        #expect(repository.build(into: new).status == .success)
 
-        let since = try jsonObject(try repository.run("diff", "--since", "HEAD~1", "--format", "json").stdout)
-        let content = try repository.run("diff", "content", "--against", old.path, "--format", "json")
-        #expect(content.status == 0, "\(content.stderr)")
-        let sites = try repository.run("diff", new.path, "--against", old.path, "--format", "json")
-        #expect(sites.status == 0, "\(sites.stderr)")
+        let since = try jsonObject(repository.run("diff", "--since", "HEAD~1", "--format", "json").stdout)
+        let content = repository.run("diff", "content", "--against", old.path, "--format", "json")
+        #expect(content.status == .success, "\(content.stderr)")
+        let sites = repository.run("diff", new.path, "--against", old.path, "--format", "json")
+        #expect(sites.status == .success, "\(sites.stderr)")
         for result in [content, sites] {
             let json = try jsonObject(result.stdout)
             #expect(Self.changes(json) == Self.changes(since))
@@ -265,40 +271,52 @@ func jsonObject(_ text: String) throws -> NSDictionary {
                 json["earlier"] as? NSDictionary
                     == NSDictionary(dictionary: ["kind": "site", "name": old.path, "commit": NSNull()]))
         }
-        let text = try repository.run("diff", "--against", old.path)
+        let text = repository.run("diff", "--against", old.path)
         #expect(text.stdout.hasPrefix("4 changes in content since the site in \(old.path): "))
     }
 
-    @Test func aBuiltSiteCanBeComparedWithItsCommittedSelf() throws {
-        let repository = try EditedRepository()
+    @Test func aBuiltSiteCanBeComparedWithItsCommittedSelf() async throws {
+        let repository = try await EditedRepository()
         let site = repository.root.appendingPathComponent("site")
-        #expect(try repository.build(into: site).status == 0)
-        try repository.git("add", "-A")
-        try repository.git("commit", "-q", "-m", "The site")
+        #expect(repository.build(into: site).status == .success)
+        try await repository.git("add", "-A")
+        try await repository.git("commit", "-q", "-m", "The site")
         try repository.edit()
-        #expect(try repository.build(into: site).status == 0)
-        let json = try jsonObject(try repository.run("diff", "site", "--since", "HEAD", "--format", "json").stdout)
-        #expect(Self.changes(json) == Self.expectedChanges)
+        #expect(repository.build(into: site).status == .success)
+        let result = repository.run("diff", "site", "--since", "HEAD", "--format", "json")
+        #expect(result.status == .success, "\(result.stderr)")
+        let json = try jsonObject(result.stdout)
+        #expect(Self.changes(json) == Self.expectedChanges, "\(result.stdout)")
     }
 
     // MARK: - The Changes page
 
-    @Test func aBuildOverAnEarlierBuildWritesTheChangesPage() throws {
-        let repository = try EditedRepository()
+    /// The page compares with the content in git, never with what the output folder held:
+    /// with the commit before the content's newest change, or with HEAD while the content has
+    /// uncommitted edits; the site before a commit and after it are the same.
+    @Test func aBuildOverAnEarlierBuildWritesTheChangesPage() async throws {
+        let repository = try await EditedRepository()
         let site = repository.root.appendingPathComponent("site")
-        #expect(try repository.build(into: site).status == 0)
-        let first = try String(contentsOf: site.appendingPathComponent("changes.html"), encoding: .utf8)
-        #expect(first.contains("<p>There is no earlier build to compare with: "))
+        #expect(repository.build(into: site).status == .success)
+        // The content's only commit is compared with the empty content before it.
+        let first = try repository.read("changes.html", in: site)
+        #expect(first.contains(" since revision the first commit&#39;s parent, by stable ID: "), "\(first)")
+        #expect(first.contains("<p class=\"changes-summary\">1 change: 1 spec.</p>"), "\(first)")
+        #expect(first.contains("<tr id=\"change-specs-N1.4\">"), "the spec is added")
         #expect(
-            try jsonObject(String(contentsOf: site.appendingPathComponent("exports/changes.json"), encoding: .utf8))[
-                "earlier"] is NSNull)
-        let home = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+            try jsonObject(repository.read("exports/changes.json", in: site))["earlier"] as? NSDictionary
+                == NSDictionary(dictionary: [
+                    "kind": "revision", "name": "the first commit's parent", "commit": NSNull(),
+                ]
+                ))
+        let home = try repository.read("index.html", in: site)
         #expect(home.contains("<li><a href=\"changes.html\">Changes</a></li>"), "the navigation lists the page")
 
         try repository.edit()
-        let build = try repository.build(into: site)
-        #expect(build.status == 0, "\(build.stderr)")
-        let page = try String(contentsOf: site.appendingPathComponent("changes.html"), encoding: .utf8)
+        let head = try await repository.git("rev-parse", "HEAD")
+        let build = repository.build(into: site)
+        #expect(build.status == .success, "\(build.stderr)")
+        let page = try repository.read("changes.html", in: site)
         #expect(
             page.contains("<p class=\"changes-summary\">4 changes: 1 criterion reworded, 2 copy strings, 1 check.</p>"))
         // The reworded criterion is flagged first, before every table, with both wordings.
@@ -322,121 +340,130 @@ func jsonObject(_ text: String) throws -> NSDictionary {
         }
         #expect(!page.contains("id=\"changed-verdicts\"") && !page.contains("id=\"changed-triggers\""))
         // The spec page marks the criterion and links to its new wording.
-        let spec = try String(
-            contentsOf: site.appendingPathComponent("native/login-error-states.html"), encoding: .utf8)
+        let spec = try repository.read("native/login-error-states.html", in: site)
         #expect(spec.contains("<a class=\"reworded-marker\" href=\"../changes.html#reworded-N1.4-AC02\">reworded</a>"))
         #expect(spec.components(separatedBy: "class=\"reworded-marker\"").count == 3, "in the table and the section")
-        // The data is the comparison `diff` makes, measured from the earlier build.
-        let json = try jsonObject(
-            String(contentsOf: site.appendingPathComponent("exports/changes.json"), encoding: .utf8))
+        // The data is the comparison `diff` makes, with the content at HEAD.
+        let json = try jsonObject(repository.read("exports/changes.json", in: site))
         #expect(Self.changes(json) == Self.expectedChanges)
         #expect(
             json["earlier"] as? NSDictionary
-                == NSDictionary(dictionary: ["kind": "build", "name": NSNull(), "commit": NSNull()]))
+                == NSDictionary(dictionary: ["kind": "revision", "name": String(head.prefix(12)), "commit": head]))
+        #expect(Self.changes(try jsonObject(repository.run("diff", "--format", "json").stdout)) == Self.changes(json))
 
         // Built again unchanged, the comparison is kept.
-        #expect(try repository.build(into: site).status == 0)
-        #expect(try String(contentsOf: site.appendingPathComponent("changes.html"), encoding: .utf8) == page)
+        #expect(repository.build(into: site).status == .success)
+        #expect(try repository.read("changes.html", in: site) == page)
+        // Built into an empty folder, it is the same: the comparison is not with the folder.
+        let elsewhere = repository.root.appendingPathComponent("elsewhere")
+        #expect(repository.build(into: elsewhere).status == .success)
+        #expect(try repository.read("changes.html", in: elsewhere) == page)
+        // Committed, the edits are the content's newest change: compared with the commit before.
+        try await repository.git("commit", "-q", "-a", "-m", "The edits")
+        #expect(repository.build(into: site).status == .success)
+        #expect(try repository.read("changes.html", in: site) == page)
+        #expect(try jsonObject(repository.read("exports/changes.json", in: site)) == json)
     }
 
     // MARK: - Errors
 
-    @Test func anUnknownRevisionIsAnError() throws {
-        let repository = try EditedRepository()
-        let result = try repository.run("diff", "--since", "no-such-branch")
-        #expect(result.status == 1)
+    @Test func anUnknownRevisionIsAnError() async throws {
+        let repository = try await EditedRepository()
+        let result = repository.run("diff", "--since", "no-such-branch")
+        #expect(result.status == .failure)
         #expect(result.stdout == "")
         #expect(
             result.stderr
                 == "passkey-spec: error: no commit 'no-such-branch' in the git repository of 'content' [unknown-revision]\n"
         )
         // An option's name is not a revision: '--since' is missing its value.
-        let option = try repository.run("diff", "--since", "--format")
-        #expect(option.status == 2)
+        let option = repository.run("diff", "--since", "--format")
+        #expect(option.status == .usage)
         #expect(option.stderr.contains("[missing-option-value]"))
     }
 
     @Test func contentOutsideAGitRepositoryIsAnError() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/spec.md", String(contentsOf: BinaryRunner.fixtureSpec, encoding: .utf8))
-        let result = try BinaryRunner.run(
+        let result = InProcess.run(
             ["diff", "--since", "HEAD~1"], in: folder.url, environment: ["GIT_CEILING_DIRECTORIES": folder.url.path])
-        #expect(result.status == 1)
+        #expect(result.status == .failure)
         #expect(result.stderr.hasPrefix("passkey-spec: error: 'content' is not in a git repository; "))
         #expect(result.stderr.hasSuffix(" [not-a-git-repository]\n"))
     }
 
-    @Test func withoutGitTheRevisionCannotBeRead() throws {
-        let repository = try EditedRepository()
-        let result = try BinaryRunner.run(
+    /// Git is looked for on the process's PATH: spawned, so that the PATH is the tool's own.
+    @Test func withoutGitTheRevisionCannotBeRead() async throws {
+        let repository = try await EditedRepository()
+        let result = try await BinaryRunner.run(
             ["diff", "--since", "HEAD"], in: repository.root, environment: ["PATH": "/nonexistent"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("passkey-spec: error: git failed: cannot run git: "), "\(result.stderr)")
         #expect(result.stderr.hasSuffix(" [git-failed]\n"))
     }
 
-    @Test func aFolderWithoutExportsIsAnError() throws {
-        let repository = try EditedRepository()
-        let result = try repository.run("diff", "--against", "content")
-        #expect(result.status == 1)
+    @Test func aFolderWithoutExportsIsAnError() async throws {
+        let repository = try await EditedRepository()
+        let result = repository.run("diff", "--against", "content")
+        #expect(result.status == .failure)
         #expect(
             result.stderr
                 == "passkey-spec: error: cannot read the model and the run of the site in 'content': 'exports/spec.json' is missing; build it with 'passkey-spec build --out content' [unreadable-exports]\n"
         )
         let site = repository.root.appendingPathComponent("site")
-        #expect(try repository.build(into: site).status == 0)
+        #expect(repository.build(into: site).status == .success)
         try Data("{}".utf8).write(to: site.appendingPathComponent("exports/report.json"))
-        let broken = try repository.run("diff", "--against", "site")
-        #expect(broken.status == 1)
+        let broken = repository.run("diff", "--against", "site")
+        #expect(broken.status == .failure)
         #expect(broken.stderr.contains("'exports/report.json' is not a run report of this tool"), "\(broken.stderr)")
-        let missing = try repository.run("diff", "--against", "nowhere")
-        #expect(missing.status == 2)
+        let missing = repository.run("diff", "--against", "nowhere")
+        #expect(missing.status == .usage)
         #expect(missing.stderr.contains("[path-not-found]"))
     }
 
-    @Test func bothOptionsAtOnceAreAUsageError() throws {
-        let repository = try EditedRepository()
-        let result = try repository.run("diff", "--since", "HEAD", "--against", "site")
-        #expect(result.status == 2)
+    @Test func bothOptionsAtOnceAreAUsageError() async throws {
+        let repository = try await EditedRepository()
+        let result = repository.run("diff", "--since", "HEAD", "--against", "site")
+        #expect(result.status == .usage)
         #expect(
             result.stderr.hasPrefix(
                 "passkey-spec: error: 'diff' takes '--since' or '--against', not both [conflicting-options]\n"))
-        let format = try repository.run("diff", "--format", "yaml")
-        #expect(format.status == 2)
+        let format = repository.run("diff", "--format", "yaml")
+        #expect(format.status == .usage)
         #expect(format.stderr.contains("[unsupported-format]"))
     }
 
-    @Test func earlierContentWithErrorsCannotBeCompared() throws {
-        let repository = try EditedRepository()
+    @Test func earlierContentWithErrorsCannotBeCompared() async throws {
+        let repository = try await EditedRepository()
         try repository.folder.write("content/broken.md", "# Broken\n<!-- spec: B1 -->\n")
-        try repository.git("add", "-A")
-        try repository.git("commit", "-q", "-m", "A broken page")
-        try repository.git("rm", "-q", "content/broken.md")
-        let result = try repository.run("diff", "--since", "HEAD")
-        #expect(result.status == 1)
+        try await repository.git("add", "-A")
+        try await repository.git("commit", "-q", "-m", "A broken page")
+        try await repository.git("rm", "-q", "content/broken.md")
+        let result = repository.run("diff", "--since", "HEAD")
+        #expect(result.status == .failure)
         #expect(result.stderr.contains("HEAD:content/broken.md:"), "\(result.stderr)")
         #expect(result.stderr.contains("[missing-platforms]"))
         #expect(result.stderr.hasSuffix(" [earlier-content-has-errors]\n"), "\(result.stderr)")
     }
 
-    @Test func currentContentWithErrorsIsNotCompared() throws {
-        let repository = try EditedRepository()
+    @Test func currentContentWithErrorsIsNotCompared() async throws {
+        let repository = try await EditedRepository()
         try repository.folder.write("content/broken.md", "# Broken\n<!-- spec: B1 -->\n")
-        let result = try repository.run("diff")
-        #expect(result.status == 1)
+        let result = repository.run("diff")
+        #expect(result.status == .failure)
         #expect(result.stderr.contains("[missing-platforms]"))
         #expect(result.stdout == "diff: not compared; fix the errors above first\n")
     }
 
-    @Test func theHelpDescribesTheOptions() throws {
-        let result = try BinaryRunner.run(["diff", "--help"])
-        #expect(result.status == 0)
+    @Test func theHelpDescribesTheOptions() {
+        let result = InProcess.run(["diff", "--help"])
+        #expect(result.status == .success)
         #expect(
             result.stdout.hasPrefix(
                 "USAGE: passkey-spec diff [CONTENT] [--since GIT-REF | --against DIR] [--format text|markdown|json]"))
         for option in ["--since GIT-REF", "--against DIR", "--format FORMAT"] {
             #expect(result.stdout.contains(option))
         }
-        #expect(try BinaryRunner.run(["--help"]).stdout.contains("\n  diff     "))
+        #expect(InProcess.run(["--help"]).stdout.contains("\n  diff     "))
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct ExploreCommandTests {
     @Test func theDefaultDepthCoversTheWholeSpaceWithoutViolations() throws {
-        let result = try BinaryRunner.run(["explore"])
-        #expect(result.status == 0, "\(result.stdout.suffix(2000))")
+        let result = InProcess.run(["explore"])
+        #expect(result.status == .success, "\(result.stdout.suffix(2000))")
         #expect(result.stderr == "")
         #expect(result.stdout.contains("the whole reachable space is covered"))
         #expect(result.stdout.hasSuffix("explore: no violations\n"))
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func jsonHasTheTimingBesideTheExploration() throws {
-        let result = try BinaryRunner.run(["explore", "--depth", "4", "--format", "json"])
+        let result = InProcess.run(["explore", "--depth", "4", "--format", "json"])
         let flows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let flow = try #require(flows.first)
         let seconds = try #require(flow["seconds"] as? Double)
@@ -35,8 +35,8 @@ import Testing
     }
 
     @Test func aShallowDepthFailsAsIncompleteAndJSONHasTheCounts() throws {
-        let result = try BinaryRunner.run(["explore", "--depth", "3", "--format", "json"])
-        #expect(result.status == 1)
+        let result = InProcess.run(["explore", "--depth", "3", "--format", "json"])
+        #expect(result.status == .failure)
         let flows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(flows.map { $0["flow"] as? String } == ["passkey-login"])
         let object = try #require(flows.first?["exploration"] as? [String: Any])
@@ -47,8 +47,8 @@ import Testing
     }
 
     @Test func aBadDepthIsAUsageError() throws {
-        let result = try BinaryRunner.run(["explore", "--depth", "many"])
-        #expect(result.status == 2)
+        let result = InProcess.run(["explore", "--depth", "many"])
+        #expect(result.status == .usage)
         #expect(
             result.stderr.hasPrefix(
                 "passkey-spec: error: option '--depth' takes a whole number from 1 to 64, not 'many' [invalid-option-value]\n"
@@ -58,8 +58,8 @@ import Testing
 
 @Suite struct ErrorsCommandTests {
     @Test func listsEveryNativeErrorWithItsScenario() throws {
-        let result = try BinaryRunner.run(["errors"])
-        #expect(result.status == 0)
+        let result = InProcess.run(["errors"])
+        #expect(result.status == .success)
         for code in 1000...1010 { #expect(result.stdout.contains(" \(code)\n"), "iOS code \(code) missing") }
         for name in [
             "GetCredentialCancellationException", "NoCredentialException", "GetCredentialInterruptedException",
@@ -75,8 +75,8 @@ import Testing
     }
 
     @Test func jsonForOnePlatform() throws {
-        let result = try BinaryRunner.run(["errors", "--platform", "ios", "--format", "json"])
-        #expect(result.status == 0)
+        let result = InProcess.run(["errors", "--platform", "ios", "--format", "json"])
+        #expect(result.status == .success)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(entries.count == 12)
         #expect(entries.allSatisfy { $0["platform"] as? String == "ios" })
@@ -128,8 +128,8 @@ import Testing
     }
 
     @Test func anUnknownPlatformIsAUsageError() throws {
-        let result = try BinaryRunner.run(["errors", "--platform", "windows"])
-        #expect(result.status == 2)
+        let result = InProcess.run(["errors", "--platform", "windows"])
+        #expect(result.status == .usage)
         #expect(result.stderr.contains("[invalid-option-value]"))
     }
 }

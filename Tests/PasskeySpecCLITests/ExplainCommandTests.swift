@@ -6,10 +6,10 @@ import Testing
 
 @Suite struct ExplainCommandTests {
     @Test(arguments: MessageCatalogue.all.map(\.id))
-    func explainsEveryIDThroughTheBinary(_ id: MessageID) throws {
+    func explainsEveryID(_ id: MessageID) throws {
         let entry = try #require(MessageCatalogue.entry(for: id))
-        let result = try BinaryRunner.run(["explain", id.rawValue])
-        #expect(result.status == 0)
+        let result = InProcess.run(["explain", id.rawValue])
+        #expect(result.status == .success)
         #expect(result.stderr == "")
         #expect(result.stdout == ExplainCommand.text(entry))
         #expect(result.stdout.hasPrefix("\(id.rawValue) (\(entry.severity.rawValue))\n\n"))
@@ -19,6 +19,15 @@ import Testing
         for part in [entry.explanation.summary, entry.explanation.detail, entry.explanation.fix] {
             #expect(words.contains(part.split(whereSeparator: \.isWhitespace).joined(separator: " ")))
         }
+    }
+
+    /// The executable prints the explanation on standard output and exits with 0.
+    @Test func explainsAnIDThroughTheBinary() async throws {
+        let entry = try #require(MessageCatalogue.entry(for: "empty-copy-cell"))
+        let result = try await BinaryRunner.run(["explain", "empty-copy-cell"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == ExplainCommand.text(entry))
     }
 
     @Test func theTextHasEveryPartInOrder() throws {
@@ -36,50 +45,50 @@ import Testing
 
     @Test(arguments: ["empty-copy-cell", "unknown-trigger-name", "copy-title-case", "unknown-message-id"])
     func helpWithAnIDIsExplain(id: String) throws {
-        let explain = try BinaryRunner.run(["explain", id])
-        let help = try BinaryRunner.run(["help", id])
-        #expect(help.status == 0)
+        let explain = InProcess.run(["explain", id])
+        let help = InProcess.run(["help", id])
+        #expect(help.status == .success)
         #expect(help.stdout == explain.stdout)
         #expect(help.stderr == "")
     }
 
     @Test func acceptsTheIDWithTheBracketsOfADiagnostic() throws {
-        let plain = try BinaryRunner.run(["explain", "empty-copy-cell"])
+        let plain = InProcess.run(["explain", "empty-copy-cell"])
         for argument in ["[empty-copy-cell]", " [empty-copy-cell] "] {
-            let bracketed = try BinaryRunner.run(["explain", argument])
-            #expect(bracketed.status == 0)
+            let bracketed = InProcess.run(["explain", argument])
+            #expect(bracketed.status == .success)
             #expect(bracketed.stdout == plain.stdout)
         }
-        let help = try BinaryRunner.run(["help", "[trigger-raw-value]"])
-        #expect(help.status == 0)
+        let help = InProcess.run(["help", "[trigger-raw-value]"])
+        #expect(help.status == .success)
         #expect(help.stdout.hasPrefix("trigger-raw-value (error)\n"))
     }
 
     @Test func anUnknownIDListsTheClosestAndExits1() throws {
-        let result = try BinaryRunner.run(["explain", "empty-cell"])
-        #expect(result.status == 1)
+        let result = InProcess.run(["explain", "empty-cell"])
+        #expect(result.status == .failure)
         #expect(result.stdout == "")
         #expect(
             result.stderr
                 == "passkey-spec: error: no diagnostic has the ID 'empty-cell'; the closest are 'empty-file', 'empty-copy-cell', 'binary-file' [unknown-message-id]\n"
         )
-        let help = try BinaryRunner.run(["help", "[triger-raw-value]"])
-        #expect(help.status == 1)
+        let help = InProcess.run(["help", "[triger-raw-value]"])
+        #expect(help.status == .failure)
         #expect(
             help.stderr.contains("no diagnostic has the ID 'triger-raw-value'; the closest are 'trigger-raw-value'"))
         #expect(help.stderr.hasSuffix(" [unknown-message-id]\n"))
     }
 
     @Test func helpWithAMisspeltCommandStillSuggestsTheCommand() throws {
-        let result = try BinaryRunner.run(["help", "lnt"])
-        #expect(result.status == 2)
+        let result = InProcess.run(["help", "lnt"])
+        #expect(result.status == .usage)
         #expect(result.stderr.contains("unknown command 'lnt'; did you mean 'lint'?"))
         #expect(result.stderr.contains("[unknown-command]\n  passkey-spec help lnt\n"))
     }
 
     @Test func listsEveryIDWithItsSummary() throws {
-        let result = try BinaryRunner.run(["explain", "--list"])
-        #expect(result.status == 0)
+        let result = InProcess.run(["explain", "--list"])
+        #expect(result.status == .success)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == MessageCatalogue.all.count)
         for (line, entry) in zip(lines, MessageCatalogue.all) {
@@ -89,21 +98,21 @@ import Testing
     }
 
     @Test func takesOneIDOrTheList() throws {
-        let two = try BinaryRunner.run(["explain", "empty-file", "binary-file"])
-        #expect(two.status == 2)
+        let two = InProcess.run(["explain", "empty-file", "binary-file"])
+        #expect(two.status == .usage)
         #expect(
             two.stderr.hasPrefix(
                 "passkey-spec: error: 'explain' takes no argument 'binary-file' [unexpected-argument]\n"))
-        let listAndID = try BinaryRunner.run(["explain", "--list", "empty-file"])
-        #expect(listAndID.status == 2)
+        let listAndID = InProcess.run(["explain", "--list", "empty-file"])
+        #expect(listAndID.status == .usage)
         #expect(listAndID.stderr.contains("[unexpected-argument]"))
-        let none = try BinaryRunner.run(["explain"])
-        #expect(none.status == 2)
+        let none = InProcess.run(["explain"])
+        #expect(none.status == .usage)
         #expect(none.stdout.hasPrefix("USAGE: passkey-spec explain (ID | --list)"))
     }
 
     @Test func theToolsHelpListsExplain() throws {
-        let result = try BinaryRunner.run(["--help"])
+        let result = InProcess.run(["--help"])
         #expect(result.stdout.contains("\n  explain  "))
         #expect(result.stdout.contains("'passkey-spec explain ID'"))
     }
@@ -132,8 +141,8 @@ import Testing
     }
 
     @Test func theGuideAddsNoDiagnostic() throws {
-        let result = try BinaryRunner.run(["lint", Self.guide.path])
-        #expect(result.status == 0)
+        let result = InProcess.run(["lint", Self.guide.path])
+        #expect(result.status == .success)
         #expect(result.stderr == "", "\(result.stderr)")
     }
 }

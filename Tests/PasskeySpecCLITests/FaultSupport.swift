@@ -10,7 +10,8 @@ import Glibc
 /// runs: the frozen spec page, a home page and 200 short prose pages in eight sections; made
 /// once per test run, with a full build of it into a new folder to compare with.
 final class LargeContent: @unchecked Sendable {
-    static let shared = Result { try LargeContent(pages: 200) }
+    /// Made by the first test that asks for it; the others wait for it without holding a thread.
+    static let shared = Task { try await LargeContent(pages: 200) }
 
     let root: URL
     let content: URL
@@ -21,7 +22,7 @@ final class LargeContent: @unchecked Sendable {
     /// Where `shared` lives, removed when the test process ends.
     nonisolated(unsafe) private static var made: String?
 
-    private init(pages: Int) throws {
+    private init(pages: Int) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("passkey-spec-large-\(UUID().uuidString)")
         Self.made = root.path
         atexit {
@@ -30,7 +31,7 @@ final class LargeContent: @unchecked Sendable {
         content = root.appendingPathComponent("content")
         try Self.write(pages: pages, to: content)
         reference = root.appendingPathComponent("reference/site")
-        let built = try BinaryRunner.run(["build", content.path, "--out", reference.path])
+        let built = try await BinaryRunner.run(["build", content.path, "--out", reference.path])
         try #require(built.status == 0, "\(built.stderr)")
         referenceFiles = try files(under: reference)
     }
@@ -56,13 +57,18 @@ final class LargeContent: @unchecked Sendable {
 }
 
 /// A command started in the background from the package root, its output going to files
-/// in `folder`.
-final class RunningBuild {
+/// in `folder`, with a HOME and a cache of its own (see `TestEnvironment`) unless `environment`
+/// names them.
+final class RunningBuild: @unchecked Sendable {
     let process = Process()
+    private let own: TestEnvironment
     private let out: URL
     private let err: URL
 
-    init(_ arguments: [String], outputIn folder: URL) throws {
+    private init(
+        _ arguments: [String], outputIn folder: URL, environment: [String: String], own: TestEnvironment
+    ) throws {
+        self.own = own
         out = folder.appendingPathComponent(".out-\(UUID().uuidString)")
         err = folder.appendingPathComponent(".err-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -70,21 +76,57 @@ final class RunningBuild {
         process.executableURL = BinaryRunner.executable
         process.arguments = arguments
         process.currentDirectoryURL = BinaryRunner.packageRoot
+        process.environment = own.variables.merging(environment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
     }
 
+    /// Starts `passkey-spec ARGUMENTS`, off the cooperative pool: the environment's seed is
+    /// made by a run of the binary the first time.
+    static func start(
+        _ arguments: [String], outputIn folder: URL, environment: [String: String] = [:]
+    ) async throws -> RunningBuild {
+        try await start([arguments], outputIn: folder, environment: environment)[0]
+    }
+
+    /// Starts a run of `passkey-spec` for each of `commands`, one right after the other.
+    static func start(
+        _ commands: [[String]], outputIn folder: URL, environment: [String: String] = [:]
+    ) async throws -> [RunningBuild] {
+        try await offThePool {
+            let environments = try commands.map { _ in try TestEnvironment(forBinary: true) }
+            return try zip(commands, environments).map {
+                try RunningBuild($0, outputIn: folder, environment: environment, own: $1)
+            }
+        }
+    }
+
+    /// Starts `passkey-spec ARGUMENTS` and, on the same thread, waits for `watched` to have an
+    /// entry whose name starts with `prefix` and that holds something (see
+    /// `Faults.waitForEntry`); does `act` with the build and the entry's name as soon as it is
+    /// seen. Nothing waits for the cooperative pool between the start and the fault, so the
+    /// fault is made while the build is at work however busy the pool is. The entry's name is
+    /// nil if none came within two minutes.
+    static func start(
+        _ arguments: [String], outputIn folder: URL, environment: [String: String] = [:],
+        whenEntry prefix: String, appearsIn watched: URL,
+        then act: @escaping @Sendable (RunningBuild, String) throws -> Void = { _, _ in }
+    ) async throws -> (build: RunningBuild, entry: String?) {
+        try await offThePool {
+            let build = try RunningBuild(
+                arguments, outputIn: folder, environment: environment, own: try TestEnvironment(forBinary: true))
+            let entry = try Faults.waitForEntry(in: watched, prefix: prefix) { try act(build, $0) }
+            return (build, entry)
+        }
+    }
+
     /// Waits for the process to end (at most `seconds`); true when it did.
     @discardableResult
-    func wait(seconds: TimeInterval = 300) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            return false
-        }
-        return true
+    func wait(seconds: TimeInterval = 300) async -> Bool {
+        if await waitFor(seconds, every: .milliseconds(10), { process.isRunning ? nil : true }) == true { return true }
+        process.terminate()
+        return false
     }
 
     var stdout: String { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
@@ -99,8 +141,11 @@ final class RunningBuild {
 
 enum Faults {
     /// Polls every 10 ms, for at most `seconds`, until `folder` has an entry whose name starts
-    /// with `prefix` and that holds something; its name.
-    static func waitForEntry(in folder: URL, prefix: String, seconds: TimeInterval = 120) -> String? {
+    /// with `prefix` and that holds something; its name, after `then` was done with it. Blocks:
+    /// for a thread of its own (see `RunningBuild.start(_:outputIn:environment:whenEntry:appearsIn:then:)`).
+    static func waitForEntry(
+        in folder: URL, prefix: String, seconds: TimeInterval = 120, then act: (String) throws -> Void
+    ) throws -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -108,6 +153,7 @@ enum Faults {
                 let inside = try? FileManager.default.contentsOfDirectory(
                     atPath: folder.appendingPathComponent(name).path), !inside.isEmpty
             {
+                try act(name)
                 return name
             }
             usleep(10_000)
@@ -123,12 +169,22 @@ enum Faults {
 
     /// Runs `script` with `/bin/sh` in a mount namespace of its own (`unshare -m`), so that
     /// what it mounts is seen by nothing else and goes when it ends. `PASSKEY_SPEC` is the
-    /// binary.
-    static func inMountNamespace(_ script: String, environment: [String: String]) throws -> RunResult {
+    /// binary, run with a HOME and a cache of its own (see `TestEnvironment`) unless `tool` is
+    /// false.
+    static func inMountNamespace(
+        _ script: String, environment: [String: String], tool: Bool = true
+    ) async throws -> RunResult {
+        try await offThePool { try inMountNamespaceBlocking(script, environment: environment, tool: tool) }
+    }
+
+    private static func inMountNamespaceBlocking(
+        _ script: String, environment: [String: String], tool: Bool
+    ) throws -> RunResult {
+        let own = tool ? try TestEnvironment(forBinary: true) : nil
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["-m", "/bin/sh", "-c", "mount --make-rprivate / && " + script]
-        var env = ProcessInfo.processInfo.environment
+        var env = own?.variables ?? ProcessInfo.processInfo.environment
         env["PASSKEY_SPEC"] = BinaryRunner.executable.path
         env.merge(environment) { $1 }
         process.environment = env
@@ -140,19 +196,23 @@ enum Faults {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        withExtendedLifetime(own) {}
         return RunResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Whether this process may make a mount namespace and mount a tmpfs in it: it needs
-    /// CAP_SYS_ADMIN, which CI containers often drop.
-    static let canMount: Bool = {
+    /// CAP_SYS_ADMIN, which CI containers often drop. Found out once.
+    static func canMount() async -> Bool { await mountCheck.value }
+
+    private static let mountCheck = Task {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
             let folder = try? TemporaryFolder()
         else { return false }
-        let result = try? inMountNamespace(
-            "mount -t tmpfs -o size=64k tmpfs \"$DIR\" && touch \"$DIR/x\"", environment: ["DIR": folder.url.path])
+        let result = try? await inMountNamespace(
+            "mount -t tmpfs -o size=64k tmpfs \"$DIR\" && touch \"$DIR/x\"", environment: ["DIR": folder.url.path],
+            tool: false)
         return result?.status == 0
-    }()
+    }
 }

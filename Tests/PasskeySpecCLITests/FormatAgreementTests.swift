@@ -576,9 +576,9 @@ extension FormatAgreementTests {
         return facts
     }
 
-    @Test func diffSaysTheSameInTextMarkdownAndJSON() throws {
-        let repository = try EditedRepository()
-        try repository.editAndCommit()
+    @Test func diffSaysTheSameInTextMarkdownAndJSON() async throws {
+        let repository = try await EditedRepository()
+        try await repository.editAndCommit()
         let content = repository.content.path
         let arguments = ["diff", content, "--since", "HEAD~1"]
         let text = Self.diffFacts(text: try Self.output(arguments))

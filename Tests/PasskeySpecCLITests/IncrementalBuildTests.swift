@@ -3,22 +3,20 @@ import TestSupport
 import Testing
 
 /// Builds into the same folder after each of a series of edits, and compares the folder with
-/// a clean build of the same content over the same earlier output every time (the Changes
-/// page compares with the earlier build): an incremental build must write the bytes a clean
-/// build writes, and no more files than the edit needs.
+/// a clean build of the same content into an empty folder every time: an incremental build
+/// must write the bytes a clean build writes, and no more files than the edit needs. The
+/// builds run in process and share the test's cache, which holds the manifest of the
+/// previous build that an incremental build starts from.
 @Suite struct IncrementalBuildTests {
     let folder: TemporaryFolder
     let templates: URL
     let output: URL
     let content: URL
-    /// The output as the build before the last one left it; missing before the first build.
-    let earlier: URL
 
     init() throws {
         folder = try TemporaryFolder()
         content = folder.url.appendingPathComponent("content")
         output = folder.url.appendingPathComponent("site")
-        earlier = folder.url.appendingPathComponent("earlier-site")
         templates = folder.url.appendingPathComponent("templates")
         try FileManager.default.copyItem(
             at: BinaryRunner.packageRoot.appendingPathComponent("templates"), to: templates)
@@ -31,34 +29,42 @@ import Testing
         }
     }
 
+    /// The builds' environment: the cache `cache` in the test's folder (seeded as a run's own
+    /// is), and git that looks for a repository no higher than the test's folder.
+    func environment(cache: String) throws -> [String: String] {
+        [
+            "PASSKEY_SPEC_CACHE": try TestEnvironment.seededCache(
+                at: folder.url.appendingPathComponent(cache), forBinary: false
+            ).path,
+            "GIT_CEILING_DIRECTORIES": folder.url.deletingLastPathComponent().path,
+        ]
+    }
+
     /// Builds into `site` (incrementally after the first time) and returns its summary line.
-    /// A copy of the output as it was before is kept for `cleanBuild`.
+    /// The tool runs in the test's folder, which is the repository when there is one: the
+    /// Changes baseline is read with git from the folder the tool runs in.
     @discardableResult
     func build() throws -> String {
-        try? FileManager.default.removeItem(at: earlier)
-        if FileManager.default.fileExists(atPath: output.path) {
-            try FileManager.default.copyItem(at: output, to: earlier)
-        }
-        let result = try BinaryRunner.run([
-            "build", content.path, "--out", output.path, "--templates", templates.path,
-        ])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = InProcess.run(
+            ["build", content.path, "--out", output.path, "--templates", templates.path], in: folder.url,
+            environment: try environment(cache: "cache"))
+        #expect(result.status == .success, "\(result.stderr)")
         return result.stdout
     }
 
-    /// A clean build of the same content into a new folder that holds what the output held
-    /// before the last build.
+    /// A clean build of the same content into a new, empty folder, with a cache of its own.
     func cleanBuild() throws -> [String: Data] {
-        let clean = folder.url.appendingPathComponent("clean-\(UUID().uuidString)")
-        if FileManager.default.fileExists(atPath: earlier.path) {
-            try FileManager.default.copyItem(at: earlier, to: clean)
+        let name = "clean-\(UUID().uuidString)"
+        let clean = folder.url.appendingPathComponent(name)
+        defer {
+            try? FileManager.default.removeItem(at: clean)
+            try? FileManager.default.removeItem(at: folder.url.appendingPathComponent(name + "-cache"))
         }
-        let result = try BinaryRunner.run([
-            "build", content.path, "--out", clean.path, "--templates", templates.path,
-        ])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = InProcess.run(
+            ["build", content.path, "--out", clean.path, "--templates", templates.path], in: folder.url,
+            environment: try environment(cache: name + "-cache"))
+        #expect(result.status == .success, "\(result.stderr)")
         #expect(!result.stdout.contains("unchanged"), "a build into a new folder is a full one: \(result.stdout)")
-        defer { try? FileManager.default.removeItem(at: clean) }
         return try files(under: clean)
     }
 
@@ -78,7 +84,21 @@ import Testing
         try Data(changed.utf8).write(to: file)
     }
 
-    @Test func aSeriesOfEditsGivesWhatACleanBuildGives() throws {
+    /// The content in a git repository of the test's folder, committed: the Changes page
+    /// compares with it.
+    func commitContent(_ message: String) async throws {
+        if !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".git").path) {
+            try await git(["init", "-q"], in: folder.url)
+        }
+        try await git(["add", "-A", "content"], in: folder.url)
+        try await git(["commit", "-q", "-m", message], in: folder.url)
+    }
+
+    /// A writer's session: the content is committed, and every edit is not yet, so the Changes
+    /// page compares with HEAD all along, until the edits are committed.
+    @Test func aSeriesOfEditsGivesWhatACleanBuildGives() async throws {
+        try await commitContent("The content")
+        try edit("notes/note-1.md") { $0.replacingOccurrences(of: "first words", with: "very first words") }
         #expect(try build().hasPrefix("build: 25 pages and "))
         try expectSameAsCleanBuild(after: "the first build")
 
@@ -117,9 +137,17 @@ import Testing
         try Data((try String(contentsOf: layout, encoding: .utf8) + "\n").utf8).write(to: layout)
         try build()
         try expectSameAsCleanBuild(after: "a template edit")
+        let uncommitted = try changesPage()
         #expect(
-            try changesPage().contains("<td>“No Passkeys Here”</td>"),
+            uncommitted.contains("<td>“No Passkeys Here”</td>"),
             "pages added and removed, and a template edit, keep the comparison of the last copy edit")
+
+        // Committed, the edits are the content's newest change: the page compares with the
+        // commit before them, which HEAD was, and says the same.
+        try await commitContent("The edits")
+        #expect(try build().contains("0 pages and 0 other files written"), "the site before a commit is the site after")
+        try expectSameAsCleanBuild(after: "a commit")
+        #expect(try changesPage() == uncommitted)
 
         try edit("native/spec.md") {
             $0.replacingOccurrences(
@@ -131,7 +159,7 @@ import Testing
         try expectSameAsCleanBuild(after: "a reworded criterion")
         let reworded = try changesPage()
         #expect(reworded.contains("Criterion reworded</h2>"))
-        #expect(!reworded.contains("No Passkeys Here"), "the comparison is with the build before")
+        #expect(!reworded.contains("No Passkeys Here"), "the comparison is with the commit of the copy edit")
 
         try edit("notes/note-9.md") { $0.replacingOccurrences(of: "first words", with: "opening words") }
         #expect(try build().hasPrefix("build: 1 page and 0 other files written"), "a prose edit keeps the Changes page")
@@ -147,10 +175,22 @@ import Testing
         try String(contentsOf: output.appendingPathComponent("changes.html"), encoding: .utf8)
     }
 
+    /// Outside git there is nothing to compare with, on the first build or any later one: the
+    /// page never compares with what the output held.
     @Test func aFirstBuildHasNothingToCompareWith() throws {
         try build()
-        #expect(try changesPage().contains("There is no earlier build to compare with"))
+        let nothing = "There is nothing to compare with: the content is not in a git repository."
+        let page = try changesPage()
+        #expect(page.contains(nothing), "\(page)")
         try expectSameAsCleanBuild(after: "the first build")
+        try edit("native/spec.md") {
+            $0.replacingOccurrences(
+                of: "| Title             | Passkeys Unavailable |", with: "| Title             | No Passkeys Here |")
+        }
+        try build()
+        #expect(try changesPage().contains(nothing))
+        #expect(!(try changesPage()).contains("No Passkeys Here"))
+        try expectSameAsCleanBuild(after: "a copy edit outside git")
     }
 
     @Test func aPageSavedWithTheSameBytesWritesNothing() throws {
@@ -166,6 +206,7 @@ import Testing
 
     @Test func aFileChangedInTheOutputIsWrittenAgain() throws {
         try build()
+        #expect(try build().contains("0 pages and 0 other files written"), "the second build is incremental")
         let page = output.appendingPathComponent("notes/note-4.html")
         try Data("changed by hand".utf8).write(to: page)
         let summary = try build()
@@ -176,13 +217,11 @@ import Testing
     @Test func withoutACacheEveryBuildIsAFullOne() throws {
         try build()
         try edit("notes/note-1.md") { $0.replacingOccurrences(of: "first words", with: "opening words") }
-        let cache = folder.url.appendingPathComponent("no-cache")
-        let result = try BinaryRunner.run(
-            ["build", content.path, "--out", output.path, "--templates", templates.path],
-            environment: ["PASSKEY_SPEC_CACHE": "off"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = InProcess.run(
+            ["build", content.path, "--out", output.path, "--templates", templates.path], in: folder.url,
+            environment: ["PASSKEY_SPEC_CACHE": "off"].merging(try environment(cache: "cache")) { first, _ in first })
+        #expect(result.status == .success, "\(result.stderr)")
         #expect(!result.stdout.contains("unchanged"))
-        #expect(!FileManager.default.fileExists(atPath: cache.path))
         try expectSameAsCleanBuild(after: "a build without a cache")
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
+/// `lint` in process; what the executable writes where, and its colour, by spawning it.
 @Suite struct LintCommandTests {
-    @Test func lintingTheContentSucceedsWithASummary() throws {
-        let result = try BinaryRunner.run(["lint", "content"])
-        #expect(result.status == 0)
+    @Test func lintingTheContentSucceedsWithASummary() {
+        let result = InProcess.run(["lint", "content"])
+        #expect(result.status == .success)
         #expect(result.stderr == "")
         #expect(
             result.stdout
@@ -19,10 +20,8 @@ import Testing
         _ = try folder.write("content/changes.md", "# Release notes\n<!-- page: release-notes -->\n\nText.\n")
         _ = try folder.write("content/flows.md", "# Flows\n<!-- page: flows -->\n\nText.\n")
         let out = folder.url.appendingPathComponent("site")
-        let result = try BinaryRunner.run([
-            "build", folder.url.appendingPathComponent("content").path, "--out", out.path,
-        ])
-        #expect(result.status == 1)
+        let result = InProcess.run(["build", folder.url.appendingPathComponent("content").path, "--out", out.path])
+        #expect(result.status == .failure)
         #expect(
             result.stderr.contains(
                 "changes.md:1:1: error: 'changes.md' would be built as 'changes.html', which the site makes itself; rename the file [reserved-page-path]"
@@ -31,18 +30,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is built")
     }
 
-    @Test func lintDefaultsToTheContentFolder() throws {
-        let result = try BinaryRunner.run(["lint"])
-        #expect(result.status == 0)
+    @Test func lintDefaultsToTheContentFolder() {
+        let result = InProcess.run(["lint"])
+        #expect(result.status == .success)
         #expect(result.stdout.contains("19 scenarios"))
     }
 
-    @Test func problemsGoToStandardErrorInCompilerForm() throws {
+    /// The process contract of a failure: exit status 1, the diagnostics on standard error,
+    /// the summary on standard output.
+    @Test func problemsGoToStandardErrorInCompilerForm() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(
             "bad.md",
             "# Bad\n<!-- spec: B1 platforms: ios, android -->\n\n## S\n<!-- section: s kind: scenarios -->\n\n### X\n")
-        let result = try BinaryRunner.run(["lint", path])
+        let result = try await BinaryRunner.run(["lint", path])
         #expect(result.status == 1)
         #expect(
             result.stderr
@@ -73,8 +74,8 @@ import Testing
 
                         ## References
                         """))
-        let result = try BinaryRunner.run(["lint", path])
-        #expect(result.status == 0)
+        let result = InProcess.run(["lint", path])
+        #expect(result.status == .success)
         #expect(result.stderr.contains(": warning: the Android trigger names no native signal"))
         #expect(result.stdout.hasSuffix("0 errors, 1 warning\n"))
     }
@@ -93,8 +94,8 @@ import Testing
         let line = edited[..<range.lowerBound].filter { $0 == "\n" }.count + 1
         let column = edited.utf8.distance(from: lineStart, to: range.lowerBound) + 2
         let path = try folder.write("spec.md", edited)
-        let result = try BinaryRunner.run(["lint", path])
-        #expect(result.status == 1)
+        let result = InProcess.run(["lint", path])
+        #expect(result.status == .failure)
         #expect(
             result.stderr.contains(
                 "\(path):\(line):\(column): error: 'ASAuthorizationError.Code.canceld' is not a native result the engine knows on iOS; the closest real name is 'ASAuthorizationError.Code.canceled' [unknown-trigger-name]"
@@ -111,19 +112,19 @@ import Testing
             spec.replacingOccurrences(
                 of: "| Action `retry`    | Try Again | Try again |",
                 with: "| Action `retry`    | Try again | Try again |"))
-        let plain = try BinaryRunner.run(["lint", path])
-        #expect(plain.status == 0)
+        let plain = InProcess.run(["lint", path])
+        #expect(plain.status == .success)
         #expect(plain.stderr.contains(": warning: button 'Try again' is not in iOS title-style capitalization"))
-        let strict = try BinaryRunner.run(["lint", "--strict", path])
-        #expect(strict.status == 1)
+        let strict = InProcess.run(["lint", "--strict", path])
+        #expect(strict.status == .failure)
         #expect(strict.stderr.contains(": error: button 'Try again' is not in iOS title-style capitalization"))
     }
 
     @Test func githubActionsGetAnnotations() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("x.md", "plain, text\n")
-        let result = try BinaryRunner.run(["lint", path], environment: ["GITHUB_ACTIONS": "true"])
-        #expect(result.status == 1)
+        let result = InProcess.run(["lint", path], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == .failure)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(
@@ -131,17 +132,22 @@ import Testing
                 "::error file=\(path),line=1,col=1,title=passkey-spec not-a-spec-page::file is not a spec page"))
     }
 
-    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("x.md", "plain\n")
         // Standard error is a pipe here, so no escape codes, with or without NO_COLOR.
-        let result = try BinaryRunner.run(["lint", path], environment: ["NO_COLOR": "1"])
+        let result = try await BinaryRunner.run(["lint", path], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(" error: "))
         #expect(!result.stderr.contains("\u{1B}["))
+        let without = try await BinaryRunner.run(["lint", path])
+        #expect(without.stderr.contains(" error: "))
+        #expect(!without.stderr.contains("\u{1B}["))
     }
 
-    @Test func aMissingPathIsAUsageError() throws {
-        let result = try BinaryRunner.run(["lint", "no/such/folder"])
-        #expect(result.status == 2)
+    @Test func aMissingPathIsAUsageError() {
+        let result = InProcess.run(["lint", "no/such/folder"])
+        #expect(result.status == .usage)
         #expect(
             result.stderr == """
                 passkey-spec: error: no file or folder at 'no/such/folder' [path-not-found]

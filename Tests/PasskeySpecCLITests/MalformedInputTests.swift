@@ -125,8 +125,8 @@ let malformedInputs: [MalformedInput] = [
     func givesALocatedDiagnosticAndExitsWithOne(_ input: MalformedInput) throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("input.md", bytes: input.bytes())
-        let result = try BinaryRunner.run(["lint", path])
-        #expect(result.status == 1, "exit status \(result.status); stderr: \(result.stderr.prefix(500))")
+        let result = InProcess.run(["lint", path])
+        #expect(result.status == .failure, "exit status \(result.status); stderr: \(result.stderr.prefix(500))")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(!lines.isEmpty)
         for line in lines {

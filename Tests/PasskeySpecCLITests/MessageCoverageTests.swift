@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Messages of the command line and the build, each triggered through the built binary and
+/// Messages of the command line and the build, each triggered through the command line and
 /// asserted in the exact words and exit status a user sees (`MessageWitnessTests` shows that
 /// every message can be reported at all).
 @Suite struct MessageCoverageTests {
@@ -19,8 +19,8 @@ import Testing
     }
 
     @Test func tooManyArgumentsAreUnexpected() throws {
-        let result = try BinaryRunner.run(["explain", "a", "b"])
-        #expect(result.status == 2)
+        let result = InProcess.run(["explain", "a", "b"])
+        #expect(result.status == .usage)
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func anUnknownScenarioIsNamedWithTheClosest() throws {
-        let result = try BinaryRunner.run(["copy", "explicit-cancle", BinaryRunner.fixtureSpec.path])
-        #expect(result.status == 1)
+        let result = InProcess.run(["copy", "explicit-cancle", BinaryRunner.fixtureSpec.path])
+        #expect(result.status == .failure)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("passkey-spec: error: unknown scenario 'explicit-cancle'; the closest are "))
         #expect(result.stderr.hasSuffix(" [unknown-scenario]\n"), "\(result.stderr)")
@@ -44,10 +44,10 @@ import Testing
         let templates = try templates(
             in: folder, replacing: "page.mustache", with: Array("{{#pages}}\n  {{/page}}\n".utf8))
         let out = folder.url.appendingPathComponent("out")
-        let result = try BinaryRunner.run([
+        let result = InProcess.run([
             "build", "--report", committedReport, "--templates", templates, "--out", out.path,
         ])
-        #expect(result.status == 1)
+        #expect(result.status == .failure)
         #expect(result.stderr.contains("page.mustache:2:3: error: template error: "), "\(result.stderr)")
         #expect(result.stderr.contains("[template-error]"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
@@ -59,8 +59,8 @@ import Testing
         let report = folder.url.appendingPathComponent(name).path
         if let text { try folder.write(name, text) }
         let out = folder.url.appendingPathComponent("out")
-        let result = try BinaryRunner.run(["build", "--report", report, "--out", out.path])
-        #expect(result.status == 1)
+        let result = InProcess.run(["build", "--report", report, "--out", out.path])
+        #expect(result.status == .failure)
         #expect(result.stderr.hasPrefix("passkey-spec: error: cannot read the run report '\(report)': "))
         #expect(result.stderr.hasSuffix(" [unreadable-report]\n"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
@@ -74,10 +74,10 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: "\(templates)/assets/missing.css", withDestinationPath: "\(folder.url.path)/nowhere.css")
         let out = folder.url.appendingPathComponent("out")
-        let result = try BinaryRunner.run([
+        let result = InProcess.run([
             "build", "--report", committedReport, "--templates", templates, "--out", out.path,
         ])
-        #expect(result.status == 1)
+        #expect(result.status == .failure)
         #expect(
             result.stderr
                 == "\(templates)/assets/missing.css:1:1: error: template error: cannot read the file: no such file or directory [template-error]\n"
@@ -91,10 +91,10 @@ import Testing
         let templates = try templates(
             in: folder, replacing: "page.mustache", with: Array("<p>".utf8) + [0xFF, 0xFE] + Array("</p>\n".utf8))
         let out = folder.url.appendingPathComponent("out")
-        let result = try BinaryRunner.run([
+        let result = InProcess.run([
             "build", "--report", committedReport, "--templates", templates, "--out", out.path,
         ])
-        #expect(result.status == 1)
+        #expect(result.status == .failure)
         #expect(
             result.stderr.contains("page.mustache:1:1: error: template error: the template is not valid UTF-8"),
             "\(result.stderr)")

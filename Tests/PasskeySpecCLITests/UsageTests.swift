@@ -5,17 +5,28 @@ import Testing
 
 @testable import PasskeySpecCLI
 
+/// The command line's usage: help, version, usage errors. The process contract (exit status
+/// and streams of the built executable) is tested by spawning it; the rest runs in process.
 @Suite struct UsageTests {
-    @Test func noArgumentsPrintsHelpAndExitsWithUsageStatus() throws {
-        let result = try BinaryRunner.run([])
+    @Test func noArgumentsPrintsHelpAndExitsWithUsageStatus() async throws {
+        let result = try await BinaryRunner.run([])
         #expect(result.status == 2)
         #expect(result.stdout.contains("USAGE: passkey-spec <command> [options]"))
+        #expect(result.stderr == "")
+    }
+
+    /// The help goes to standard output, and the executable exits with 0.
+    @Test func theExecutablesHelpIsOnStandardOutput() async throws {
+        let result = try await BinaryRunner.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == CommandLineTool.mainHelp)
     }
 
     @Test(arguments: [["--help"], ["-h"], ["help"]])
-    func mainHelpListsTheCommands(arguments: [String]) throws {
-        let result = try BinaryRunner.run(arguments)
-        #expect(result.status == 0)
+    func mainHelpListsTheCommands(arguments: [String]) {
+        let result = InProcess.run(arguments)
+        #expect(result.status == .success)
         #expect(result.stdout.contains("  lint "))
         #expect(result.stdout.contains("  export "))
         #expect(result.stdout.contains("NO_COLOR"))
@@ -24,22 +35,25 @@ import Testing
     @Test(arguments: [
         "lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "diff", "explain", "help",
     ])
-    func everyCommandHasHelp(command: String) throws {
-        let viaFlag = try BinaryRunner.run([command, "--help"])
-        let viaHelp = try BinaryRunner.run(["help", command])
-        #expect(viaFlag.status == 0)
+    func everyCommandHasHelp(command: String) {
+        let viaFlag = InProcess.run([command, "--help"])
+        let viaHelp = InProcess.run(["help", command])
+        #expect(viaFlag.status == .success)
         #expect(viaFlag.stdout.hasPrefix("USAGE: passkey-spec \(command)"))
         #expect(viaFlag.stdout == viaHelp.stdout)
     }
 
-    @Test func versionIsPrinted() throws {
-        let result = try BinaryRunner.run(["--version"])
+    @Test func versionIsPrinted() async throws {
+        let result = try await BinaryRunner.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("passkey-spec "))
+        #expect(result.stdout == "passkey-spec \(ToolVersion.current)\n")
     }
 
-    @Test func anUnknownCommandSuggestsTheClosest() throws {
-        let result = try BinaryRunner.run(["lnt"])
+    /// A usage error: exit status 2, nothing on standard output, the error and the marked
+    /// command line on standard error.
+    @Test func anUnknownCommandSuggestsTheClosest() async throws {
+        let result = try await BinaryRunner.run(["lnt"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
@@ -51,16 +65,16 @@ import Testing
                 """)
     }
 
-    @Test func anUnknownOptionIsAUsageError() throws {
-        let result = try BinaryRunner.run(["export", "--fromat", "json"])
-        #expect(result.status == 2)
+    @Test func anUnknownOptionIsAUsageError() {
+        let result = InProcess.run(["export", "--fromat", "json"])
+        #expect(result.status == .usage)
         #expect(
             result.stderr.contains("unknown option '--fromat' for 'export'; did you mean '--format'? [unknown-option]"))
     }
 
-    @Test func anOptionWithoutItsValueIsAUsageError() throws {
-        let result = try BinaryRunner.run(["export", "--out"])
-        #expect(result.status == 2)
+    @Test func anOptionWithoutItsValueIsAUsageError() {
+        let result = InProcess.run(["export", "--out"])
+        #expect(result.status == .usage)
         #expect(
             result.stderr == """
                 passkey-spec: error: option '--out' needs a value [missing-option-value]
@@ -70,32 +84,32 @@ import Testing
                 """)
     }
 
-    @Test func anUnsupportedFormatListsTheSupportedOnes() throws {
-        let result = try BinaryRunner.run(["export", "--format", "yaml"])
-        #expect(result.status == 2)
+    @Test func anUnsupportedFormatListsTheSupportedOnes() {
+        let result = InProcess.run(["export", "--format", "yaml"])
+        #expect(result.status == .usage)
         #expect(
             result.stderr.contains(
                 "unsupported format 'yaml'; supported formats are 'json', 'schema', 'xcstrings', 'strings', 'android-xml', 'web-json', 'web-ts', 'web-schema', 'junit', 'report' [unsupported-format]"
             ))
     }
 
-    @Test func lintTakesNoOptions() throws {
-        let result = try BinaryRunner.run(["lint", "--out", "x"])
-        #expect(result.status == 2)
+    @Test func lintTakesNoOptions() {
+        let result = InProcess.run(["lint", "--out", "x"])
+        #expect(result.status == .usage)
         #expect(result.stderr.contains("[unknown-option]"))
     }
 
     @Test func aDoubleDashEndsOptions() throws {
         let folder = try TemporaryFolder()
         try folder.write("--odd.md", "# Home\n<!-- page: home -->\n")
-        let result = try BinaryRunner.run(["lint", "--", "--odd.md"], in: folder.url)
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = InProcess.run(["lint", "--", "--odd.md"], in: folder.url)
+        #expect(result.status == .success, "\(result.stderr)")
     }
 
     @Test(arguments: ["explore", "steps"])
-    func aStrayArgumentToACommandThatTakesNoneIsAUsageError(command: String) throws {
-        let result = try BinaryRunner.run([command, "stray"])
-        #expect(result.status == 2)
+    func aStrayArgumentToACommandThatTakesNoneIsAUsageError(command: String) {
+        let result = InProcess.run([command, "stray"])
+        #expect(result.status == .usage)
         #expect(result.stdout == "")
         #expect(
             result.stderr.hasPrefix(
@@ -138,27 +152,27 @@ import Testing
     }
 
     /// Each option and flag is given once: a second is refused, not silently preferred.
-    @Test func anOptionOrFlagGivenTwiceIsAUsageError() throws {
-        let result = try BinaryRunner.run(["errors", "--format", "json", "--format", "text"])
-        #expect(result.status == 2)
+    @Test func anOptionOrFlagGivenTwiceIsAUsageError() {
+        let result = InProcess.run(["errors", "--format", "json", "--format", "text"])
+        #expect(result.status == .usage)
         #expect(result.stdout == "")
         #expect(
             result.stderr.hasPrefix(
                 "passkey-spec: error: 'errors' takes '--format' once; it is given again here [repeated-option]\n"))
-        let flagTwice = try BinaryRunner.run(["explain", "--list", "--list"])
-        #expect(flagTwice.status == 2)
+        let flagTwice = InProcess.run(["explain", "--list", "--list"])
+        #expect(flagTwice.status == .usage)
         #expect(flagTwice.stderr.contains("[repeated-option]"))
     }
 
-    @Test func anUnknownOptionSuggestsADeclaredFlag() throws {
-        let result = try BinaryRunner.run(["lint", "--stict"])
-        #expect(result.status == 2)
+    @Test func anUnknownOptionSuggestsADeclaredFlag() {
+        let result = InProcess.run(["lint", "--stict"])
+        #expect(result.status == .usage)
         #expect(
             result.stderr.hasPrefix(
                 "passkey-spec: error: unknown option '--stict' for 'lint'; did you mean '--strict'? [unknown-option]\n"
             ))
-        let flagWithValue = try BinaryRunner.run(["copy", "--list=yes"])
-        #expect(flagWithValue.status == 2)
+        let flagWithValue = InProcess.run(["copy", "--list=yes"])
+        #expect(flagWithValue.status == .usage)
         #expect(flagWithValue.stderr.contains("[flag-with-value]"))
     }
 }

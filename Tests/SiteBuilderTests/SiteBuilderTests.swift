@@ -1,5 +1,5 @@
-import PasskeyLoginEngine
 import Foundation
+import PasskeyLoginEngine
 import PasskeyLoginFlow
 import SpecModel
 import SpecParser
@@ -136,15 +136,18 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
     /// Links are rewritten on the page's tree: a `.md` link points at the page's HTML, keeping
     /// its anchor; an absolute URL and a `.md` in text or code stay as written.
     @Test func linksBetweenMarkdownPagesPointAtHTML() throws {
-        let markdown = "# Notes\n<!-- page: notes -->\n\n[a](native/a.md#x), [b](https://e.com/b.md), `c.md` and d.md.\n"
-        let loaded = ContentLoader().parse(Array(markdown.utf8), as: ContentFile(path: "notes.md", relativePath: "notes.md"))
+        let markdown =
+            "# Notes\n<!-- page: notes -->\n\n[a](native/a.md#x), [b](https://e.com/b.md), `c.md` and d.md.\n"
+        let loaded = ContentLoader().parse(
+            Array(markdown.utf8), as: ContentFile(path: "notes.md", relativePath: "notes.md"))
         guard case .page(let page) = try #require(loaded.page) else {
             Issue.record("not a page: \(loaded.diagnostics)")
             return
         }
         #expect(
             ProseHTML.render(page.body)
-                == "<p><a href=\"native/a.html#x\">a</a>, <a href=\"https://e.com/b.md\">b</a>, <code>c.md</code> and d.md.</p>\n")
+                == "<p><a href=\"native/a.html#x\">a</a>, <a href=\"https://e.com/b.md\">b</a>, <code>c.md</code> and d.md.</p>\n"
+        )
         #expect(SitePaths.root(of: "native/login-error-states.html") == "../")
         #expect(SitePaths.root(of: "index.html") == "")
     }
@@ -165,9 +168,12 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
 func loadsFromElsewhere(_ html: String) -> [String] {
     var found: [String] = []
     var rest = html[...]
-    while let tag = rest.range(of: "<") {
-        let end = rest[tag.upperBound...].firstIndex(of: ">") ?? rest.endIndex
-        let element = rest[tag.upperBound..<end]
+    // `firstIndex(of:)`, not Foundation's `range(of:)`, which converts what is left of the page
+    // on every call.
+    while let tag = rest.firstIndex(of: "<") {
+        let start = rest.index(after: tag)
+        let end = rest[start...].firstIndex(of: ">") ?? rest.endIndex
+        let element = rest[start..<end]
         let attributes = element.hasPrefix("link") ? ["src=\"", "href=\""] : ["src=\""]
         for attribute in attributes {
             guard let start = element.range(of: " " + attribute) else { continue }
