@@ -7,7 +7,8 @@ import SpecModel
 /// a notification when the tool could not do its work at all.
 public enum SarifLog {
     /// The schema the log names, as the OASIS standard publishes it.
-    public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schema =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// A problem that stopped the tool before it could report on the content (a path that
     /// does not exist): a tool execution notification, not a result.
@@ -35,7 +36,8 @@ public enum SarifLog {
         let rules = ids.map { id -> Rule in
             let entry = explanations[id]
             return Rule(
-                id: id.rawValue, name: ruleName(id), shortDescription: Text(text: entry?.explanation.summary ?? id.rawValue),
+                id: id.rawValue, name: ruleName(id),
+                shortDescription: Text(text: entry?.explanation.summary ?? id.rawValue),
                 fullDescription: Text(text: entry?.explanation.detail ?? id.rawValue),
                 help: Text(text: entry.map { "\($0.explanation.fix)\n\nExample:\n\($0.explanation.example)" } ?? ""),
                 defaultConfiguration: Configuration(level: level(entry?.severity ?? .error)),
@@ -48,8 +50,10 @@ public enum SarifLog {
                 locations: [
                     Location(
                         physicalLocation: PhysicalLocation(
-                            artifactLocation: ArtifactLocation(uri: uri(diagnostic.location.file), uriBaseId: "%SRCROOT%"),
-                            region: Region(startLine: max(1, diagnostic.location.line), startColumn: max(1, column(diagnostic)))))
+                            artifactLocation: ArtifactLocation(
+                                uri: uri(diagnostic.location.file), uriBaseId: "%SRCROOT%"),
+                            region: Region(
+                                startLine: max(1, diagnostic.location.line), startColumn: max(1, column(diagnostic)))))
                 ])
         }
         let base = root.standardizedFileURL.absoluteString

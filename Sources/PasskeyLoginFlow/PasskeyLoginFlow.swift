@@ -1,6 +1,6 @@
 import Dispatch
-import PasskeyLoginEngine
 import Foundation
+import PasskeyLoginEngine
 import ReportModel
 import SpecModel
 import SpecRunner

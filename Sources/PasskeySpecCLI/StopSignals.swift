@@ -1,8 +1,7 @@
 import Foundation
+import Glibc
 import Pipeline
 import SpecModel
-
-import Glibc
 
 /// What a build does on SIGINT, SIGTERM and SIGHUP: remove what it staged (never in the
 /// middle of putting a build in place, see `WriteGate`), say so, and end by the same signal,

@@ -49,7 +49,8 @@ extension Pipeline {
         switch earlier {
         case .site(let folder):
             guard FileManager.default.fileExists(atPath: configuration.fileSystemPath(folder)) else {
-                return IncrementalBuild.failed(PipelineFailure(.usage, .pathNotFound(folder), argument: folder), partial: result)
+                return IncrementalBuild.failed(
+                    PipelineFailure(.usage, .pathNotFound(folder), argument: folder), partial: result)
             }
             switch readSite(folder) {
             case .success(let version):
@@ -71,7 +72,8 @@ extension Pipeline {
                 let failure: PipelineFailure =
                     switch why {
                     case .notARepository: PipelineFailure(.failed, .notAGitRepository(path))
-                    case .gitNotRunnable(let detail), .gitFailed(let detail): PipelineFailure(.failed, .gitFailed(detail))
+                    case .gitNotRunnable(let detail), .gitFailed(let detail):
+                        PipelineFailure(.failed, .gitFailed(detail))
                     case .noCommit: PipelineFailure(.failed, .unknownRevision("HEAD", path: path))
                     }
                 return IncrementalBuild.failed(failure, partial: result)
@@ -107,7 +109,8 @@ extension Pipeline {
                     path: configuration.fileSystemPath(path), revision: revision,
                     environment: configuration.gitEnvironment)
         } catch {
-            return IncrementalBuild.failed(PipelineFailure(reading: error, revision: revision, path: path), partial: result)
+            return IncrementalBuild.failed(
+                PipelineFailure(reading: error, revision: revision, path: path), partial: result)
         }
         let baseline = Baseline(kind: .revision, name: name, commit: read.commit)
         if isSite {
@@ -115,7 +118,8 @@ extension Pipeline {
             guard let model = files[SiteExports.model], let report = files[SiteExports.report] else {
                 let missing = files[SiteExports.model] == nil ? SiteExports.model : SiteExports.report
                 return IncrementalBuild.failed(
-                    PipelineFailure(.failed, .unreadableExports(path, reason: "'\(missing)' is not in revision \(name)")),
+                    PipelineFailure(
+                        .failed, .unreadableExports(path, reason: "'\(missing)' is not in revision \(name)")),
                     partial: result)
             }
             do throws(SiteExports.Unreadable) {

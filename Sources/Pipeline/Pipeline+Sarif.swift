@@ -53,7 +53,8 @@ extension Pipeline {
             }
             // The column counts UTF-8 bytes from 1; SARIF's counts code points.
             let utf8 = text[location.line - 1].utf8
-            let end = utf8.index(utf8.startIndex, offsetBy: location.column - 1, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            let end =
+                utf8.index(utf8.startIndex, offsetBy: location.column - 1, limitedBy: utf8.endIndex) ?? utf8.endIndex
             return String(text[location.line - 1][..<end]).unicodeScalars.count + 1
         }
     }

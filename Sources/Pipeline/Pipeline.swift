@@ -119,7 +119,8 @@ public struct Pipeline: Sendable {
         do throws(SiteWriter.Failure) {
             sink = try FolderSink(output: configuration.url(output), cache: configuration.cache, waiting: waiting)
         } catch {
-            return IncrementalBuild.failed(PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics)
+            return IncrementalBuild.failed(
+                PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics)
         }
         return withExtendedLifetime(sink) {
             let transaction: any SiteTransaction
@@ -146,14 +147,16 @@ public struct Pipeline: Sendable {
             } catch {
                 transaction.abandon()
                 return IncrementalBuild.failed(
-                    PipelineFailure(writing: SiteWriter.failure(error), output: output), diagnostics: result.diagnostics,
+                    PipelineFailure(writing: SiteWriter.failure(error), output: output),
+                    diagnostics: result.diagnostics,
                     partial: result)
             }
             result.stage = .render
             do throws(SiteWriter.Failure) {
                 let stamps = try transaction.commit(removing: [])
                 let pages = written.withLock { $0 }.filter { $0.hasSuffix(".html") }.sorted()
-                result.output = OutputSummary(name: output, written: stamps.keys.sorted(), kept: 0, renderedPages: pages)
+                result.output = OutputSummary(
+                    name: output, written: stamps.keys.sorted(), kept: 0, renderedPages: pages)
                 result.stage = .write
             } catch {
                 return IncrementalBuild.failed(

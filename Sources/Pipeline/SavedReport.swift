@@ -18,7 +18,8 @@ enum SavedReport {
             return .failure(
                 PipelineFailure(
                     .failed,
-                    .unreadableReport(path, reason: "it is not a run report of this tool: \(ReadProblem.describe(error))")))
+                    .unreadableReport(
+                        path, reason: "it is not a run report of this tool: \(ReadProblem.describe(error))")))
         }
     }
 }

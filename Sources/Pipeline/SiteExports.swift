@@ -41,7 +41,8 @@ enum SiteExports {
         do {
             return Version(content: content, report: try RunReport.decodeJSON(report))
         } catch {
-            throw Unreadable(reason: "'\(Self.report)' is not a run report of this tool (\(ReadProblem.describe(error)))")
+            throw Unreadable(
+                reason: "'\(Self.report)' is not a run report of this tool (\(ReadProblem.describe(error)))")
         }
     }
 }

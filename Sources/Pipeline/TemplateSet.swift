@@ -26,7 +26,9 @@ struct TemplateSet: Sendable {
         var folder: URL?
         if let given = configuration.templates {
             let url = configuration.url(given)
-            guard isFolder(url.path) else { return .failure(.missing(PipelineFailure(.usage, .pathNotFound(given), argument: given))) }
+            guard isFolder(url.path) else {
+                return .failure(.missing(PipelineFailure(.usage, .pathNotFound(given), argument: given)))
+            }
             folder = url
         } else {
             let url = configuration.url(PipelineConfiguration.defaultTemplatesFolder)
@@ -52,7 +54,8 @@ struct TemplateSet: Sendable {
             let templates = try SiteBuilder.Templates(files: files)
             return .success(TemplateSet(folder: folder, fromFolder: fromFolder, templates: templates))
         } catch {
-            let set = TemplateSet(folder: folder, fromFolder: fromFolder, templates: try! SiteBuilder.Templates(files: [:]))
+            let set = TemplateSet(
+                folder: folder, fromFolder: fromFolder, templates: try! SiteBuilder.Templates(files: [:]))
             return .failure(.located(set.diagnostic(for: error)))
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// One problem of a build, as `/__preview/status` reports it.

@@ -80,4 +80,3 @@ public struct StepPattern: Sendable, Hashable, Codable {
         return pieces
     }
 }
-

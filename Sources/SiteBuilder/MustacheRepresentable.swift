@@ -199,6 +199,8 @@ final class MustacheEncoder: Encoder {
         mutating func encode(_ value: String) throws { encoder.storage = .value(.string(value)) }
         mutating func encode(_ value: Int) throws { encoder.storage = .value(.number(Double(value))) }
         mutating func encode(_ value: Double) throws { encoder.storage = .value(.number(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { encoder.storage = .value(MustacheEncoder.convert(value)) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            encoder.storage = .value(MustacheEncoder.convert(value))
+        }
     }
 }

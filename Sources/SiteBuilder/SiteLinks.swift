@@ -63,7 +63,9 @@ public enum SiteLinks {
 
     /// What the link check needs of a prose page.
     public static func page(of page: SpecModel.Page) -> Page {
-        Page(path: page.path, isSpec: false, anchors: anchors(of: page), links: links(in: page.body, file: page.location.file))
+        Page(
+            path: page.path, isSpec: false, anchors: anchors(of: page),
+            links: links(in: page.body, file: page.location.file))
     }
 
     /// The anchors of a spec's page that a writer can link to: its sections, scenarios,
@@ -87,7 +89,8 @@ public enum SiteLinks {
         MarkdownLinks.destinations(in: prose.compactMap(\.block)).compactMap { destination in
             guard destination.kind == .link, let position = destination.position else { return nil }
             return Link(
-                url: destination.url, location: SourceLocation(file: file, line: position.startLine, column: position.startColumn))
+                url: destination.url,
+                location: SourceLocation(file: file, line: position.startLine, column: position.startColumn))
         }
     }
 

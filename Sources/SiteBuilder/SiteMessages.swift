@@ -7,10 +7,12 @@ extension Message {
     public static func linkToMissingPage(_ url: String, page: String) -> Message {
         Message(
             "link-to-missing-page", .warning,
-            "the link '\(url)' leads to '\(page)', which is not a page of the site; link to a page of the content by its '.md' path")
+            "the link '\(url)' leads to '\(page)', which is not a page of the site; link to a page of the content by its '.md' path"
+        )
     }
 
-    public static func linkToMissingAnchor(_ url: String, anchor: String, page: String, suggestion: String?) -> Message {
+    public static func linkToMissingAnchor(_ url: String, anchor: String, page: String, suggestion: String?) -> Message
+    {
         Message(
             "link-to-missing-anchor", .warning,
             "the link '\(url)' leads to '#\(anchor)', which '\(page)' does not have"

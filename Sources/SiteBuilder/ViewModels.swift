@@ -648,6 +648,7 @@ struct ViewModels: Sendable {
 
     func page(_ page: Page, path: String) -> SitePage<ContentPage> {
         SitePage(
-            layout: layout(page: path, title: page.title), content: ContentPage(body: ProseHTML.render(page.body, headingAnchors: true)))
+            layout: layout(page: path, title: page.title),
+            content: ContentPage(body: ProseHTML.render(page.body, headingAnchors: true)))
     }
 }

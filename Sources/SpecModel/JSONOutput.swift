@@ -24,8 +24,9 @@ public enum JSONOutput {
 
 /// The encoder behind `JSONOutput`: values into a tree of `Node`s, then the tree into bytes.
 enum JSONBytes {
-    /// A JSON value as encoded.
-    indirect enum Node {
+    /// A JSON value as encoded. Not `indirect`: arrays and objects are already boxes, and an
+    /// indirect enum would put every string and number in a box of its own.
+    enum Node {
         case null
         case bool(Bool)
         case integer(Int64)
@@ -40,8 +41,16 @@ enum JSONBytes {
         var items: [Node] = []
     }
 
+    /// An object's members in the order they were encoded; written sorted by key, the last
+    /// of a key encoded twice winning, as `JSONEncoder` does.
     final class ObjectBox {
-        var members: [String: Node] = [:]
+        var keys: [String] = []
+        var values: [Node] = []
+
+        func set(_ key: String, _ value: Node) {
+            keys.append(key)
+            values.append(value)
+        }
     }
 
     static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
@@ -88,14 +97,14 @@ enum JSONBytes {
         case .object(let box):
             bytes.append(UInt8(ascii: "{"))
             bytes.append(0x0A)
-            if box.members.isEmpty { bytes.append(0x0A) }
-            let keys = box.members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
+            if box.keys.isEmpty { bytes.append(0x0A) }
+            let order = sortedMembers(of: box)
+            for (position, index) in order.enumerated() {
                 spaces(indent + 2, into: &bytes)
-                writeString(key, into: &bytes)
+                writeString(box.keys[index], into: &bytes)
                 bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
-                write(box.members[key]!, indent: indent + 2, into: &bytes)
-                if index < keys.count - 1 { bytes.append(UInt8(ascii: ",")) }
+                write(box.values[index], indent: indent + 2, into: &bytes)
+                if position < order.count - 1 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(0x0A)
             }
             spaces(indent, into: &bytes)
@@ -103,8 +112,52 @@ enum JSONBytes {
         }
     }
 
+    /// The indices of the members by key in UTF-8 byte order; of a key encoded twice, the last.
+    private static func sortedMembers(of box: ObjectBox) -> [Int] {
+        let keys = box.keys
+        var order = Array(keys.indices)
+        order.sort { left, right in
+            let ordered = compare(keys[left], keys[right])
+            return ordered != 0 ? ordered < 0 : left < right
+        }
+        var kept: [Int] = []
+        kept.reserveCapacity(order.count)
+        for index in order {
+            if let last = kept.last, keys[last] == keys[index] {
+                kept[kept.count - 1] = index
+            } else {
+                kept.append(index)
+            }
+        }
+        return kept
+    }
+
+    /// The order of two strings by their UTF-8 bytes: negative, zero or positive.
+    private static func compare(_ left: String, _ right: String) -> Int32 {
+        var left = left
+        var right = right
+        return left.withUTF8 { first in
+            right.withUTF8 { second in
+                let common = min(first.count, second.count)
+                if common > 0, let a = first.baseAddress, let b = second.baseAddress {
+                    let ordered = memcmp(a, b, common)
+                    if ordered != 0 { return ordered }
+                }
+                return first.count < second.count ? -1 : first.count > second.count ? 1 : 0
+            }
+        }
+    }
+
+    /// Runs of spaces to indent with, appended whole instead of one by one.
+    private static let spaceRun = [UInt8](repeating: 0x20, count: 64)
+
     private static func spaces(_ count: Int, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: repeatElement(0x20, count: count))
+        var left = count
+        while left > 0 {
+            let run = min(left, spaceRun.count)
+            bytes.append(contentsOf: spaceRun[0..<run])
+            left -= run
+        }
     }
 
     /// A string in quotes, with `"`, `\` and the control characters escaped as JSON requires
@@ -127,7 +180,9 @@ enum JSONBytes {
                 case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
                 default:
                     let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    bytes.append(contentsOf: [
+                        0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                    ])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
@@ -172,35 +227,35 @@ private final class NodeEncoder: Encoder {
         let box: JSONBytes.ObjectBox
         var codingPath: [any CodingKey] { [] }
 
-        mutating func encodeNil(forKey key: Key) throws { box.members[key.stringValue] = .null }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { box.members[key.stringValue] = .bool(value) }
+        mutating func encodeNil(forKey key: Key) throws { box.set(key.stringValue, .null) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { box.set(key.stringValue, .bool(value)) }
         mutating func encode(_ value: String, forKey key: Key) throws {
-            box.members[key.stringValue] = .string(value)
+            box.set(key.stringValue, .string(value))
         }
         mutating func encode(_ value: Int, forKey key: Key) throws {
-            box.members[key.stringValue] = .integer(Int64(value))
+            box.set(key.stringValue, .integer(Int64(value)))
         }
         mutating func encode(_ value: Double, forKey key: Key) throws {
-            box.members[key.stringValue] = .double(value)
+            box.set(key.stringValue, .double(value))
         }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            box.members[key.stringValue] = try JSONBytes.node(of: value)
+            box.set(key.stringValue, try JSONBytes.node(of: value))
         }
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
             let nested = JSONBytes.ObjectBox()
-            box.members[key.stringValue] = .object(nested)
+            box.set(key.stringValue, .object(nested))
             return KeyedEncodingContainer(Keyed<NestedKey>(box: nested))
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             let nested = JSONBytes.ArrayBox()
-            box.members[key.stringValue] = .array(nested)
+            box.set(key.stringValue, .array(nested))
             return Unkeyed(box: nested)
         }
-        mutating func superEncoder() -> any Encoder { SuperEncoder { [box] in box.members["super"] = $0 } }
+        mutating func superEncoder() -> any Encoder { SuperEncoder { [box] in box.set("super", $0) } }
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            SuperEncoder { [box] in box.members[key.stringValue] = $0 }
+            SuperEncoder { [box] in box.set(key.stringValue, $0) }
         }
     }
 

@@ -1,6 +1,5 @@
-import PasskeySpecCLI
-
 import Glibc
+import PasskeySpecCLI
 
 // A write past the file size limit (`ulimit -f`) then fails with EFBIG, which the tool
 // reports and recovers from, instead of ending the process.

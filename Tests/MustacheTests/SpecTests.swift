@@ -73,7 +73,9 @@ let runningInCI = ProcessInfo.processInfo.environment["CI"] == "true"
 struct MustacheSpecTests {
     /// In CI the spec tests must run: without their data the suite fails instead of skipping.
     @Test func theSpecTestsArePresent() {
-        #expect(specPresent, "the Mustache spec tests are not in \(specFolder.path); CI must have ../shared beside the clone")
+        #expect(
+            specPresent,
+            "the Mustache spec tests are not in \(specFolder.path); CI must have ../shared beside the clone")
     }
 
     static let files = [

@@ -16,7 +16,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("build: "), "\(result.stdout)")
         for page in ["index.html", "native/login-error-states.html", "assets/style.css", "changes.html"] {
-            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("site/\(page)").path), "\(page)")
+            #expect(
+                FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("site/\(page)").path),
+                "\(page)")
         }
         let changes = try String(contentsOf: folder.url.appendingPathComponent("site/changes.html"), encoding: .utf8)
         #expect(changes.contains("the content is not in a git repository"))

@@ -1,5 +1,5 @@
-import ReportModel
 import Pipeline
+import ReportModel
 import Testing
 
 @testable import PasskeySpecCLI

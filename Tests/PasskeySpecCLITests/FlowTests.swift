@@ -1,5 +1,5 @@
-import Pipeline
 import Foundation
+import Pipeline
 import SpecModel
 import SpecRunner
 import TestSupport

@@ -71,7 +71,8 @@ import Testing
                 == "passkey-spec: error: cannot read the run report 'missing.json': no such file or directory [unreadable-report]\n"
         )
         try folder.write("empty.json", "{}")
-        let empty = InProcess.run(["build", InProcess.content, "--report", "empty.json", "--out", "out"], in: folder.url)
+        let empty = InProcess.run(
+            ["build", InProcess.content, "--report", "empty.json", "--out", "out"], in: folder.url)
         #expect(
             empty.stderr
                 == "passkey-spec: error: cannot read the run report 'empty.json': it is not a run report of this tool: the field 'schemaVersion' is missing [unreadable-report]\n"

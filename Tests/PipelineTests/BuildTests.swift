@@ -53,7 +53,8 @@ import Testing
 
         let guide = folder.url.appendingPathComponent("content/writers-guide.md")
         let text = try String(contentsOf: guide, encoding: .utf8)
-        let edited = text.replacingOccurrences(of: "stable", with: "steady", options: [], range: text.range(of: "stable"))
+        let edited = text.replacingOccurrences(
+            of: "stable", with: "steady", options: [], range: text.range(of: "stable"))
         #expect(edited != text)
         try Data(edited.utf8).write(to: guide)
 
@@ -121,7 +122,8 @@ import Testing
         let result = pipeline(folder, in: folder.url, roots: [content], templates: "mine").build(into: "out")
         #expect(result.output == nil)
         let error = try #require(
-            result.errors.first { $0.id == "template-error" }, "\(result.diagnostics) \(String(describing: result.failure))")
+            result.errors.first { $0.id == "template-error" },
+            "\(result.diagnostics) \(String(describing: result.failure))")
         #expect(error.location.file == "mine/home.mustache")
         #expect(error.location.line == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))

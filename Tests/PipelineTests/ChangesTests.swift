@@ -12,7 +12,9 @@ import Testing
 @Suite struct ChangesTests {
     /// A repository whose content gets two commits: the first as the package's content, the
     /// second with one title reworded.
-    static func repositoryWithTwoCommits(_ folder: TemporaryFolder) throws -> (Repository, first: String, second: String) {
+    static func repositoryWithTwoCommits(
+        _ folder: TemporaryFolder
+    ) throws -> (Repository, first: String, second: String) {
         let repository = try Repository(folder)
         try FileManager.default.copyItem(
             at: packageRoot.appendingPathComponent("content"), to: repository.root.appendingPathComponent("content"))

@@ -56,7 +56,8 @@ import Testing
 
     @Test func aMissingReportIsUnreadableInWords() throws {
         let folder = try TemporaryFolder()
-        let result = pipeline(folder).build(into: folder.url.appendingPathComponent("out").path, savedReport: "/no/such/report.json")
+        let result = pipeline(folder).build(
+            into: folder.url.appendingPathComponent("out").path, savedReport: "/no/such/report.json")
         #expect(
             result.failure
                 == PipelineFailure(
@@ -81,7 +82,9 @@ import Testing
         let folder = try TemporaryFolder()
         let build = pipeline(folder, in: folder.url)
         #expect(build.write(Data("one".utf8), to: "exports/deep/file.json") == nil)
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("exports/deep/file.json"), encoding: .utf8) == "one")
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent("exports/deep/file.json"), encoding: .utf8)
+                == "one")
         try folder.write("taken", "a file where a folder should be")
         let failure = try #require(build.write(Data("two".utf8), to: "taken/file.json"))
         #expect(failure.message.id == "write-failed")
@@ -107,7 +110,9 @@ import Testing
         let diagrams = cache.folder.appendingPathComponent("diagrams")
         for number in 0..<300 {
             try folder.write("cache/diagrams/extra-\(number).svg", "<svg/>")
-            utimensat(AT_FDCWD, diagrams.appendingPathComponent("extra-\(number).svg").path, [timespec(tv_sec: 1000, tv_nsec: 0), timespec(tv_sec: 1000 + number, tv_nsec: 0)], 0)
+            utimensat(
+                AT_FDCWD, diagrams.appendingPathComponent("extra-\(number).svg").path,
+                [timespec(tv_sec: 1000, tv_nsec: 0), timespec(tv_sec: 1000 + number, tv_nsec: 0)], 0)
         }
         cache.trim()
         let kept = try FileManager.default.contentsOfDirectory(atPath: diagrams.path)

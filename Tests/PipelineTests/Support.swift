@@ -15,7 +15,8 @@ func pipeline(
     Pipeline(
         PipelineConfiguration(
             workingDirectory: directory, roots: roots, strict: strict, templates: templates,
-            cache: cache ? ToolCache(folder: folder.url.appendingPathComponent("cache"), toolFingerprint: "tests") : nil,
+            cache: cache
+                ? ToolCache(folder: folder.url.appendingPathComponent("cache"), toolFingerprint: "tests") : nil,
             changesSince: changesSince, environment: testEnvironment(folder)))
 }
 

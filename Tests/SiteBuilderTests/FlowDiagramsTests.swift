@@ -1,6 +1,6 @@
 import FlowDiagram
-import PasskeyLoginEngine
 import Foundation
+import PasskeyLoginEngine
 import PasskeyLoginFlow
 import ReportModel
 import SpecModel

@@ -1,5 +1,5 @@
-import PasskeyLoginEngine
 import Foundation
+import PasskeyLoginEngine
 import PasskeyLoginFlow
 import SpecModel
 import SpecParser

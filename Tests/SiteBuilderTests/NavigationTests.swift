@@ -1,6 +1,6 @@
-import PasskeyLoginEngine
 import Foundation
 import Mustache
+import PasskeyLoginEngine
 import PasskeyLoginFlow
 import ReportModel
 import SpecModel
@@ -121,7 +121,8 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     }
 
     @Test func theNavigationRendersAsLabelledListsWithRelativeLinks() throws {
-        let files = try SiteBuilder().render(content: try contentWithWeb(), report: emptyReport, templates: siteTemplates)
+        let files = try SiteBuilder().render(
+            content: try contentWithWeb(), report: emptyReport, templates: siteTemplates)
         let page = text(files, "web/login-error-states.html")
         #expect(page.contains("<nav class=\"site-nav\" aria-label=\"Site\">"))
         #expect(page.contains("<span class=\"nav-title\" id=\"nav-section-2\">Web</span>"))
@@ -250,8 +251,10 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     }
 
     @Test func theSectionPageListsEveryPageEscapedAndPagesStayLinear() throws {
-        let small = try SiteBuilder().render(content: try content(notes: 30), report: emptyReport, templates: siteTemplates)
-        let large = try SiteBuilder().render(content: try content(notes: 60), report: emptyReport, templates: siteTemplates)
+        let small = try SiteBuilder().render(
+            content: try content(notes: 30), report: emptyReport, templates: siteTemplates)
+        let large = try SiteBuilder().render(
+            content: try content(notes: 60), report: emptyReport, templates: siteTemplates)
         let index = String(decoding: try #require(large["notes/index.html"]), as: UTF8.self)
         #expect(index.contains("<h1>Notes</h1>"))
         #expect(index.contains("<a href=\"../notes/note-1060.html\">Note 60 &amp; more</a>"))

@@ -200,7 +200,8 @@ import Testing
         #expect(text.contains("\"old\" : null"))
         #expect(
             text.contains(
-                "\"earlier\" : {\n    \"commit\" : \"0123456789abcdef0123456789abcdef01234567\",\n    \"kind\" : \"revision\",\n    \"name\" : \"HEAD\"\n  }"))
+                "\"earlier\" : {\n    \"commit\" : \"0123456789abcdef0123456789abcdef01234567\",\n    \"kind\" : \"revision\",\n    \"name\" : \"HEAD\"\n  }"
+            ))
         #expect(text.contains("\"unavailable\" : null"))
         #expect(try SpecChanges.decodeJSON(data) == changes)
         let outside = SpecChanges.unavailable("the content is not in a git repository")

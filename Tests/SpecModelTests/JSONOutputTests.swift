@@ -37,7 +37,9 @@ import Testing
 
     @Test func theBytesAreFoundations() throws {
         #expect(try JSONOutput.encode(Sample()) == Self.foundation(Sample()))
-        #expect(try JSONOutput.encode([Sample(), Sample(list: [1, 2], whole: 3)]) == Self.foundation([Sample(), Sample(list: [1, 2], whole: 3)]))
+        #expect(
+            try JSONOutput.encode([Sample(), Sample(list: [1, 2], whole: 3)])
+                == Self.foundation([Sample(), Sample(list: [1, 2], whole: 3)]))
         #expect(try JSONOutput.encode(Explicit(value: nil)) == Self.foundation(Explicit(value: nil)))
         #expect(try JSONOutput.encode([String]()) == Self.foundation([String]()))
         #expect(try JSONOutput.encode("plain") == Self.foundation("plain"))

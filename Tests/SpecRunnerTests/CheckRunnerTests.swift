@@ -1,6 +1,6 @@
-import ReportModel
 import Exports
 import PasskeyLoginEngine
+import ReportModel
 import SpecModel
 import Testing
 

@@ -1,5 +1,5 @@
-import PasskeyLoginEngine
 import Foundation
+import PasskeyLoginEngine
 import SpecModel
 import Testing
 

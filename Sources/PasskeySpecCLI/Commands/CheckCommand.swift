@@ -63,7 +63,8 @@ enum CheckCommand {
             guard console.write(data, to: path, with: pipeline) else { return .failure }
         }
         switch arguments.format {
-        case .sarif: console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
+        case .sarif:
+            console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
         case .text:
             if let report = result.report {
                 console.out(summary(report))

@@ -123,7 +123,9 @@ enum DiffFormat {
             case .revision:
                 title +=
                     " since \(code(earlier.name ?? ""))"
-                    + (earlier.commit.map { $0.prefix(12) }.flatMap { $0 == earlier.name ?? "" ? nil : " (\(code(String($0))))" } ?? "")
+                    + (earlier.commit.map { $0.prefix(12) }.flatMap {
+                        $0 == earlier.name ?? "" ? nil : " (\(code(String($0))))"
+                    } ?? "")
             case .site: title += " since the site in \(code(earlier.name ?? ""))"
             }
         }

@@ -41,7 +41,8 @@ enum LintCommand {
         let result = pipeline.lint()
         try console.show(result)
         switch arguments.format {
-        case .sarif: console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
+        case .sarif:
+            console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
         case .text: console.out(summary(result) + "\n")
         }
         return ExitStatus(result)

@@ -63,7 +63,8 @@ enum PreviewCommand {
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let pipeline = console.pipeline(
-            roots: arguments.paths, strict: arguments.strict, templates: arguments.templates, flows: arguments.makeFlows)
+            roots: arguments.paths, strict: arguments.strict, templates: arguments.templates, flows: arguments.makeFlows
+        )
         let configuration = pipeline.configuration
         for path in arguments.paths + (arguments.templates.map { [$0] } ?? [])
         where !FileManager.default.fileExists(atPath: configuration.fileSystemPath(path)) {
@@ -174,7 +175,9 @@ enum PreviewCommand {
     static func previewBuild(_ result: PipelineResult, site: [String: Data]?) -> PreviewBuild {
         var diagnostics = result.diagnostics
         if let failure = result.failure {
-            diagnostics.append(Diagnostic(failure.message, at: SourceLocation(file: failure.argument ?? "content", line: 1, column: 1)))
+            diagnostics.append(
+                Diagnostic(failure.message, at: SourceLocation(file: failure.argument ?? "content", line: 1, column: 1))
+            )
         }
         return PreviewBuild(
             files: site, ok: site != nil && result.passed, diagnostics: diagnostics.map(previewDiagnostic))

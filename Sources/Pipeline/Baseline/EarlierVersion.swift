@@ -30,7 +30,9 @@ struct EarlierVersion {
             return Version(content: ContentSet(), report: RunReport(flows: [], specs: [], diagnostics: []))
         }
         let file = cacheFile(roots: roots, commit: commit)
-        if let file, let bytes = try? FileBytes.read(file), let kept = try? JSONDecoder().decode(Kept.self, from: Data(bytes)) {
+        if let file, let bytes = try? FileBytes.read(file),
+            let kept = try? JSONDecoder().decode(Kept.self, from: Data(bytes))
+        {
             ToolCache.touch(file)
             return Version(content: kept.content, report: kept.report)
         }
@@ -47,7 +49,8 @@ struct EarlierVersion {
             }
             parsed += revision.files.map { file in
                 loader.parse(
-                    file.bytes, as: ContentFile(path: "\(name):\(file.repositoryPath)", relativePath: file.relativePath))
+                    file.bytes, as: ContentFile(path: "\(name):\(file.repositoryPath)", relativePath: file.relativePath)
+                )
             }
         }
         let linted = LintStage.lint(loader.assemble(parsed), flows: flows, strict: false)

@@ -42,7 +42,8 @@ struct Git: Sendable {
         guard result.status == 0 else {
             let message = String(decoding: result.error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if result.status == 127 {
-                throw Failure(description: "cannot run git: \(message.isEmpty ? "not found" : message)", notRunnable: true)
+                throw Failure(
+                    description: "cannot run git: \(message.isEmpty ? "not found" : message)", notRunnable: true)
             }
             throw Failure(
                 description:
@@ -147,7 +148,9 @@ enum Subprocess {
         }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while open.values.contains(true) || inputOpen {
-            var descriptors = open.filter(\.value).keys.sorted().map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var descriptors = open.filter(\.value).keys.sorted().map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
             if inputOpen { descriptors.append(pollfd(fd: stdinWrite, events: Int16(POLLOUT), revents: 0)) }
             guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 else {
                 if errno == EINTR { continue }

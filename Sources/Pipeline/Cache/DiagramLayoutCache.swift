@@ -42,6 +42,7 @@ struct DiagramLayoutCache {
 extension DiagramLayoutCache {
     /// The drawer a build uses: cached when the tool has a cache.
     static func drawer(_ cache: ToolCache?) -> DiagramDrawer {
-        cache.map { DiagramLayoutCache(folder: $0.folder, toolFingerprint: $0.toolFingerprint).drawer } ?? DiagramDrawer()
+        cache.map { DiagramLayoutCache(folder: $0.folder, toolFingerprint: $0.toolFingerprint).drawer }
+            ?? DiagramDrawer()
     }
 }

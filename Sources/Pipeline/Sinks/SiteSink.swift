@@ -58,7 +58,9 @@ final class FolderSink: SiteSink, @unchecked Sendable {
     }
 
     func begin(full: Bool) throws(SiteWriter.Failure) -> any SiteTransaction {
-        full ? FolderStaging(try SiteWriter.Staging(output: output)) : FolderUpdate(try SiteWriter.Update(output: output))
+        full
+            ? FolderStaging(try SiteWriter.Staging(output: output))
+            : FolderUpdate(try SiteWriter.Update(output: output))
     }
 
     func remember(_ manifest: BuildManifest) {

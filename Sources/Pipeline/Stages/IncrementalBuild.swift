@@ -44,6 +44,18 @@ struct IncrementalBuild {
     /// rewrite of the same size within a tick of the listing keeps the stamp it had.
     static let racyMargin: Int64 = 1_000_000_000
 
+    /// Reads (or makes) the explorations of every flow on another core while the content is
+    /// listed, parsed and linted; the checks wait for it rather than read them again.
+    private let explorations = DispatchGroup()
+
+    private func readExplorations() {
+        guard let cache = cache?.explorations else { return }
+        let flows = makeFlows().flows
+        DispatchQueue.global().async(group: explorations) {
+            for flow in flows { _ = cache.exploration(of: flow) }
+        }
+    }
+
     func run() -> PipelineResult {
         let loader = ContentLoader(workingDirectory: configuration.workingDirectory.path)
         // Listing the content (with each file's stamp), checking the previous build's files
@@ -69,6 +81,8 @@ struct IncrementalBuild {
             ["build 2", cache?.toolFingerprint ?? "", "strict \(strict)", templates.fingerprint]
                 + roots + found.diagnostics.map(Self.json))
         let previous = candidate.flatMap { $0.buildKey == buildKey ? $0 : nil }
+        // A full build runs the checks: their explorations are read from now on.
+        if previous == nil { readExplorations() }
         let baselineKey = Self.key(of: resolution)
 
         // Read only the files whose stamps changed since the previous build.
@@ -115,6 +129,7 @@ struct IncrementalBuild {
         guard let previous, sameStructure, !hasParseErrors else {
             // Pages came, went or changed their IDs, or a page does not parse: read everything,
             // as a clean build does, so that what spans pages is checked and reported in full.
+            if previous != nil { readExplorations() }
             read(found.files, into: &parsed, with: loader)
             var loaded = loader.assemble(found.files.map { parsed[$0.path]! })
             loaded.diagnostics = (found.diagnostics + loaded.diagnostics).sortedByLocation()
@@ -135,6 +150,7 @@ struct IncrementalBuild {
         // A spec, the home page, a title, a page's diagnostics or the baseline changed: the
         // specs and the home page are read (they are few), the rest of the prose stays as the
         // manifest has it.
+        readExplorations()
         read(zip(sources, found.files).filter { $0.0.kind != .page }.map(\.1), into: &parsed, with: loader)
         var loaded = ContentLoader.Result(content: content(sources, parsed: parsed), diagnostics: [])
         loaded.diagnostics =
@@ -267,6 +283,7 @@ struct IncrementalBuild {
             }
         }
         let flows = makeFlows()
+        explorations.wait()
         let report = CheckStage(flows: flows, cache: cache).run(
             loaded.content, lintDiagnostics: loaded.diagnostics)
         result.report = report
@@ -295,7 +312,8 @@ struct IncrementalBuild {
         let written = collected.withLock { $0 }
         var updated =
             previous
-            ?? BuildManifest(buildKey: keys.build, sharedKey: keys.shared, passed: false, sources: [], outputs: [], diagnostics: [])
+            ?? BuildManifest(
+                buildKey: keys.build, sharedKey: keys.shared, passed: false, sources: [], outputs: [], diagnostics: [])
         updated.passed = report.passed
         updated.diagnostics = report.diagnostics.map(Self.json)
         return commit(
@@ -312,11 +330,15 @@ struct IncrementalBuild {
     ) -> PipelineResult {
         // Kept: prose pages not rendered again, and (when the shared files were not
         // rendered) every shared file. A shared file not rendered again is no longer made.
-        let kept = full ? [] : previous.outputs.filter { output in
-            !written.contains(output.path) && (!rewroteShared || pageKeys[output.path] != nil)
-        }
+        let kept =
+            full
+            ? []
+            : previous.outputs.filter { output in
+                !written.contains(output.path) && (!rewroteShared || pageKeys[output.path] != nil)
+            }
         let keptPaths = Set(kept.map(\.path))
-        let removed = full ? [] : previous.outputs.map(\.path).filter { !written.contains($0) && !keptPaths.contains($0) }
+        let removed =
+            full ? [] : previous.outputs.map(\.path).filter { !written.contains($0) && !keptPaths.contains($0) }
         sink.forgetPreviousBuild()
         let stamps: [String: FileStamp]
         do throws(SiteWriter.Failure) {
@@ -417,7 +439,8 @@ struct IncrementalBuild {
             case .spec(let spec): return SiteLinks.page(of: spec)
             case .page(let page): return SiteLinks.page(of: page)
             case nil:
-                return LinkRecord.decode(source.links).page(path: source.relativePath, file: source.path, isSpec: source.kind == .spec)
+                return LinkRecord.decode(source.links).page(
+                    path: source.relativePath, file: source.path, isSpec: source.kind == .spec)
             }
         }
     }
@@ -453,7 +476,9 @@ struct IncrementalBuild {
     }
 
     /// A failure while rendering or writing, as a result: a template's is located at its file.
-    private func failure(_ error: any Error, diagnostics: [Diagnostic], partial: PipelineResult? = nil) -> PipelineResult {
+    private func failure(
+        _ error: any Error, diagnostics: [Diagnostic], partial: PipelineResult? = nil
+    ) -> PipelineResult {
         if let failure = error as? SiteBuilder.TemplateFailure {
             var result = partial ?? PipelineResult()
             result.diagnostics = (diagnostics + [templateLocations.diagnostic(for: failure)]).sortedByLocation()
