@@ -443,6 +443,9 @@ def start_early(session, names):
     factory = getattr(session.config, "_tmp_path_factory", None)
     if factory is None:
         return
+    # The base folder is made on first use, not under a lock: made here, before the threads,
+    # every thread's `mktemp` finds the one folder instead of racing to make its own.
+    factory.getbasetemp()
     futures = {}
 
     def start(name):

@@ -7,6 +7,7 @@ plain text."""
 import functools
 import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -84,15 +85,18 @@ def hostile_site(tmp_path_factory):
     shutil.copytree(ROOT / "content", content)
     site = folder / "site"
 
-    def build():
-        return subprocess.run([passkey_spec(), "build", str(content), "--out", str(site),
-                               "--templates", str(ROOT / "templates")], capture_output=True, text=True)
-
-    # The content as it is first, so that the Changes page lists every poisoned string.
-    assert build().returncode == 0
+    # The content committed as it is, so that the Changes page (which compares with the last
+    # commit while the content has uncommitted edits) lists every poisoned string.
+    env = dict(os.environ, HOME=str(folder), GIT_CONFIG_NOSYSTEM="1", GIT_AUTHOR_NAME="Writer",
+               GIT_AUTHOR_EMAIL="writer@example.com", GIT_COMMITTER_NAME="Writer",
+               GIT_COMMITTER_EMAIL="writer@example.com", PASSKEY_SPEC_CACHE=str(folder / "cache"))
+    for command in (["init", "-q", "-b", "main"], ["add", "content"], ["commit", "-q", "-m", "content"]):
+        subprocess.run(["git", "-C", str(folder), *command], check=True, env=env, capture_output=True)
     for path in content.rglob("*.md"):
         path.write_text(poison(path.read_text(encoding="utf-8")), encoding="utf-8")
-    result = build()
+    result = subprocess.run([passkey_spec(), "build", str(content), "--out", str(site),
+                             "--templates", str(ROOT / "templates")], cwd=folder, env=env,
+                            capture_output=True, text=True)
     # Checks whose names or copy carry payloads may fail; the site is still written.
     assert (site / "index.html").is_file(), result.stdout + result.stderr
     return site
