@@ -41,6 +41,14 @@ public struct Pipeline: Sendable {
 
     /// Everything that needs no run (see `LintStage`).
     public func lint() -> PipelineResult {
+        lint(preparing: nil)
+    }
+
+    /// The lint, with what it is made from prepared beside the load unless `preparing` already
+    /// prepares it.
+    private func lint(preparing: DispatchGroup?) -> PipelineResult {
+        let flows = self.flows
+        if preparing == nil { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
         var result = load()
         guard result.stage == .load else { return result }
         let linted = LintStage.lint(
@@ -54,8 +62,12 @@ public struct Pipeline: Sendable {
     /// The lint, then every check on every platform, the exploration and the copy coverage.
     /// The checks do not run on content with errors.
     public func check() -> PipelineResult {
-        var result = lint()
+        let flows = self.flows
+        let prepared = DispatchGroup()
+        Preparation.start(flows: flows.flows, explorations: configuration.cache?.explorations, in: prepared)
+        var result = lint(preparing: prepared)
         guard result.stage == .lint, !result.hasErrors else { return result }
+        prepared.wait()
         let report = CheckStage(flows: flows, cache: configuration.cache).run(
             result.content, lintDiagnostics: result.diagnostics)
         result.report = report

@@ -44,16 +44,12 @@ struct IncrementalBuild {
     /// rewrite of the same size within a tick of the listing keeps the stamp it had.
     static let racyMargin: Int64 = 1_000_000_000
 
-    /// Reads (or makes) the explorations of every flow on another core while the content is
-    /// listed, parsed and linted; the checks wait for it rather than read them again.
-    private let explorations = DispatchGroup()
+    /// What the lint and the checks are made from (see `Preparation`), started once the build
+    /// knows it will lint; the checks wait for it.
+    private let preparations = DispatchGroup()
 
-    private func readExplorations() {
-        guard let cache = cache?.explorations else { return }
-        let flows = makeFlows().flows
-        DispatchQueue.global().async(group: explorations) {
-            for flow in flows { _ = cache.exploration(of: flow) }
-        }
+    private func prepareLintAndChecks() {
+        Preparation.start(flows: makeFlows().flows, explorations: cache?.explorations, in: preparations)
     }
 
     func run() -> PipelineResult {
@@ -82,7 +78,7 @@ struct IncrementalBuild {
                 + roots + found.diagnostics.map(Self.json))
         let previous = candidate.flatMap { $0.buildKey == buildKey ? $0 : nil }
         // A full build runs the checks: their explorations are read from now on.
-        if previous == nil { readExplorations() }
+        if previous == nil { prepareLintAndChecks() }
         let baselineKey = Self.key(of: resolution)
 
         // Read only the files whose stamps changed since the previous build.
@@ -129,7 +125,7 @@ struct IncrementalBuild {
         guard let previous, sameStructure, !hasParseErrors else {
             // Pages came, went or changed their IDs, or a page does not parse: read everything,
             // as a clean build does, so that what spans pages is checked and reported in full.
-            if previous != nil { readExplorations() }
+            if previous != nil { prepareLintAndChecks() }
             read(found.files, into: &parsed, with: loader)
             var loaded = loader.assemble(found.files.map { parsed[$0.path]! })
             loaded.diagnostics = (found.diagnostics + loaded.diagnostics).sortedByLocation()
@@ -150,7 +146,7 @@ struct IncrementalBuild {
         // A spec, the home page, a title, a page's diagnostics or the baseline changed: the
         // specs and the home page are read (they are few), the rest of the prose stays as the
         // manifest has it.
-        readExplorations()
+        prepareLintAndChecks()
         read(zip(sources, found.files).filter { $0.0.kind != .page }.map(\.1), into: &parsed, with: loader)
         var loaded = ContentLoader.Result(content: content(sources, parsed: parsed), diagnostics: [])
         loaded.diagnostics =
@@ -283,7 +279,7 @@ struct IncrementalBuild {
             }
         }
         let flows = makeFlows()
-        explorations.wait()
+        preparations.wait()
         let report = CheckStage(flows: flows, cache: cache).run(
             loaded.content, lintDiagnostics: loaded.diagnostics)
         result.report = report
