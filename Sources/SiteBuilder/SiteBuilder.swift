@@ -98,6 +98,31 @@ public struct SiteBuilder: Sendable {
             self.assets = assets
             fingerprint = hasher.hex
         }
+
+        /// Each template parsed once for this set, by whichever thread asks first.
+        private let parsed = Locked<[String: Result<Template, TemplateFailure>]>([:])
+
+        /// Parses every template now (a build does it on a core the lint leaves free), so
+        /// that rendering finds them parsed.
+        public func parseAll() {
+            for name in sources.keys.sorted() { _ = template(named: name) }
+        }
+
+        /// The template `name` parsed, or nil when the set has no such template.
+        func template(named name: String) -> Result<Template, TemplateFailure>? {
+            if let known = parsed.withLock({ $0[name] }) { return known }
+            guard let source = sources[name] else { return nil }
+            let result = Result { () throws(TemplateFailure) -> Template in
+                do throws(MustacheError) {
+                    return try Template(source, name: "\(name).mustache")
+                } catch {
+                    throw TemplateFailure(
+                        file: error.file, line: error.line, column: error.column, message: error.message)
+                }
+            }
+            parsed.withLock { $0[name] = result }
+            return result
+        }
     }
 
     /// Where the site keeps what changed since the earlier version, the Changes page's data.
@@ -213,12 +238,8 @@ public struct SiteBuilder: Sendable {
     private func parse(_ templates: Templates, used: Set<String>) throws -> [String: Template] {
         var parsed: [String: Template] = [:]
         for name in used.sorted() {
-            guard let source = templates.sources[name] else { continue }
-            do {
-                parsed[name] = try Template(source, name: "\(name).mustache")
-            } catch {
-                throw TemplateFailure(file: error.file, line: error.line, column: error.column, message: error.message)
-            }
+            guard let template = templates.template(named: name) else { continue }
+            parsed[name] = try template.get()
         }
         return parsed
     }

@@ -57,27 +57,44 @@ public struct ToolCache: Sendable {
     }
 
     /// Keeps at most `limits` entries of each kind, the most recently used; a build manifest
-    /// whose folder no longer holds a build goes first. Cheap when nothing is over: one
-    /// listing per kind.
+    /// whose folder no longer holds a build goes first. Cheap when nothing was added: a kind
+    /// whose folder has not changed since the last trim is not listed again (an entry only
+    /// goes over a limit by being added, which changes its folder), except the manifests,
+    /// whose output folders may have gone since.
     public func trim() {
+        let stamp = folder.appendingPathComponent(".trimmed").path
+        let lastTrim = Self.modified(stamp)
+        // Stamped before the listing: what is added while this trim lists is seen by the next.
+        let descriptor = open(stamp, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor >= 0 { close(descriptor) }
+        Self.touch(stamp)
         for (name, limit) in Self.limits {
             let path = folder.appendingPathComponent(name).path
+            if name != BuildManifest.folder, let lastTrim, let changed = Self.modified(path), changed < lastTrim {
+                continue
+            }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
             var entries: [(name: String, used: Int64)] = []
             for entry in names where !entry.hasPrefix(".") {
-                var status = stat()
-                guard stat(path + "/" + entry, &status) == 0 else { continue }
+                guard let used = Self.modified(path + "/" + entry) else { continue }
                 if name == BuildManifest.folder, !BuildManifest.outputStillBuilt(manifest: path + "/" + entry) {
                     unlink(path + "/" + entry)
                     continue
                 }
-                entries.append((entry, Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)))
+                entries.append((entry, used))
             }
             guard entries.count > limit else { continue }
             for entry in entries.sorted(by: { ($0.used, $0.name) > ($1.used, $1.name) }).dropFirst(limit) {
                 unlink(path + "/" + entry.name)
             }
         }
+    }
+
+    /// When a file or folder last changed, in nanoseconds; nil when it cannot be read.
+    private static func modified(_ path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     }
 
     /// Marks an entry as used now, so that `trim` keeps it over older ones.

@@ -49,7 +49,8 @@ struct IncrementalBuild {
     private let preparations = DispatchGroup()
 
     private func prepareLintAndChecks() {
-        Preparation.start(flows: makeFlows().flows, explorations: cache?.explorations, in: preparations)
+        Preparation.start(
+            flows: makeFlows().flows, explorations: cache?.explorations, templates: templates, in: preparations)
     }
 
     func run() -> PipelineResult {

@@ -1,18 +1,25 @@
 import Dispatch
+import SiteBuilder
 import SpecRunner
 
 /// What the lint and the checks are made from, prepared on another core while the content is
 /// listed and parsed: a stage that needs it waits for the group instead of making it itself.
 enum Preparation {
     /// Starts preparing, in `group`: each flow's own lint rules, then (with `explorations`)
-    /// each flow's exploration, read from the cache or explored.
-    static func start(flows: [Flow], explorations: ExplorationCache?, in group: DispatchGroup) {
+    /// each flow's exploration, read from the cache or explored, then (with `templates`) the
+    /// site's templates parsed.
+    static func start(
+        flows: [Flow], explorations: ExplorationCache?, templates: SiteBuilder.Templates? = nil,
+        in group: DispatchGroup
+    ) {
         DispatchQueue.global().async(group: group) {
             // A flow's own rules are built from the engine on first use (the trigger
             // catalogues probe it): linting no spec builds them before the content needs them.
             for flow in flows { _ = flow.lint([]) }
-            guard let explorations else { return }
-            for flow in flows { _ = explorations.exploration(of: flow) }
+            if let explorations {
+                for flow in flows { _ = explorations.exploration(of: flow) }
+            }
+            templates?.parseAll()
         }
     }
 }
