@@ -50,8 +50,9 @@ public struct CheckContext: CheckSession {
         var description: String {
             switch self {
             case .event(let event): event.description
-            case .prompt(let action, let passkey): "\(action)" + (passkey.map { " \"\($0)\"" } ?? "")
-            case .assisted(let action, let passkey): "suggestions: \(action)" + (passkey.map { " \"\($0)\"" } ?? "")
+            case .prompt(let action, let passkey): action.name + (passkey.map { " \"\($0)\"" } ?? "")
+            case .assisted(let action, let passkey):
+                "suggestions: \(action.name)" + (passkey.map { " \"\($0)\"" } ?? "")
             }
         }
     }
@@ -174,7 +175,7 @@ public struct CheckContext: CheckSession {
             }
         }
         guard let result = adapter.result(of: action, credential: credential) else {
-            throw StepFailure(expected: "a native result for \(action) on \(platform.rawValue)", observed: "none")
+            throw StepFailure(expected: "a native result for \(action.name) on \(platform.rawValue)", observed: "none")
         }
         return result
     }

@@ -183,8 +183,9 @@ public enum CopyStyle {
         var words: [Word] = []
         var phraseStarts = true
         for piece in pieces {
-            let core = piece.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }
-                .reversed()
+            let first = piece.firstIndex { $0.isLetter || $0.isNumber }
+            let last = piece.lastIndex { $0.isLetter || $0.isNumber }
+            let core = first.flatMap { first in last.map { piece[first...$0] } } ?? []
             let breaksPhrase = piece.contains { phraseBreaks.contains($0) }
             guard !core.isEmpty else {
                 if breaksPhrase {
@@ -193,12 +194,12 @@ public enum CopyStyle {
                 }
                 continue
             }
-            let leading = piece.prefix { !$0.isLetter && !$0.isNumber }
+            let leading = piece[..<core.startIndex]
             if leading.contains(where: { phraseBreaks.contains($0) }) {
                 if !words.isEmpty { words[words.count - 1].endsPhrase = true }
                 phraseStarts = true
             }
-            let trailing = piece.reversed().prefix { !$0.isLetter && !$0.isNumber }
+            let trailing = piece[core.endIndex...]
             let endsPhrase = trailing.contains { phraseBreaks.contains($0) }
             words.append(Word(text: String(core), startsPhrase: phraseStarts, endsPhrase: endsPhrase))
             phraseStarts = endsPhrase

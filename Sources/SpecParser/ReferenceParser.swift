@@ -90,12 +90,27 @@ struct CriterionMention: Equatable {
 
     private static let dashes: Set<Character> = ["–", "—", "-"]
 
+    /// Whether the text holds "-AC" anywhere.
+    private static func mayMention(_ text: String) -> Bool {
+        var last = (UInt8(0), UInt8(0))
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "C"), last == (UInt8(ascii: "-"), UInt8(ascii: "A")) { return true }
+            last = (last.1, byte)
+        }
+        return false
+    }
+
     /// Finds mentions word by word: a word holding `-AC` is an ID, and an ID followed by a
     /// dash and another ID (with or without spaces around the dash) is a range.
     static func scan(_ text: String) -> [CriterionMention] {
+        // Most text mentions no criterion, and every mention holds "-AC": a look at the bytes
+        // spares such text the splitting into words.
+        guard mayMention(text) else { return [] }
         let trim: (Substring) -> String = { word in
-            String(
-                word.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+            guard let start = word.firstIndex(where: { $0.isLetter || $0.isNumber }),
+                let end = word.lastIndex(where: { $0.isLetter || $0.isNumber })
+            else { return "" }
+            return String(word[start...end])
         }
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         // Split "N1.4-AC01–AC03" and "AC01—AC03" at the range dash into three words.

@@ -22,6 +22,16 @@ import Testing
         }
     }
 
+    /// The names spelt out in the engine are the cases' own names, as Swift prints them.
+    @Test func everyCodeAndPromptActionIsNamedAsItsCase() {
+        for code in ASAuthorizationErrorCode.allCases {
+            #expect(code.name == "ASAuthorizationError.Code.\(code)")
+        }
+        for action in PromptAction.allCases {
+            #expect(action.name == "\(action)")
+        }
+    }
+
     @Test func canceledWithTheNoCredentialsMessageIsNoCredential() {
         let result = adapter.error(.canceled, message: "No credentials available for login.")
         #expect(adapter.outcome(of: result) == .noCredential)

@@ -15,7 +15,25 @@ public enum ASAuthorizationErrorCode: Int, Hashable, Codable, Sendable, CaseIter
     case deviceNotConfiguredForPasskeyCreation = 1010
 
     /// The Swift name, e.g. `ASAuthorizationError.Code.canceled`.
-    public var name: String { "ASAuthorizationError.Code.\(self)" }
+    public var name: String { "ASAuthorizationError.Code." + caseName }
+
+    /// The case's name, spelt out: interpolating the case would find it by reflection, which
+    /// costs more than the rest of building an error result.
+    private var caseName: String {
+        switch self {
+        case .unknown: "unknown"
+        case .canceled: "canceled"
+        case .invalidResponse: "invalidResponse"
+        case .notHandled: "notHandled"
+        case .failed: "failed"
+        case .notInteractive: "notInteractive"
+        case .matchedExcludedCredential: "matchedExcludedCredential"
+        case .credentialImport: "credentialImport"
+        case .credentialExport: "credentialExport"
+        case .preferSignInWithApple: "preferSignInWithApple"
+        case .deviceNotConfiguredForPasskeyCreation: "deviceNotConfiguredForPasskeyCreation"
+        }
+    }
 
     /// The iOS version that introduced the case.
     public var introduced: String {

@@ -17,6 +17,20 @@ public enum PromptAction: Hashable, Codable, Sendable, CaseIterable {
     case unsupported
     /// The user picks a passkey (which one is chosen by the caller).
     case userSelectsPasskey
+
+    /// The case's name, spelt out rather than found by reflection (a check names its prompt
+    /// actions on every step).
+    public var name: String {
+        switch self {
+        case .userCancels: "userCancels"
+        case .noPasskeyOnDevice: "noPasskeyOnDevice"
+        case .providerMisconfigured: "providerMisconfigured"
+        case .unknownFailure: "unknownFailure"
+        case .interrupted: "interrupted"
+        case .unsupported: "unsupported"
+        case .userSelectsPasskey: "userSelectsPasskey"
+        }
+    }
 }
 
 /// A native result of a passkey get request, as the platform's API reports it.
