@@ -41,14 +41,14 @@ public struct Pipeline: Sendable {
 
     /// Everything that needs no run (see `LintStage`).
     public func lint() -> PipelineResult {
-        lint(preparing: nil)
+        lint(preparingItsRules: true)
     }
 
-    /// The lint, with what it is made from prepared beside the load unless `preparing` already
-    /// prepares it.
-    private func lint(preparing: DispatchGroup?) -> PipelineResult {
+    /// The lint, with the flows' own rules prepared beside the load when the caller does not
+    /// prepare them already.
+    private func lint(preparingItsRules: Bool) -> PipelineResult {
         let flows = self.flows
-        if preparing == nil { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
+        if preparingItsRules { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
         var result = load()
         guard result.stage == .load else { return result }
         let linted = LintStage.lint(
@@ -65,7 +65,7 @@ public struct Pipeline: Sendable {
         let flows = self.flows
         let prepared = DispatchGroup()
         Preparation.start(flows: flows.flows, explorations: configuration.cache?.explorations, in: prepared)
-        var result = lint(preparing: prepared)
+        var result = lint(preparingItsRules: false)
         guard result.stage == .lint, !result.hasErrors else { return result }
         prepared.wait()
         let report = CheckStage(flows: flows, cache: configuration.cache).run(
