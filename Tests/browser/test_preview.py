@@ -14,6 +14,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, make_driver
@@ -101,7 +102,8 @@ def test_a_page_reloads_after_an_edit_and_shows_the_overlay_when_the_content_bre
         home = project / "content" / "index.md"
         home.write_text(home.read_text(encoding="utf-8") + "\nA sentence added while previewing.\n",
                         encoding="utf-8")
-        WebDriverWait(driver, 120).until(
+        # The page reloads when the build is done: an element found just before is then stale.
+        WebDriverWait(driver, 120, ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: "A sentence added while previewing." in d.find_element(By.TAG_NAME, "body").text)
         assert driver.execute_script("return window.previewMark === undefined"), "the page reloaded itself"
         assert not driver.find_elements(By.ID, "preview-overlay")
