@@ -311,51 +311,6 @@ extension MessageWitnessTests {
 // MARK: - Reading and parsing the content
 
 extension MessageWitnessTests {
-    /// A small valid spec page that the parser's witnesses break one way at a time, as
-    /// `SpecParserTests` does; line numbers in the witnesses refer to it.
-    static let validSpec = """
-        # Spec
-        <!-- spec: T1 platforms: ios, android -->
-
-        ## Scenarios
-        <!-- section: scenarios kind: scenarios -->
-
-        ### One
-        <!-- scenario: one -->
-
-        | | iOS | Android |
-        | --- | --- | --- |
-        | Trigger | `A` | `B` |
-        | Title | T | T |
-        | Message | M | M |
-
-        ## Criteria
-        <!-- section: criteria kind: criteria -->
-
-        | ID | Level | Acceptance criterion | How to verify |
-        | --- | --- | --- | --- |
-        | T1-AC01 | Core | C | V |
-
-        ### T1-AC01
-
-        ```gherkin
-        Scenario: works
-          Given a
-        ```
-
-        ## References
-        <!-- section: references kind: references -->
-
-        - **T1-AC01:** [Doc](https://example.com) covers it.
-
-        """
-
-    /// `validSpec` with one piece of text replaced; fails loudly if the piece is not there.
-    static func validSpec(replacing old: String, with new: String) -> String {
-        precondition(validSpec.contains(old), "validSpec has no '\(old)'")
-        return validSpec.replacingOccurrences(of: old, with: new)
-    }
-
     static let gherkinBody = "Scenario: works\n  Given a\n"
     static let tableRows = "| Trigger | `A` | `B` |\n| Title | T | T |\n| Message | M | M |\n"
     static let copyTable = "| | iOS | Android |\n| --- | --- | --- |\n\(tableRows)"

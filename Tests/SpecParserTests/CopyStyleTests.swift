@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import TestSupport
 import Testing
 
 @testable import SpecParser

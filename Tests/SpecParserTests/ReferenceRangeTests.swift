@@ -1,4 +1,5 @@
 import SpecModel
+import TestSupport
 import Testing
 
 /// A bad criterion range in a reference is one mistake, reported once however many links the
