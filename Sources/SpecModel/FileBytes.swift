@@ -119,6 +119,9 @@ public struct FileStamp: Hashable, Sendable, CustomStringConvertible {
     public var seconds: Int64
     public var nanoseconds: Int64
 
+    /// The modification time in nanoseconds since the epoch.
+    public var modifiedNanoseconds: Int64 { seconds * 1_000_000_000 + nanoseconds }
+
     init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)

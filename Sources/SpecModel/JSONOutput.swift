@@ -77,7 +77,7 @@ enum JSONBytes {
     private static func write(_ node: Node, indent: Int, into bytes: inout [UInt8]) {
         switch node {
         case .null: bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag): bytes.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        case .bool(let flag): bytes.append(contentsOf: flag ? trueBytes : falseBytes)
         case .integer(let number): bytes.append(contentsOf: String(number).utf8)
         case .unsigned(let number): bytes.append(contentsOf: String(number).utf8)
         case .double(let number): bytes.append(contentsOf: format(number).utf8)
@@ -148,6 +148,10 @@ enum JSONBytes {
         }
     }
 
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// Runs of spaces to indent with, appended whole instead of one by one.
     private static let spaceRun = [UInt8](repeating: 0x20, count: 64)
 
@@ -179,9 +183,8 @@ enum JSONBytes {
                 case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
                 case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
                     bytes.append(contentsOf: [
-                        0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                        0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
                     ])
                 }
             }

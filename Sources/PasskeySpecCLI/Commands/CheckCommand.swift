@@ -56,11 +56,20 @@ enum CheckCommand {
         // The files this run was asked for are written whatever its outcome, so that a CI
         // report never shows an earlier run: the JUnit of a run the errors stopped has them as
         // failing test cases, and its report has them as its diagnostics.
-        let report = result.report ?? RunReport(flows: [], specs: [], diagnostics: result.diagnostics)
-        let junit = pipeline.junit(result)
-        for (path, data) in [(arguments.junit, Data(junit.utf8)), (arguments.report, try report.encodedJSON())] {
-            guard let path else { continue }
-            guard console.write(data, to: path, with: pipeline) else { return .failure }
+        // Each is made only when asked for.
+        let outputs: [(path: String?, make: () throws -> Data)] = [
+            (arguments.junit, { Data(pipeline.junit(result).utf8) }),
+            (
+                arguments.report,
+                {
+                    try (result.report ?? RunReport(flows: [], specs: [], diagnostics: result.diagnostics))
+                        .encodedJSON()
+                }
+            ),
+        ]
+        for output in outputs {
+            guard let path = output.path else { continue }
+            guard console.write(try output.make(), to: path, with: pipeline) else { return .failure }
         }
         switch arguments.format {
         case .sarif:

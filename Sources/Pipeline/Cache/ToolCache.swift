@@ -91,11 +91,7 @@ public struct ToolCache: Sendable {
     }
 
     /// When a file or folder last changed, in nanoseconds; nil when it cannot be read.
-    private static func modified(_ path: String) -> Int64? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    }
+    private static func modified(_ path: String) -> Int64? { FileStamp(path: path)?.modifiedNanoseconds }
 
     /// Marks an entry as used now, so that `trim` keeps it over older ones.
     static func touch(_ path: String) {

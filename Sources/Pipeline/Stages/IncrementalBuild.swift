@@ -94,7 +94,7 @@ struct IncrementalBuild {
         for (index, file) in found.files.enumerated() {
             let recorded = index < old.count && old[index].path == file.path ? old[index] : known[file.path]
             if let source = recorded, source.relativePath == file.relativePath, source.stamp == file.stamp,
-                source.stamp.seconds * 1_000_000_000 + source.stamp.nanoseconds < trustedBefore
+                source.stamp.modifiedNanoseconds < trustedBefore
             {
                 records.append(source)
             } else {
