@@ -147,20 +147,23 @@ struct Renderer {
     func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue? {
         if name == "." { return stack.last }
         // Most names have no dots: looked up as they are, without splitting them on every use.
-        if !name.utf8.contains(UInt8(ascii: ".")) {
-            for value in stack.reversed() {
-                if let found = value[name] { return found }
-            }
-            return nil
-        }
+        if !name.utf8.contains(UInt8(ascii: ".")) { return nearest(name, in: stack) }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let first = stack.reversed().lazy.compactMap({ $0[parts[0]] }).first else { return nil }
+        guard let first = nearest(parts[0], in: stack) else { return nil }
         var current = first
         for part in parts.dropFirst() {
             guard let next = current[part] else { return nil }
             current = next
         }
         return current
+    }
+
+    /// The value of `name` in the innermost context that has it.
+    private func nearest(_ name: String, in stack: [MustacheValue]) -> MustacheValue? {
+        for value in stack.reversed() {
+            if let found = value[name] { return found }
+        }
+        return nil
     }
 
     private func resolve(_ name: String, dynamic: Bool, stack: [MustacheValue]) -> String {

@@ -183,9 +183,7 @@ public enum CopyStyle {
         var words: [Word] = []
         var phraseStarts = true
         for piece in pieces {
-            let first = piece.firstIndex { $0.isLetter || $0.isNumber }
-            let last = piece.lastIndex { $0.isLetter || $0.isNumber }
-            let core = first.flatMap { first in last.map { piece[first...$0] } } ?? []
+            let core = piece.alphanumericRange.map { piece[$0] } ?? []
             let breaksPhrase = piece.contains { phraseBreaks.contains($0) }
             guard !core.isEmpty else {
                 if breaksPhrase {

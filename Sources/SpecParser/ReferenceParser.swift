@@ -106,12 +106,7 @@ struct CriterionMention: Equatable {
         // Most text mentions no criterion, and every mention holds "-AC": a look at the bytes
         // spares such text the splitting into words.
         guard mayMention(text) else { return [] }
-        let trim: (Substring) -> String = { word in
-            guard let start = word.firstIndex(where: { $0.isLetter || $0.isNumber }),
-                let end = word.lastIndex(where: { $0.isLetter || $0.isNumber })
-            else { return "" }
-            return String(word[start...end])
-        }
+        let trim: (Substring) -> String = { word in word.alphanumericRange.map { String(word[$0]) } ?? "" }
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         // Split "N1.4-AC01–AC03" and "AC01—AC03" at the range dash into three words.
         words = words.flatMap { word -> [String] in
