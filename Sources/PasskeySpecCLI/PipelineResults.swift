@@ -18,6 +18,12 @@ extension Console {
                 cache: ToolCache(environment: environment), changesSince: changesSince, environment: environment))
     }
 
+    /// Prints a result's diagnostics as a SARIF 2.1.0 log, as `lint` and `check` do with
+    /// `--format sarif`.
+    func showSarif(_ result: PipelineResult, of pipeline: Pipeline) throws {
+        out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
+    }
+
     /// The pipeline of a command that reads no content, only the flows.
     func pipeline(flows: @escaping @Sendable () -> FlowRegistry) -> Pipeline {
         pipeline(roots: [], flows: flows)

@@ -225,6 +225,20 @@ struct Argument<Values: CommandArguments>: Sendable {
         flag(keyPath, "--strict", help: "Copy-style findings are errors, not warnings.")
     }
 
+    /// `--format text|sarif`: how `lint` and `check` print their diagnostics.
+    static func diagnosticsFormat(_ keyPath: WritableKeyPath<Values, DiagnosticsFormat> & Sendable) -> Self {
+        format(keyPath, help: "'text' for a terminal, 'sarif' (SARIF 2.1.0) for code-scanning services.")
+    }
+
+    /// `--templates DIR`: the folder whose files replace the built-in templates.
+    static func templates(_ keyPath: WritableKeyPath<Values, String?> & Sendable) -> Self {
+        option(
+            keyPath, "--templates", value: "DIR",
+            help:
+                "A folder of templates whose files replace the built-in ones (default: 'templates' where the tool runs, if there is one)."
+        )
+    }
+
     /// `--format FORMAT`.
     static func format<Format: FormatArgument>(
         _ keyPath: WritableKeyPath<Values, Format> & Sendable, help: String = "How to print."

@@ -20,11 +20,7 @@ enum BuildCommand {
                 help:
                     "Render from a saved run report ('check --report') instead of running the checks; it must have been made from the same content and engine."
             ),
-            .option(
-                \.templates, "--templates", value: "DIR",
-                help:
-                    "A folder of templates whose files replace the built-in ones (default: 'templates' where the tool runs, if there is one)."
-            ),
+            .templates(\.templates),
             .option(
                 \.changesSince, "--changes-since", value: "GIT-REF",
                 help:

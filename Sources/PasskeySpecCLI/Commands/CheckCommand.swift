@@ -22,7 +22,7 @@ enum CheckCommand {
                 help:
                     "Also write the run report as JSON (the site renders from it); a run that errors stopped is written with its errors."
             ),
-            .format(\.format, help: "'text' for a terminal, 'sarif' (SARIF 2.1.0) for code-scanning services."),
+            .diagnosticsFormat(\.format),
             .strict(\.strict))
     }
 
@@ -73,7 +73,7 @@ enum CheckCommand {
         }
         switch arguments.format {
         case .sarif:
-            console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
+            try console.showSarif(result, of: pipeline)
         case .text:
             if let report = result.report {
                 console.out(summary(report))

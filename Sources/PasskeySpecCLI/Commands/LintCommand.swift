@@ -10,7 +10,7 @@ enum LintCommand {
 
         static let declaration = ArgumentDeclaration<Self>(
             .paths(\.paths),
-            .format(\.format, help: "'text' for a terminal, 'sarif' (SARIF 2.1.0) for code-scanning services."),
+            .diagnosticsFormat(\.format),
             .strict(\.strict))
     }
 
@@ -42,7 +42,7 @@ enum LintCommand {
         try console.show(result)
         switch arguments.format {
         case .sarif:
-            console.out(String(decoding: try pipeline.sarif(result, catalogue: MessageCatalogue.all), as: UTF8.self))
+            try console.showSarif(result, of: pipeline)
         case .text: console.out(summary(result) + "\n")
         }
         return ExitStatus(result)

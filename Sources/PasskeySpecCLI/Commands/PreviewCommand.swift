@@ -24,11 +24,7 @@ enum PreviewCommand {
                     "The port, which must be free; 0 takes any free one. Without it, \(defaultPort), or the next free one of the \(portAttempts - 1) after it."
             ),
             .option(\.host, "--host", value: "H", help: "The IPv4 address to listen on; 'localhost' is loopback."),
-            .option(
-                \.templates, "--templates", value: "DIR",
-                help:
-                    "A folder of templates whose files replace the built-in ones (default: 'templates' where the tool runs, if there is one)."
-            ),
+            .templates(\.templates),
             .strict(\.strict))
     }
 
