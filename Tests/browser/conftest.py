@@ -40,6 +40,17 @@ PAGES = sorted(str(path.relative_to(SITE)) for path in SITE.rglob("*.html"))
 HERE = pathlib.Path(__file__).resolve().parent
 
 
+def passkey_spec():
+    """The built tool: $PASSKEY_SPEC (set by `make test`), else the newest of the builds that
+    `make test`, `swift build` and `make site` leave."""
+    if "PASSKEY_SPEC" in os.environ:
+        return os.environ["PASSKEY_SPEC"]
+    builds = [ROOT / ".build" / folder / "passkey-spec" for folder in ("test/release", "debug", "release")]
+    found = [path for path in builds if path.is_file()]
+    assert found, "no built passkey-spec; 'make test' builds it (or run 'swift build')"
+    return str(max(found, key=lambda path: path.stat().st_mtime))
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass

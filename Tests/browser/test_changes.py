@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, QuietHandler
-from test_exports import passkey_spec
+from conftest import passkey_spec
 
 STATEMENT = "cancellation returns to the unchanged login screen without an error or forced fallback. |"
 EDITS = [

@@ -10,7 +10,7 @@ import tempfile
 import jsonschema
 import pytest
 
-from conftest import ROOT, SITE, early
+from conftest import ROOT, SITE, early, passkey_spec
 
 EXPORTS = SITE / "exports"
 SCHEMAS = pathlib.Path(__file__).resolve().parent / "schemas"
@@ -83,14 +83,6 @@ def test_the_junit_file_is_well_formed():
 
 
 # --- The Web exports, made by the built binary from a fixture spec with a Web column ---
-
-def passkey_spec():
-    """The built tool: $PASSKEY_SPEC, else the newer of the debug and release builds."""
-    builds = [ROOT / ".build" / "debug" / "passkey-spec", ROOT / ".build" / "release" / "passkey-spec"]
-    found = [path for path in builds if path.is_file()]
-    assert found, "no built passkey-spec; 'make test' builds it (or run 'swift build')"
-    return str(max(found, key=lambda path: path.stat().st_mtime))
-
 
 def typescript_compiler():
     """Debian's tsc; the test skips only where apt has no node-typescript to install."""

