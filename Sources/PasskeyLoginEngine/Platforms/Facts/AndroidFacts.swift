@@ -1,0 +1,5 @@
+import SpecModel
+
+extension PlatformFacts {
+    static let android: [PlatformFact] = []
+}
