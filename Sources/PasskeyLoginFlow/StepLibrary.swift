@@ -335,20 +335,32 @@ enum StepLibrary {
                 context.effectsSummary)
         },
         StepDefinition(
-            "an unknown identifier, an account without passkeys and an account that cannot continue look the same",
-            "Replays what the user and the OS did so far (up to the first authentication) in those three worlds: the user observes the same in each."
+            "an unknown identifier and every kind of account look the same",
+            "Replays what the user and the OS did so far (up to the first authentication) for an unknown identifier, an account without passkeys, an account that cannot continue, a restricted account and an active account with passkeys: the user observes the same in each."
         ) { context, _ in
             let device = context.script.deviceCredentials
             let account = context.script.account ?? CheckContext.defaultAccount
+            let accepted = Dictionary(uniqueKeysWithValues: device.map { ($0, ServerCredentialState.active) })
+            var restricted = account
+            restricted.status = .restricted
+            var active = account
+            active.status = .active
             let worlds: [(String, WorldScript)] = [
                 ("an unknown identifier", WorldScript(account: nil, deviceCredentials: device)),
                 ("an account without passkeys", WorldScript(account: account, deviceCredentials: device)),
                 (
                     "an account that cannot continue",
                     WorldScript(
-                        account: account, routeAvailable: false,
-                        serverCredentials: Dictionary(uniqueKeysWithValues: device.map { ($0, .active) }),
+                        account: account, routeAvailable: false, serverCredentials: accepted,
                         deviceCredentials: device)
+                ),
+                (
+                    "a restricted account",
+                    WorldScript(account: restricted, serverCredentials: accepted, deviceCredentials: device)
+                ),
+                (
+                    "an active account with passkeys",
+                    WorldScript(account: active, serverCredentials: accepted, deviceCredentials: device)
                 ),
             ]
             let runs = worlds.map { ($0.0, context.replay(in: $0.1)) }

@@ -4,7 +4,7 @@ import Testing
 
 /// N1.4-AC01: cancellations of the automatic route.
 @Suite struct AutomaticRouteTests {
-    let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+    let automatic = LoginTestStore().automaticCeremony()
 
     @Test(arguments: promptPlatforms)
     func firstCancellationOffersRetryWithoutReopening(platform: Platform) {
@@ -106,9 +106,11 @@ import Testing
             $0.appeared = true
             $0.lookup = .inFlight
         }
-        let data = RouteData(credentialIDs: [passkey1])
-        store.send(.lookupFinished(.found(data)), effects: [.presentFallback(.password)]) {
-            $0.lookup = .succeeded(data)
+        let kept = RouteData(credentialIDs: store.kept([passkey1]))
+        store.send(
+            .lookupFinished(.found(RouteData(credentialIDs: [passkey1]))), effects: [.presentFallback(.password)]
+        ) {
+            $0.lookup = .succeeded(kept)
             $0.screen = .fallback(.password)
         }
     }
@@ -127,11 +129,23 @@ import Testing
         }
     }
 
-    @Test func withoutAutomaticStartTheLookupOpensNoPrompt() {
-        var store = LoginTestStore(configuration: Configuration(automaticStart: .none))
+    /// Without the automatic start no prompt opens: under `reveal` the login screen waits for
+    /// the passkey button; under `conceal` every identifier goes to the fallback, which keeps it.
+    @Test(arguments: EnumerationPolicy.allCases)
+    func withoutAutomaticStartTheLookupOpensNoPrompt(policy: EnumerationPolicy) {
+        var store = LoginTestStore(configuration: Configuration(enumerationPolicy: policy, automaticStart: .none))
         store.send(.screenAppeared) { $0.appeared = true }
         store.send(.identifierSubmitted, effects: [.lookUpAccount]) { $0.lookup = .inFlight }
         let data = RouteData(credentialIDs: [passkey1])
-        store.send(.lookupFinished(.found(data))) { $0.lookup = .succeeded(data) }
+        switch policy {
+        case .reveal:
+            store.send(.lookupFinished(.found(data))) { $0.lookup = .succeeded(data) }
+        case .conceal:
+            store.send(.lookupFinished(.found(data)), effects: [.presentFallback(.password)]) {
+                $0.lookup = .succeeded(RouteData(credentialIDs: []))
+                $0.screen = .fallback(.password)
+            }
+            #expect(store.state.offeredActions.contains(.usePasskey))
+        }
     }
 }

@@ -83,7 +83,7 @@ import Testing
     func errorBreaksTheStreak(platform: Platform) {
         var store = LoginTestStore(state: LoginState(cancellationStreak: 1))
         store.launchToAutomaticPrompt()
-        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        let automatic = store.automaticCeremony()
         store.send(
             .ceremonyFinished(outcome(.unknownFailure, on: platform)), effects: [.persistCancellationStreak(0)],
             situation: .passkeyFailed
@@ -136,8 +136,17 @@ import Testing
             var state = LoginState()
             state = reducer.reduce(state, .screenAppeared).state
             let after = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
-            #expect(after.effects == [.presentFallback(.password)])
             #expect(after.situation == nil && after.state.notice == nil)
+            switch policy {
+            case .reveal:
+                #expect(after.effects == [.presentFallback(.password)])
+            case .conceal:
+                // What every identifier gets; with no passkey on the device it ends in the fallback.
+                let discoverable = Ceremony(route: .automatic, allowedCredentials: [])
+                #expect(after.effects == [.startCeremony(discoverable)])
+                let ended = reducer.reduce(after.state, .ceremonyFinished(.noCredential))
+                #expect(ended.effects.last == .presentFallback(.password) && ended.state.notice == nil)
+            }
         }
     }
 
@@ -152,36 +161,87 @@ import Testing
     }
 
     @Test func concealBeforeAuthentication() {
+        let answers: [LookupResult] = [
+            .notFound, .found(RouteData(credentialIDs: [])), .cannotContinue,
+            .found(RouteData(credentialIDs: [passkey1, passkey2])),
+        ]
+        for start in AutomaticStart.allCases {
+            let reducer = LoginReducer(configuration: Configuration(enumerationPolicy: .conceal, automaticStart: start))
+            var state = reducer.reduce(LoginState(), .screenAppeared).state
+            state.lookup = .inFlight
+            let transitions = answers.map { reducer.reduce(state, .lookupFinished($0)) }
+            // Every answer gets what an account with passkeys gets: one response for all.
+            for transition in transitions {
+                #expect(transition.effects == transitions[0].effects, "\(start)")
+                #expect(transition.state.screen == transitions[0].state.screen && transition.state.notice == nil)
+            }
+            if start == .prompt {
+                #expect(transitions[0].effects == [.startCeremony(Ceremony(route: .automatic, allowedCredentials: []))])
+            } else {
+                #expect(transitions[0].effects.last == .presentFallback(.password))
+            }
+        }
+        // Under reveal the answers differ: the account that cannot continue is told so.
+        let reveal = LoginReducer(configuration: Configuration(enumerationPolicy: .reveal))
+        var asking = reveal.reduce(LoginState(), .screenAppeared).state
+        asking.lookup = .inFlight
+        #expect(reveal.reduce(asking, .lookupFinished(.cannotContinue)).situation == .accountCannotContinue)
+        #expect(reveal.reduce(asking, .lookupFinished(.notFound)).effects == [.presentFallback(.password)])
+        // Once a valid assertion has authenticated the user, the real route is shown under either policy.
         for policy in EnumerationPolicy.allCases {
-            let reducer = LoginReducer(configuration: Configuration(enumerationPolicy: policy))
-            let state = reducer.reduce(LoginState(), .screenAppeared).state
-            let unknown = reducer.reduce(state, .lookupFinished(.notFound))
-            let noPasskeys = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
-            let blocked = reducer.reduce(state, .lookupFinished(.cannotContinue))
-            for transition in [unknown, noPasskeys] {
-                #expect(transition.effects == [.presentFallback(.password)] && transition.state.notice == nil)
-            }
-            switch policy {
-            case .conceal:
-                #expect(blocked.effects == unknown.effects && blocked.situation == nil && blocked.state.notice == nil)
-                #expect(blocked.state.offeredActions == unknown.state.offeredActions)
-            case .reveal:
-                #expect(blocked.situation == .accountCannotContinue && blocked.state.notice == .accountCannotContinue)
-            }
-            // Once a valid assertion has authenticated the user, the real route is shown under either policy.
             var verifying = LoginState()
             verifying.verification = Verification(
                 credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
-            let shown = reducer.reduce(verifying, .verificationFinished(.routeUnavailable))
+            let shown = LoginReducer(configuration: Configuration(enumerationPolicy: policy))
+                .reduce(verifying, .verificationFinished(.routeUnavailable))
             #expect(shown.situation == .accountCannotContinue)
             #expect(shown.state.offeredActions == [.recovery, .support, .dismiss])
         }
-        // The lockstep comparison holds under conceal and sees the difference under reveal.
+    }
+
+    /// The lockstep comparison holds for the five kinds of account under conceal, sees the
+    /// difference under reveal, and finds the old behaviour (a prompt naming the passkeys of an
+    /// account that has them, the fallback for the others) with a short paired trace.
+    @Test func concealHoldsInLockstepForEveryKindOfAccount() {
+        let kinds = EnumerationCheck.counterparts(fault: nil).map(\.name)
+        for kind in [
+            "a active account with passkeys", "a active account without passkeys",
+            "a active account that cannot continue with this route", "a restricted account with passkeys",
+        ] {
+            #expect(kinds.contains(kind), "\(kind)")
+        }
         let concealed = EnumerationCheck(depthLimit: 8).run()
         #expect(concealed.violations == 0 && concealed.transitionsChecked > 0)
         let revealed = EnumerationCheck(depthLimit: 8, policy: .reveal).run()
         #expect(revealed.violations > 0)
         #expect((revealed.counterexample?.steps.count ?? 99) <= 3)
+
+        // The mutation: under conceal, an account with passkeys gets a prompt that names them and
+        // every other answer goes to the fallback, as the engine did before.
+        let leaky = ReducerVariant { before, event, transition in
+            guard case .lookupFinished(let answer) = event, before.lookup == .inFlight else { return transition }
+            var next = transition.state
+            next.ceremony = nil
+            next.retry = nil
+            if case .found(let data) = answer, !data.credentialIDs.isEmpty {
+                let ceremony = Ceremony(route: .automatic, allowedCredentials: data.credentialIDs)
+                guard transition.effects.contains(where: { if case .startCeremony = $0 { true } else { false } })
+                else { return transition }
+                next.ceremony = ceremony
+                return Transition(state: next, effects: [.startCeremony(ceremony)])
+            }
+            guard case .found = answer else {
+                next.screen = .fallback(.password)
+                return Transition(state: next, effects: [.presentFallback(.password)])
+            }
+            return transition
+        }
+        let mutated = EnumerationCheck(depthLimit: 8, variant: leaky).run()
+        #expect(mutated.violations > 0)
+        let trace = mutated.counterexample
+        #expect((trace?.steps.count ?? 99) <= 3, "\(String(describing: trace))")
+        #expect(trace?.world.contains("an unknown identifier against") == true)
+        #expect(trace?.message.contains("an unknown identifier shows") == true)
     }
 
     @Test func inconclusiveIsAGeneralError() {
@@ -220,7 +280,7 @@ import Testing
     @Test func retryOfferSurvivesRelaunch() {
         var store = LoginTestStore()
         store.launchToAutomaticPrompt()
-        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        let automatic = store.automaticCeremony()
         store.send(
             .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
         ) {
@@ -234,10 +294,11 @@ import Testing
             $0.lookup = .inFlight
         }
         // The lookup answers: the retry is offered again, and no prompt opens by itself.
+        let kept = store.kept([passkey1, passkey2])
         store.send(
             .lookupFinished(.found(RouteData(credentialIDs: [passkey1, passkey2]))), situation: .automaticCancelFirst
         ) {
-            $0.lookup = .succeeded(RouteData(credentialIDs: [passkey1, passkey2]))
+            $0.lookup = .succeeded(RouteData(credentialIDs: kept))
             $0.retry = .ceremony(automatic)
         }
         store.send(.retryTapped, effects: [.startCeremony(automatic)]) {
@@ -274,12 +335,13 @@ import Testing
     @Test func newIdentifierClearsRetry() {
         var store = LoginTestStore()
         store.launchToAutomaticPrompt()
+        let automatic = store.automaticCeremony()
         store.send(
             .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
         ) {
             $0.ceremony = nil
             $0.cancellationStreak = 1
-            $0.retry = .ceremony(Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2]))
+            $0.retry = .ceremony(automatic)
         }
         store.send(.identifierSubmitted, effects: [.lookUpAccount]) {
             $0.retry = nil

@@ -27,7 +27,7 @@ import Testing
     func anExplicitCancelBetweenAutomaticOnesKeepsTheRetryAndTheCount(platform: Platform) {
         var store = LoginTestStore()
         store.launchToAutomaticPrompt()
-        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        let automatic = store.automaticCeremony()
         store.send(
             .ceremonyFinished(outcome(.userCancels, on: platform)), effects: [.persistCancellationStreak(1)],
             situation: .automaticCancelFirst

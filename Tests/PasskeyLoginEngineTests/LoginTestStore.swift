@@ -70,23 +70,36 @@ func outcome(_ action: PromptAction, on platform: Platform, credential: Credenti
 }
 
 extension LoginTestStore {
+    /// The automatic route's request after a lookup that found `credentials`: under `conceal`
+    /// (the default) a discoverable one, whatever was found; under `reveal`, for those passkeys.
+    func automaticCeremony(for credentials: [CredentialID] = [passkey1, passkey2]) -> Ceremony {
+        Ceremony(route: .automatic, allowedCredentials: kept(credentials))
+    }
+
+    /// What the app keeps of the lookup's passkeys: none under `conceal` (decision
+    /// conceal-before-authentication).
+    func kept(_ credentials: [CredentialID]) -> [CredentialID] {
+        reducer.configuration.enumerationPolicy == .conceal ? [] : credentials
+    }
+
     /// Launch, lookup finding `credentials`, and (with automatic start) the automatic prompt open.
     mutating func launchToAutomaticPrompt(credentials: [CredentialID] = [passkey1, passkey2]) {
         send(.screenAppeared, effects: [.lookUpAccount]) {
             $0.appeared = true
             $0.lookup = .inFlight
         }
-        let ceremony = Ceremony(route: .automatic, allowedCredentials: credentials)
+        let ceremony = automaticCeremony(for: credentials)
+        let kept = RouteData(credentialIDs: kept(credentials))
         guard state.cancellationStreak == 1 else {
             send(.lookupFinished(.found(RouteData(credentialIDs: credentials))), effects: [.startCeremony(ceremony)]) {
-                $0.lookup = .succeeded(RouteData(credentialIDs: credentials))
+                $0.lookup = .succeeded(kept)
                 $0.ceremony = ceremony
             }
             return
         }
         // With one cancellation pending, the retry is offered again and the prompt waits for it.
         send(.lookupFinished(.found(RouteData(credentialIDs: credentials))), situation: .automaticCancelFirst) {
-            $0.lookup = .succeeded(RouteData(credentialIDs: credentials))
+            $0.lookup = .succeeded(kept)
             $0.retry = .ceremony(ceremony)
         }
         send(.retryTapped, effects: [.startCeremony(ceremony)]) {

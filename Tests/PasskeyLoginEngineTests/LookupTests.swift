@@ -26,10 +26,9 @@ import Testing
             $0.retry = nil
             $0.lookup = .inFlight
         }
-        let data = RouteData(credentialIDs: [passkey1])
-        let ceremony = Ceremony(route: .automatic, allowedCredentials: [passkey1])
-        store.send(.lookupFinished(.found(data)), effects: [.startCeremony(ceremony)]) {
-            $0.lookup = .succeeded(data)
+        let ceremony = store.automaticCeremony(for: [passkey1])
+        store.send(.lookupFinished(.found(RouteData(credentialIDs: [passkey1]))), effects: [.startCeremony(ceremony)]) {
+            $0.lookup = .succeeded(RouteData(credentialIDs: []))
             $0.ceremony = ceremony
         }
     }
@@ -52,8 +51,8 @@ import Testing
         }
     }
 
-    @Test func anAccountWithoutPasskeysGoesToTheFallbackWithoutAnError() {
-        var store = LoginTestStore()
+    @Test func withRevealAnAccountWithoutPasskeysGoesToTheFallbackWithoutAnError() {
+        var store = LoginTestStore(configuration: Configuration(enumerationPolicy: .reveal))
         store.send(.screenAppeared, effects: [.lookUpAccount]) {
             $0.appeared = true
             $0.lookup = .inFlight
@@ -110,24 +109,28 @@ import Testing
     }
 
     /// Under `conceal`, before authentication, an unknown identifier, an account without
-    /// passkeys and an account that cannot continue all get the configured fallback, no error.
-    @Test func concealingMakesTheThreeLookTheSame() {
+    /// passkeys, an account that cannot continue and an account with passkeys all get the same
+    /// discoverable automatic request, and no error.
+    @Test func concealingMakesEveryAnswerLookTheSame() {
         var store = LoginTestStore(configuration: Configuration(enumerationPolicy: .conceal))
         store.send(.screenAppeared, effects: [.lookUpAccount]) {
             $0.appeared = true
             $0.lookup = .inFlight
         }
-        let answers: [LookupResult] = [.notFound, .found(RouteData(credentialIDs: [])), .cannotContinue]
+        let answers: [LookupResult] = [
+            .notFound, .found(RouteData(credentialIDs: [])), .cannotContinue,
+            .found(RouteData(credentialIDs: [passkey1])),
+        ]
+        let discoverable = Ceremony(route: .automatic, allowedCredentials: [])
         let transitions = answers.map { store.reducer.reduce(store.state, .lookupFinished($0)) }
         for transition in transitions {
-            #expect(transition.effects == [.presentFallback(.password)])
+            #expect(transition.effects == [.startCeremony(discoverable)])
             #expect(transition.situation == nil)
-            #expect(transition.state.notice == nil && transition.state.screen == .fallback(.password))
-            #expect(transition.state.offeredActions == [.usePasskey])
+            #expect(transition.state == transitions[0].state)
         }
-        store.send(.lookupFinished(.notFound), effects: [.presentFallback(.password)]) {
-            $0.lookup = .unavailable
-            $0.screen = .fallback(.password)
+        store.send(.lookupFinished(.notFound), effects: [.startCeremony(discoverable)]) {
+            $0.lookup = .succeeded(RouteData(credentialIDs: []))
+            $0.ceremony = discoverable
         }
     }
 

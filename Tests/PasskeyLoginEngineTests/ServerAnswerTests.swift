@@ -147,7 +147,7 @@ import Testing
     func failuresOfferRetryAndFallback(action: PromptAction, platform: Platform) {
         var store = LoginTestStore()
         store.launchToAutomaticPrompt()
-        let automatic = Ceremony(route: .automatic, allowedCredentials: [passkey1, passkey2])
+        let automatic = store.automaticCeremony()
         store.send(.ceremonyFinished(outcome(action, on: platform)), situation: .passkeyFailed) {
             $0.ceremony = nil
             $0.notice = .passkeyFailed

@@ -68,12 +68,12 @@ import Testing
         // With the reveal policy an account that cannot continue gets a notice: the step sees it.
         let text = try specText().replacingOccurrences(
             of: """
-                Scenario: With the conceal policy an account that cannot continue looks like an unknown identifier
+                Scenario: With the conceal policy an account that cannot continue looks like any other
                   Given the app starts passkey login automatically
                   And the enumeration policy is "conceal"
                 """,
             with: """
-                Scenario: With the conceal policy an account that cannot continue looks like an unknown identifier
+                Scenario: With the conceal policy an account that cannot continue looks like any other
                   Given the app starts passkey login automatically
                   And the enumeration policy is "reveal"
                 """)
@@ -85,7 +85,7 @@ import Testing
                 $0.location.line
                     == line(
                         of: "  Then no error is shown", in: text,
-                        after: line(of: "an account that cannot continue looks like", in: text))
+                        after: line(of: "an account that cannot continue looks like any other", in: text))
             })
     }
 }

@@ -165,7 +165,16 @@ import Testing
                             let transition = reducer.reduce(state, event)
                             if let cause = Self.cause(of: event), let known = byCause["\(cause)"] {
                                 let lead = ErrorReference.describe(transition)
-                                if !known.contains(lead) { missed.append("\(cause) → \(lead)") }
+                                // A lookup answer that leads where an account with passkeys
+                                // leads is no cause there (under conceal, every answer).
+                                let normal = ErrorReference.describe(
+                                    reducer.reduce(
+                                        state,
+                                        .lookupFinished(
+                                            .found(RouteData(credentialIDs: [CredentialID(named: "passkey-1")])))
+                                    ))
+                                let ordinary = { if case .lookup = cause { lead == normal } else { false } }()
+                                if !known.contains(lead), !ordinary { missed.append("\(cause) → \(lead)") }
                             }
                             if seen.insert(transition.state).inserted { frontier.append(transition.state) }
                         }

@@ -45,8 +45,10 @@ extension Decision {
         Decision(
             id: "no-passkey-yet-is-silent",
             question: "What happens when the lookup finds an account with no passkey?",
-            choice: "The app goes to the configured fallback without an error, under either enumeration policy.",
-            reason: "There cannot be a passkey yet; nothing failed; and an unknown identifier must look the same.",
+            choice:
+                "Under `reveal`, the app goes to the configured fallback without an error, as for an unknown identifier. Under `conceal`, it gets what every identifier gets (decision `conceal-before-authentication`): a discoverable request that ends at once without a passkey on the device, then the fallback.",
+            reason:
+                "There cannot be a passkey yet and nothing failed, so no error; and under `conceal` the account must not look different from any other.",
             criterion: nil),
         Decision(
             id: "explicit-route-is-discoverable",
@@ -59,11 +61,11 @@ extension Decision {
         Decision(
             id: "conceal-before-authentication",
             question:
-                "How does the enumeration policy apply to an unknown identifier, an account without passkeys and an account that cannot continue with this route?",
+                "How does the enumeration policy apply before the user authenticates: to an unknown identifier, an account without passkeys, an account that cannot continue with this route, a restricted account and an active account with passkeys?",
             choice:
-                "Before the user has authenticated, with `conceal`, all three get the same response: the configured fallback, no error, the same actions and effects. With `reveal`, an account that cannot continue gets the “Account cannot continue with this route” notice, and the other two still go to the fallback. Once the user has authenticated with a passkey, an account that cannot continue gets that notice under either policy.",
+                "With `conceal`, the lookup's answer about the account is not used before the user authenticates: every identifier gets what an account with passkeys gets. With the automatic start, the app opens a discoverable request (no allowed credentials) for every identifier, with `preferImmediatelyAvailableCredentials` as the automatic route always does, so what the user sees depends only on the device's passkeys, the OS results and the user's actions; without it, every identifier goes to the configured fallback, which keeps the passkey button. With `reveal`, an account without passkeys and an unknown identifier go to the fallback, an account that cannot continue gets the “Account cannot continue with this route” notice, and an account with passkeys gets a prompt that names them. After a valid assertion the account's real route is shown under either policy.",
             reason:
-                "OWASP: responses before authentication must not differ by account existence or state, or they form an enumeration oracle. After a valid assertion the user has proved who they are, so the account's real route may be shown.",
+                "OWASP Authentication Cheat Sheet (“Authentication and Error Messages”): responses before authentication must not differ by account existence or state. WebAuthn Level 3, section 14.6.2 (username enumeration), allows either plausible imaginary credentials for unknown users or a request that names none; a discoverable request is chosen because imaginary credential IDs would have to be stable per identifier, stored and indistinguishable from real ones, while a discoverable request reveals nothing by construction and is what Apple's passkey sample and Google's guidance use. After a valid assertion the user has proved who they are.",
             criterion: nil),
         Decision(
             id: "inconclusive-is-a-general-error",

@@ -184,56 +184,71 @@ public struct LoginReducer: Sendable {
 
     private func lookupFinished(_ result: LookupResult, state: LoginState) -> Transition {
         var next = state
-        switch result {
-        case .found(let data):
-            next.lookup = .succeeded(data)
-            if data.credentialIDs.isEmpty {
-                // Decisions no-passkey-yet-is-silent and conceal-before-authentication: an account
-                // without passkeys goes straight to the fallback, as an unknown identifier does.
-                return presentFallback(next)
-            }
-            guard configuration.startsPasskeyLoginAutomatically else { return Transition(state: next) }
-            if state.automaticPromptsSuppressed {
-                // N1.4-AC01: after two cancellations, no automatic prompt: the configured fallback instead.
-                return presentFallback(next)
-            }
-            let ceremony = Ceremony(route: .automatic, allowedCredentials: data.credentialIDs)
-            if state.cancellationStreak == 1 {
-                // N1.4-AC01 and decision retry-offer-survives-relaunch: one automatic cancellation is
-                // pending (from before a relaunch or another identifier), so the prompt does not
-                // reopen until the user chooses retry; the login screen offers it again.
-                next.retry = .ceremony(ceremony)
-                return Transition(state: next, situation: .automaticCancelFirst)
-            }
-            next.ceremony = ceremony
-            return Transition(state: next, effects: [.startCeremony(ceremony)])
-
-        case .failed(let dependency, let fault):
+        if case .failed(let dependency, let fault) = result {
             // N1.4-AC03: a failed lookup proves nothing; no conclusion, no ceremony, retry and fallback.
             next.lookup = .failed(dependency, fault)
             next.notice = .lookupFailed
             next.retry = .lookup
             return Transition(state: next, situation: .lookupFailed)
-
+        }
+        if configuration.enumerationPolicy == .conceal {
+            // Decision conceal-before-authentication: what the lookup found about the account is
+            // not used before the user authenticates. Every identifier gets what an account with
+            // passkeys gets, through a discoverable request that names no credential.
+            next.lookup = .succeeded(RouteData(credentialIDs: []))
+            return startPasskeyRoute(allowing: [], state: state, next: next)
+        }
+        switch result {
+        case .found(let data):
+            next.lookup = .succeeded(data)
+            if data.credentialIDs.isEmpty {
+                // Decision no-passkey-yet-is-silent: an account without passkeys goes straight to
+                // the fallback, as an unknown identifier does.
+                return presentFallback(next)
+            }
+            return startPasskeyRoute(allowing: data.credentialIDs, state: state, next: next)
         case .cannotContinue:
             next.lookup = .unavailable
-            switch configuration.enumerationPolicy {
-            case .conceal:
-                // Decision conceal-before-authentication: before the user has authenticated, an
-                // account that cannot continue looks exactly like an unknown identifier and an
-                // account without passkeys: the configured fallback, no error.
-                return presentFallback(next)
-            case .reveal:
-                next.notice = .accountCannotContinue
-                return Transition(state: next, situation: .accountCannotContinue)
-            }
-
+            next.notice = .accountCannotContinue
+            return Transition(state: next, situation: .accountCannotContinue)
         case .notFound:
-            // Decision conceal-before-authentication: an unknown identifier goes to the fallback
-            // under either policy, exactly like an account without passkeys.
+            // An unknown identifier goes to the fallback, exactly like an account without passkeys.
             next.lookup = .unavailable
             return presentFallback(next)
+        case .failed:
+            preconditionFailure("handled above")
         }
+    }
+
+    /// The passkey route once the lookup has answered: with the automatic prompt, it opens
+    /// (asking for `allowed`, or any passkey of the app when empty) unless cancellations say
+    /// otherwise; without it, the screen waits for the user under `reveal`, and goes to the
+    /// fallback, which keeps the passkey button, under `conceal`.
+    private func startPasskeyRoute(
+        allowing allowed: [CredentialID], state: LoginState, next: LoginState
+    )
+        -> Transition
+    {
+        var next = next
+        guard configuration.startsPasskeyLoginAutomatically else {
+            // Decision conceal-before-authentication: under `conceal` an unknown identifier must
+            // look like an account with passkeys, and the unknown one can only go to the fallback.
+            return configuration.enumerationPolicy == .conceal ? presentFallback(next) : Transition(state: next)
+        }
+        if state.automaticPromptsSuppressed {
+            // N1.4-AC01: after two cancellations, no automatic prompt: the configured fallback instead.
+            return presentFallback(next)
+        }
+        let ceremony = Ceremony(route: .automatic, allowedCredentials: allowed)
+        if state.cancellationStreak == 1 {
+            // N1.4-AC01 and decision retry-offer-survives-relaunch: one automatic cancellation is
+            // pending (from before a relaunch or another identifier), so the prompt does not
+            // reopen until the user chooses retry; the login screen offers it again.
+            next.retry = .ceremony(ceremony)
+            return Transition(state: next, situation: .automaticCancelFirst)
+        }
+        next.ceremony = ceremony
+        return Transition(state: next, effects: [.startCeremony(ceremony)])
     }
 
     // MARK: - The OS prompt (N1.4-AC01, N1.4-AC02)

@@ -1,9 +1,10 @@
 import SpecModel
 
 /// A property of pairs of runs rather than of one: with the `conceal` policy, before the user
-/// has authenticated, an unknown identifier, an account without passkeys and an account that
-/// cannot continue with this route must look the same (OWASP: responses must not differ by
-/// account existence or state). Each such world is explored in lockstep with the unknown
+/// has authenticated, an unknown identifier, an account without passkeys, an account that
+/// cannot continue with this route, an account in every status that blocks sign-in and an
+/// active account with passkeys must look the same (OWASP: responses must not differ by
+/// account existence or state; WebAuthn Level 3, section 14.6.2). Each such world is explored in lockstep with the unknown
 /// identifier: the same user actions and the same OS results in both, each world answering its
 /// own lookups, and every transition must be observed the same way in both: screen, notice,
 /// offered actions, open prompt, effects and scenario. A passkey assertion or a fallback
@@ -11,7 +12,7 @@ import SpecModel
 public struct EnumerationCheck: Sendable {
     public static let id = "general.conceal-looks-the-same"
     public static let statement =
-        "With the conceal policy, before the user authenticates, an unknown identifier, an account without passkeys and an account that cannot continue look the same: same events, same observations."
+        "With the conceal policy, before the user authenticates, an unknown identifier, an account without passkeys, an account that cannot continue, a restricted account and an active account with passkeys look the same: same events, same observations."
 
     public var depthLimit: Int
     public var adapters: [any PlatformAdapter]
@@ -20,15 +21,19 @@ public struct EnumerationCheck: Sendable {
     /// The policy that promises the worlds look the same: `conceal`. Comparing under `reveal`,
     /// which may tell them apart, shows that the check sees a difference.
     public var policy: EnumerationPolicy
+    /// A deliberate change to the rules, to show that the check finds it; nil for the engine.
+    public var variant: ReducerVariant?
 
     public init(
         depthLimit: Int = Explorer.defaultDepth, adapters: [any PlatformAdapter] = PlatformAdapters.all,
-        configurations: [Configuration] = Explorer.configurations, policy: EnumerationPolicy = .conceal
+        configurations: [Configuration] = Explorer.configurations, policy: EnumerationPolicy = .conceal,
+        variant: ReducerVariant? = nil
     ) {
         self.depthLimit = depthLimit
         self.adapters = adapters
         self.configurations = configurations
         self.policy = policy
+        self.variant = variant
     }
 
     /// A world the user must not be able to tell from the unknown identifier, with its name.
@@ -42,12 +47,18 @@ public struct EnumerationCheck: Sendable {
         WorldScript(account: nil, deviceCredentials: devicePasskeys, lookupFault: fault)
     }
 
-    /// Every account status, without passkeys and unable to continue with this route.
+    /// Every account status (active, and each that blocks sign-in), with passkeys, without
+    /// passkeys and unable to continue with this route.
     public static func counterparts(fault: ScriptedFault?) -> [Counterpart] {
         AccountStatus.allCases.flatMap { status -> [Counterpart] in
             let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
             let accepted = Dictionary(uniqueKeysWithValues: devicePasskeys.map { ($0, ServerCredentialState.active) })
             return [
+                Counterpart(
+                    name: "a \(status.rawValue) account with passkeys",
+                    world: WorldScript(
+                        account: account, serverCredentials: accepted, deviceCredentials: devicePasskeys,
+                        lookupFault: fault)),
                 Counterpart(
                     name: "a \(status.rawValue) account without passkeys",
                     world: WorldScript(account: account, deviceCredentials: devicePasskeys, lookupFault: fault)),
@@ -74,7 +85,7 @@ public struct EnumerationCheck: Sendable {
             id: Self.id, criterion: "general", statement: Self.statement, transitionsChecked: 0, violations: 0,
             counterexample: nil)
         // One table per configuration, shared by every platform, fault and counterpart.
-        var tables = configurations.map { LockstepTable(configuration: $0) }
+        var tables = configurations.map { LockstepTable(configuration: $0, variant: variant) }
         for adapter in adapters {
             for index in configurations.indices where configurations[index].enumerationPolicy == policy {
                 let outcomes = tables[index].promptOutcomes(of: adapter)
@@ -122,7 +133,9 @@ public struct EnumerationCheck: Sendable {
         /// By transition number: its observation's number, -1 until first compared.
         private var observationOf: [Int] = []
 
-        init(configuration: Configuration) { transitions = TransitionTable(configuration: configuration) }
+        init(configuration: Configuration, variant: ReducerVariant?) {
+            transitions = TransitionTable(configuration: configuration, variant: variant)
+        }
 
         mutating func observation(of transition: Int) -> Int {
             if transition >= observationOf.count {

@@ -119,11 +119,23 @@ struct TriggerProbe: Sendable {
         for configuration in configurations {
             let reducer = LoginReducer(configuration: configuration)
             for (state, event) in contexts(of: cause) where reducer.accepts(event, in: state) {
-                found.insert(ErrorReference.describe(reducer.reduce(state, event)))
+                let destination = ErrorReference.describe(reducer.reduce(state, event))
+                // A lookup answer leads somewhere only where it differs from an account with
+                // passkeys: under `conceal` every answer gets what that account gets (decision
+                // conceal-before-authentication), so none of them is a cause there.
+                if case .lookup = cause,
+                    destination == ErrorReference.describe(reducer.reduce(state, .lookupFinished(Self.withPasskeys)))
+                {
+                    continue
+                }
+                found.insert(destination)
             }
         }
         return found.sorted()
     }
+
+    /// The lookup's answer for an account with passkeys: the normal path.
+    static let withPasskeys = LookupResult.found(RouteData(credentialIDs: [CredentialID(named: "passkey-1")]))
 
     private func contexts(of cause: TriggerCause) -> [(LoginState, LoginEvent)] {
         let passkey = [CredentialID(named: "passkey-1")]
