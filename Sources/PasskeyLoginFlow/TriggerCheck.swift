@@ -38,6 +38,14 @@ public struct TriggerCheck: Sendable {
                 continue
             }
             named.formUnion(entry.results)
+            if let fact = PlatformFacts.fact(named: written.name, on: platform), !fact.arrivesFromSignIn {
+                diagnostics.append(
+                    Diagnostic(
+                        .triggerNotFromSignIn(
+                            written.name, platform: platform.displayName, requests: fact.requests.map(\.phrase),
+                            source: fact.source.title, url: fact.source.url), at: written.location))
+                continue
+            }
             if let raw = entry.rawValue, written.rawValue != raw {
                 diagnostics.append(
                     Diagnostic(
@@ -58,7 +66,9 @@ public struct TriggerCheck: Sendable {
         // specific name, reported once per name.
         var missing: [String] = []
         for result in catalogue.results
-        where catalogue.destinations[result.id]?.contains(scenario) == true && !named.contains(result.id) {
+        where catalogue.destinations[result.id]?.contains(scenario) == true && !named.contains(result.id)
+            && arrivesFromSignIn(result, platform: platform, catalogue)
+        {
             let label =
                 catalogue.name(of: result).map { entry in
                     entry.results.count == 1 || entry.rawValue != nil
@@ -72,6 +82,13 @@ public struct TriggerCheck: Sendable {
                     .triggerNotNamed(label, scenario: scenario, platform: platform.displayName), at: trigger.location))
         }
         return diagnostics
+    }
+
+    /// Whether the sources say a sign-in can return `result`, by its most specific name; a
+    /// result without a recorded fact counts as one (a test holds that every name has one).
+    private func arrivesFromSignIn(_ result: TriggerResult, platform: Platform, _ catalogue: TriggerCatalogue) -> Bool {
+        guard let name = catalogue.name(of: result)?.name else { return true }
+        return PlatformFacts.fact(named: name, on: platform)?.arrivesFromSignIn ?? true
     }
 
     private func unknownName(_ name: String, platform: Platform, _ catalogue: TriggerCatalogue) -> Message {

@@ -112,6 +112,16 @@ extension Message {
         )
     }
 
+    public static func triggerNotFromSignIn(
+        _ name: String, platform: String, requests: [String], source: String, url: String
+    ) -> Message {
+        let from = requests.isEmpty ? "no request the sources name" : requests.joined(separator: " and ")
+        return Message(
+            "trigger-not-from-sign-in", .error,
+            "'\(name)' never arrives from a sign-in on \(platform), only from \(from) (\(source), \(url)); name it in prose, not in backticks"
+        )
+    }
+
     public static func triggerRawValue(_ name: String, expected: String, found: String?) -> Message {
         let text =
             found.map { "'\(name)' has the raw value \(expected), not \($0)" }
@@ -172,23 +182,53 @@ extension RunnerMessages {
                     """)),
         CatalogueEntry(
             sample: .triggerNotNamed(
-                "ASAuthorizationError.Code.invalidResponse", scenario: "passkey-failed", platform: "iOS"),
+                "GetCredentialUnknownException", scenario: "passkey-failed", platform: "Android"),
             explanation: MessageExplanation(
                 summary: "A native result that leads to this scenario is missing from its Trigger cell.",
                 detail: """
                     Coverage the other way round: every native result that the engine sends to the scenario \
                     on a platform, on some route and configuration, must be named in that platform's \
                     Trigger cell, so that engineers map every one of them. Dropping one (for example \
-                    `ASAuthorizationError.Code.invalidResponse` (1002) from the general passkey error) is \
-                    reported at the cell with the name to add.
+                    `GetCredentialUnknownException` from the general passkey error) is reported at the \
+                    cell with the name to add. Results that the sources say a sign-in never returns \
+                    (handled only defensively) are not asked for: they must not be named there.
                     """,
                 example: """
                     ### Error: general passkey login error
                     <!-- scenario: passkey-failed -->
 
-                    | Trigger | `ASAuthorizationError.Code.failed` (1004) or `ASAuthorizationError.Code.unknown` (1000) | … |
+                    | Trigger | The server answers `verification-inconclusive` | `GetCredentialInterruptedException` |
                     """,
                 fix: "Add the name in backticks to the cell ('passkey-spec errors' lists what leads where).")),
+        CatalogueEntry(
+            sample: .triggerNotFromSignIn(
+                "ASAuthorizationError.Code.matchedExcludedCredential", platform: "iOS", requests: ["registration"],
+                source: "ASAuthorizationError.Code.matchedExcludedCredential",
+                url:
+                    "https://developer.apple.com/documentation/authenticationservices/asauthorizationerror/code/matchedexcludedcredential"
+            ),
+            explanation: MessageExplanation(
+                summary: "A Trigger cell of a sign-in scenario names a result that a sign-in never returns.",
+                detail: """
+                    Every name the engine knows carries its source: the document, the sentence relied on, \
+                    and the requests the name arrives from (sign-in, registration, other). A sign-in \
+                    scenario's Trigger cell tells engineers what their sign-in code will receive, so a name \
+                    that only a registration, a credential import or export, or Sign in with Apple can \
+                    produce would have them write a branch that never runs, and hide the result that does \
+                    arrive. The engine still handles such results defensively (the Platform errors page \
+                    says where each goes); the page may mention them in prose.
+                    """,
+                example: """
+                    ### Error: passkey login unavailable on this device
+                    <!-- scenario: passkey-unavailable -->
+
+                    | Trigger | `ASAuthorizationError.Code.matchedExcludedCredential` (1006) | … |
+                    """,
+                fix: """
+                    Remove the backticks (say in prose that the code is handled defensively), and name in \
+                    the cell what a sign-in does return for this cause; 'passkey-spec errors NAME' shows \
+                    the source.
+                    """)),
         CatalogueEntry(
             sample: .triggerRawValue("ASAuthorizationError.Code.canceled", expected: "1001", found: "1004"),
             explanation: MessageExplanation(

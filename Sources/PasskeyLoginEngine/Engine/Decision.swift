@@ -38,9 +38,9 @@ extension Decision {
             id: "explicit-no-credential-changes-nothing",
             question: "What does “no credential” do on the explicit route (the passkey button)?",
             choice:
-                "The same as a cancellation there: the login screen stays unchanged, with no error and no forced fallback (scenario `explicit-cancel`).",
+                "The same as a cancellation there: the login screen stays unchanged, with no error and no forced fallback (scenario `explicit-cancel`); the other login methods are on that screen, and the app counts these results in its metrics.",
             reason:
-                "Without `preferImmediatelyAvailableCredentials`, Android's `NoCredentialException` is also delivered when the user does not grant consent (its KDoc), so treating it as “no passkey” would force the fallback after a refusal, which N1.4-AC02 forbids.",
+                "The seed (N1.4-AC02) forbids a forced fallback after a cancellation from the button, and Android's `NoCredentialException` reference says it is also delivered when the user “doesn't grant consent to using any available credential”, so the app cannot tell a refusal from “no passkey”. Google's advice to navigate to the regular sign-in screen is met without forcing it: that screen's other methods stay in view. On iOS and the web the button's request has no “prefer local” option, so the system shows its own sheet for a passkey on another device and a dismissal arrives as a cancellation.",
             criterion: "N1.4-AC02"),
         Decision(
             id: "no-passkey-yet-is-silent",
@@ -122,26 +122,35 @@ extension Decision {
         Decision(
             id: "android-not-allowed-is-a-cancellation",
             question: "How is `GetPublicKeyCredentialDomException` with `NotAllowedError` treated on Android?",
-            choice: "As a cancellation; every other `DomError` is a general passkey error.",
+            choice:
+                "As a cancellation. `DataError` (“RP ID cannot be validated”) and `SecurityError` mean passkey login cannot work for this app (`passkey-unavailable`); every other `DomError` is a general passkey error.",
             reason:
-                "WebAuthn's `NotAllowedError` is what providers report when the user dismisses the prompt; showing an error for it would show one for the most common, expected outcome.",
+                "WebAuthn's `NotAllowedError` is what providers report when the user dismisses the prompt (W3C WebAuthn Level 3, get() exceptions); showing an error for it would show one for the most common, expected outcome. An unverifiable relying party is the same misconfiguration as the web's `SecurityError` and iOS's `failed` (Associated Domains), which a retry cannot fix (DOMAIN review, corbado/flutter-passkeys issues 112 and 148).",
             criterion: "N1.4-AC01"),
         Decision(
             id: "ios-prefer-sign-in-with-apple",
-            question: "What does `ASAuthorizationError.Code.preferSignInWithApple` (1009) do in a login?",
+            question: "What does `ASAuthorizationError.Code.preferSignInWithApple` (1009) do in a login, if it ever arrives?",
             choice:
-                "The app shows the configured fallback, where Sign in with Apple is offered, without an error and without a retry (scenario `no-passkey-used`), on either route; the count does not change.",
+                "It is handled defensively: the app shows the configured fallback, where Sign in with Apple is offered, without an error and without a retry (scenario `no-passkey-used`), on either route; the count does not change.",
             reason:
-                "The user has chosen another sign-in method: nothing failed, a retry would ask again for what they declined, and it is not a cancellation of the passkey prompt.",
+                "Apple documents 1009 only as the user preferring an existing Sign in with Apple account, and an Apple engineer says passkey requests return only `canceled`, `failed` and `matchedExcludedCredential` (Apple Developer Forums thread 756425), so no source shows it from a passkey sign-in. If it comes, the user has chosen another sign-in method: nothing failed and a retry would ask again for what they declined.",
             criterion: nil),
         Decision(
             id: "retry-only-where-it-helps",
             question: "Which results offer a retry?",
             choice:
-                "Results a retry cannot fix (Android `GetCredentialUnsupportedException` and `GetCredentialProviderConfigurationException`; iOS codes of other request types, `matchedExcludedCredential`, `credentialImport`, `credentialExport`, `deviceNotConfiguredForPasskeyCreation`) show `passkey-unavailable`: the fallback and a way back, no retry. Results a retry may fix (`GetCredentialInterruptedException`, which “may warrant retrying”, `failed`, `unknown` and the others) show `passkey-failed` with retry and the fallback.",
+                "Only those a source says a retry may fix: Android's `GetCredentialInterruptedException` (“may warrant retrying”), an unknown failure (`GetCredentialUnknownException`, the web's `NotReadableError`), a pending request (the web's `OperationError`) and an inconclusive server answer show `passkey-failed` with retry and the fallback. A misconfiguration (iOS `failed` (1004); Android `DataError` and `SecurityError`; the web's `SecurityError` and `TypeError`) and an unsupported device or provider (`GetCredentialUnsupportedException`, `GetCredentialProviderConfigurationException`, the web's `NotSupportedError`) show `passkey-unavailable`: the fallback and a way back, no retry. Results a sign-in never returns are handled defensively: iOS 1000, 1002 and 1003 as a general error, 1006 to 1010 as unavailable.",
             reason:
-                "A retry button that cannot work wastes the user's attempt; an interruption is transient. Like the general error, an automatic attempt that ends this way breaks the cancellation streak.",
+                "A retry button that cannot work wastes the user's attempt. Apple: `failed` “generally means some part of the request was invalid, such as invalid parameters being passed or an issue with Associated Domains” (Apple Developer Forums thread 756425); androidx: an interruption “may warrant retrying”. One cause gets one scenario on every platform; like the general error, an automatic attempt that ends this way breaks the cancellation streak.",
             criterion: nil),
+        Decision(
+            id: "interruption-as-the-platform-reports-it",
+            question: "What does the user see when the system ends the passkey prompt (the app goes to the background, another app takes over)?",
+            choice:
+                "What the platform's result says: on Android, `GetCredentialInterruptedException` is a general passkey error with a retry; on iOS and the web, the system's dismissal arrives as the user's would (`canceled`; `NotAllowedError`, which Chrome also sends when the page loses focus), so it is handled as a cancellation. The app logs the time from request to result, so that interruptions can be told from choices in its metrics.",
+            reason:
+                "androidx: the interrupted exception means “retrying the same operation should fix the error”. Apple documents no interruption result for `ASAuthorizationController`, and Chromium rejects a request from a page without focus with `NotAllowedError`; neither can be told from a cancellation by its code, and treating a possible user cancellation as an error would break N1.4-AC01 and AC02.",
+            criterion: "N1.4-AC02"),
         Decision(
             id: "assisted-request-on-appear",
             question:
@@ -194,9 +203,9 @@ extension Decision {
             id: "web-not-allowed-is-cancel",
             question: "How does a web page treat `NotAllowedError` and `AbortError` from the passkey button's request?",
             choice:
-                "As a cancellation: the page stays as it was (`explicit-cancel`). `OperationError`, `NotReadableError`, `InvalidStateError` and `UnknownError` are general passkey errors with a retry; `SecurityError`, `TypeError`, `NotSupportedError` and `ConstraintError` mean passkey login cannot work here (`passkey-unavailable`).",
+                "As a cancellation: the page stays as it was (`explicit-cancel`), with the other sign-in methods on it. The page records how fast each `NotAllowedError` arrives; one faster than any person could dismiss a dialog is a deployment fault to monitor (an iframe without `publickey-credentials-get`, a TLS error), not an error for the user. `OperationError` and `NotReadableError` are general passkey errors with a retry; `SecurityError`, `TypeError` and `NotSupportedError` mean passkey login cannot work here (`passkey-unavailable`); `InvalidStateError`, `UnknownError` and `ConstraintError`, which a sign-in does not return, are handled defensively.",
             reason:
-                "WebAuthn makes a cancellation, a timeout and “no credential” the same `NotAllowedError` on purpose, so that a page cannot tell them apart; an abort is the page's own. A misconfigured RP ID, invalid options or a missing capability fail the same way again.",
+                "The button's request is discoverable, so with no passkey the browser shows its own dialog (another device, a security key) and `NotAllowedError` arrives when the user dismisses it or it times out (W3C WebAuthn Level 3, get() exceptions). Chromium also rejects with `NotAllowedError` when the permissions policy forbids the request or the certificate is bad; those show no dialog and cannot be told apart by name. An abort is the page's own. WebAuthn Level 3 lists only `AbortError`, `SecurityError`, `NotAllowedError` and `TypeError` for get().",
             criterion: "N1.4-AC02"),
     ]
 }

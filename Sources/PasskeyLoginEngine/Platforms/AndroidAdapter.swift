@@ -178,8 +178,11 @@ public struct AndroidAdapter: PlatformAdapter {
         case .publicKeyCredentialDom(.notAllowedError):
             // Decision android-not-allowed-is-a-cancellation.
             return .cancelled
-        case .providerConfiguration, .unsupported:
-            // Decision retry-only-where-it-helps: a missing provider or an unsupported device stays so.
+        case .providerConfiguration, .unsupported, .publicKeyCredentialDom(.dataError),
+            .publicKeyCredentialDom(.securityError):
+            // Decision retry-only-where-it-helps: a missing provider, an unsupported device and a
+            // relying party that cannot be validated (`DataError` "RP ID cannot be validated",
+            // `SecurityError`) stay so, as the web's `SecurityError` does.
             return .unavailable
         case .interrupted, .unknown, .custom, .publicKeyCredentialDom:
             // An interruption "may warrant retrying"; the others are not the user's doing.

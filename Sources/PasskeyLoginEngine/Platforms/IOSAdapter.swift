@@ -85,12 +85,16 @@ public struct IOSAdapter: PlatformAdapter {
         switch action {
         case .userCancels: error(.canceled)
         case .noPasskeyOnDevice: error(.canceled, message: Self.noCredentialsMessage)
-        // Apple: `failed` "generally means some part of the request was invalid", e.g. Associated Domains.
+        // Apple (forum thread 756425): `failed` "generally means some part of the request was
+        // invalid, such as invalid parameters being passed or an issue with Associated Domains".
         case .providerMisconfigured: error(.failed, message: "Unable to verify webcredentials association")
         case .unknownFailure: error(.unknown)
-        case .interrupted: error(.failed)
-        // Corbado reports 1010 for a device that is not set up for passkeys (iOS 26).
-        case .unsupported: error(.deviceNotConfiguredForPasskeyCreation)
+        // Decision interruption-as-the-platform-reports-it: iOS has no result of its own for a
+        // request the system ends; the sheet goes away as when the user dismisses it.
+        case .interrupted: error(.canceled)
+        // The same engineer: passkey requests return only `canceled`, `failed` and
+        // `matchedExcludedCredential`, so a device that cannot serve the request fails.
+        case .unsupported: error(.failed)
         case .userSelectsPasskey: credential.map(success)
         }
     }
@@ -102,17 +106,21 @@ public struct IOSAdapter: PlatformAdapter {
         case .canceled:
             // "No credential" and "user cancelled" share 1001; only the message tells them apart.
             return result.message?.contains(Self.noCredentialsMessage) == true ? .noCredential : .cancelled
+        case .failed:
+            // Decision retry-only-where-it-helps: an invalid request or an Associated Domains
+            // problem fails the same way again.
+            return .unavailable
         case .notInteractive:
-            // Reported for "no credentials" as well; accepted as such.
+            // Defensive: not a sign-in result per Apple; read as "no credential" if it comes.
             return .noCredential
         case .preferSignInWithApple:
-            // Decision ios-prefer-sign-in-with-apple.
+            // Decision ios-prefer-sign-in-with-apple (defensive).
             return .otherMethodPreferred
-        case .unknown, .invalidResponse, .notHandled, .failed:
+        case .unknown, .invalidResponse, .notHandled:
+            // Defensive: not sign-in results per Apple; a general error with one retry.
             return .failed
         case .matchedExcludedCredential, .credentialImport, .credentialExport, .deviceNotConfiguredForPasskeyCreation:
-            // Decision retry-only-where-it-helps: codes of other request types; the same request
-            // would end the same way.
+            // Defensive: codes of other request types; the same request would end the same way.
             return .unavailable
         }
     }
