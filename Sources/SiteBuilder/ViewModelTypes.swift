@@ -416,6 +416,17 @@ struct ErrorEntry: MustacheObject {
     let message: String?
     let outcome: String
     let leads: [ErrorLead]
+    let source: ErrorSource?
+}
+
+/// Where a native error's facts come from, and which requests it arrives from.
+struct ErrorSource: MustacheObject {
+    let title: String
+    let url: String
+    let quote: String
+    let checked: String
+    let requests: String
+    let defensive: Bool
 }
 
 /// A scenario, linked when it has a page; or no scenario, because the platform never opens

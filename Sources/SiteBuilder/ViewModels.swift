@@ -530,7 +530,13 @@ struct ViewModels: Sendable {
                 ErrorEntry(
                     anchor: "\(id)-\(index + 1)", name: entry.name, code: entry.code, message: entry.message,
                     outcome: entry.outcome,
-                    leads: [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead))
+                    leads: [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead),
+                    source: entry.fact.map { fact in
+                        ErrorSource(
+                            title: fact.source.title, url: fact.source.url, quote: fact.source.quote,
+                            checked: fact.source.checked,
+                            requests: fact.requests.map(\.phrase).joined(separator: ", "), defensive: fact.defensive)
+                    })
             })
     }
 

@@ -15,10 +15,12 @@ public struct ErrorReferenceEntry: Hashable, Codable, Sendable {
     public var automaticRepeated: String?
     /// The scenario on the explicit route (the passkey button).
     public var explicit: String
+    /// What the sources say of it: the requests it arrives from and where that is written.
+    public var fact: PlatformFact?
 
     public init(
         platform: Platform, name: String, code: String, message: String?, outcome: String, automaticFirst: String?,
-        automaticRepeated: String?, explicit: String
+        automaticRepeated: String?, explicit: String, fact: PlatformFact? = nil
     ) {
         self.platform = platform
         self.name = name
@@ -28,13 +30,14 @@ public struct ErrorReferenceEntry: Hashable, Codable, Sendable {
         self.automaticFirst = automaticFirst
         self.automaticRepeated = automaticRepeated
         self.explicit = explicit
+        self.fact = fact
     }
 
     /// Whether the platform opens the prompt by itself, so that the automatic route exists.
     public var hasAutomaticRoute: Bool { automaticFirst != nil }
 
     private enum CodingKeys: String, CodingKey {
-        case platform, name, code, message, outcome, automaticFirst, automaticRepeated, explicit
+        case platform, name, code, message, outcome, automaticFirst, automaticRepeated, explicit, fact
     }
 
     /// Every key, `null` where there is no value: a field means the same in every entry.
@@ -48,5 +51,6 @@ public struct ErrorReferenceEntry: Hashable, Codable, Sendable {
         try container.encode(automaticFirst, forKey: .automaticFirst)
         try container.encode(automaticRepeated, forKey: .automaticRepeated)
         try container.encode(explicit, forKey: .explicit)
+        try container.encode(fact, forKey: .fact)
     }
 }

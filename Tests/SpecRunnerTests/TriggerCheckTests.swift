@@ -44,7 +44,7 @@ import Testing
         let wrong = try #require(found.first { $0.id == "trigger-leads-elsewhere" })
         #expect(wrong.location.line == row && wrong.location.column == column + 1)
         #expect(wrong.message.text.contains("'automatic-cancel-first'"))
-        #expect(wrong.message.text.contains("the engine sends it to 'passkey-failed'"))
+        #expect(wrong.message.text.contains("the engine sends it to 'passkey-unavailable'"))
         // The code it replaced is now missing: coverage the other way.
         #expect(found.contains { $0.id == "trigger-not-named" && $0.message.text.contains("canceled (1001)") })
     }
@@ -86,16 +86,15 @@ import Testing
 
     @Test func aDroppedCodeIsMissingFromTheGeneralError() throws {
         let (text, row, _) = try edit(
-            "| Trigger           | `ASAuthorizationError.Code.failed` (1004)",
-            "`ASAuthorizationError.Code.invalidResponse` (1002) or ", "")
+            "| Trigger           | The server answers `verification-inconclusive` to an assertion |",
+            "`GetCredentialUnknownException`, ", "")
         let found = try diagnostics(text)
         #expect(found.count == 1)
         let missing = try #require(found.first)
         #expect(missing.id == "trigger-not-named")
         #expect(missing.location.line == row)
         #expect(
-            missing.message.text.contains(
-                "'passkey-failed' is reached on iOS by 'ASAuthorizationError.Code.invalidResponse (1002)'"))
+            missing.message.text.contains("'passkey-failed' is reached on Android by 'GetCredentialUnknownException'"))
     }
 
     @Test func aWrongDomErrorSaysWhereItGoes() throws {
@@ -141,6 +140,49 @@ import Testing
 
     /// The probe that computes where each result goes must find everything the explorer
     /// reaches: a breadth-first run over a sample of worlds finds no destination it lacks.
+    static let unavailableIOS =
+        "| Trigger           | `ASAuthorizationError.Code.failed` (1004) | `GetCredentialUnsupportedException`"
+
+    /// A code that only another kind of request returns, put into a sign-in scenario's iOS
+    /// Trigger cell, is an error at the name, with the source that says which requests return it.
+    @Test(arguments: [
+        ("ASAuthorizationError.Code.matchedExcludedCredential", 1006, "registration"),
+        ("ASAuthorizationError.Code.credentialImport", 1007, "other requests"),
+        ("ASAuthorizationError.Code.credentialExport", 1008, "other requests"),
+        ("ASAuthorizationError.Code.deviceNotConfiguredForPasskeyCreation", 1010, "registration"),
+    ])
+    func aCodeASignInNeverReturnsIsRefusedWithItsSource(name: String, raw: Int, requests: String) throws {
+        let (text, row, column) = try edit(
+            Self.unavailableIOS, "`ASAuthorizationError.Code.failed` (1004)",
+            "`ASAuthorizationError.Code.failed` (1004) or `\(name)` (\(raw))")
+        let found = try diagnostics(text)
+        let refused = try #require(found.first { $0.id == "trigger-not-from-sign-in" })
+        let fact = try #require(PlatformFacts.fact(named: name, on: .ios))
+        #expect(refused.location.line == row)
+        #expect(refused.location.column == column + "`ASAuthorizationError.Code.failed` (1004) or ".utf8.count + 1)
+        #expect(refused.message.text.contains("only from \(requests)"))
+        #expect(refused.message.text.contains(fact.source.url) && refused.message.text.contains(fact.source.title))
+        #expect(found.count == 1, "\(found.map(\.message.text))")
+    }
+
+    /// Every name a Trigger cell may use, on every platform, has a fact with a source: a
+    /// title, an address, the sentence relied on and when it was checked.
+    @Test func everyNameInTheCatalogueHasASource() {
+        for adapter in PlatformAdapters.all {
+            let catalogue = TriggerCatalogue(adapter: adapter)
+            for entry in catalogue.names {
+                let fact = PlatformFacts.fact(named: entry.name, on: adapter.platform)
+                #expect(fact != nil, "\(adapter.platform.displayName): '\(entry.name)' has no source")
+                guard let fact else { continue }
+                #expect(!fact.requests.isEmpty, "\(entry.name)")
+                #expect(fact.source.url.hasPrefix("https://"), "\(entry.name): \(fact.source.url)")
+                #expect(!fact.source.title.isEmpty && !fact.source.quote.isEmpty, "\(entry.name)")
+                #expect(fact.source.checked.count == 10, "\(entry.name)")
+                #expect(!fact.defensive || !fact.arrivesFromSignIn, "\(entry.name) is defensive yet from sign-in")
+            }
+        }
+    }
+
     @Test func theProbeAgreesWithTheExplorer() {
         for adapter in PlatformAdapters.all {
             let catalogue = TriggerCatalogue(adapter: adapter)

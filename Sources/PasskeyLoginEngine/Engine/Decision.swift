@@ -129,7 +129,8 @@ extension Decision {
             criterion: "N1.4-AC01"),
         Decision(
             id: "ios-prefer-sign-in-with-apple",
-            question: "What does `ASAuthorizationError.Code.preferSignInWithApple` (1009) do in a login, if it ever arrives?",
+            question:
+                "What does `ASAuthorizationError.Code.preferSignInWithApple` (1009) do in a login, if it ever arrives?",
             choice:
                 "It is handled defensively: the app shows the configured fallback, where Sign in with Apple is offered, without an error and without a retry (scenario `no-passkey-used`), on either route; the count does not change.",
             reason:
@@ -145,7 +146,8 @@ extension Decision {
             criterion: nil),
         Decision(
             id: "interruption-as-the-platform-reports-it",
-            question: "What does the user see when the system ends the passkey prompt (the app goes to the background, another app takes over)?",
+            question:
+                "What does the user see when the system ends the passkey prompt (the app goes to the background, another app takes over)?",
             choice:
                 "What the platform's result says: on Android, `GetCredentialInterruptedException` is a general passkey error with a retry; on iOS and the web, the system's dismissal arrives as the user's would (`canceled`; `NotAllowedError`, which Chrome also sends when the page loses focus), so it is handled as a cancellation. The app logs the time from request to result, so that interruptions can be told from choices in its metrics.",
             reason:

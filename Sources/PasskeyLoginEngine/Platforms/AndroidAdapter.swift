@@ -190,6 +190,14 @@ public struct AndroidAdapter: PlatformAdapter {
         }
     }
 
+    /// A DOM exception's source is its `DomError`'s; every other result's, its class's.
+    public func factName(of result: NativeResult) -> String {
+        if case .publicKeyCredentialDom(let error) = GetCredentialException(className: result.name, type: result.code) {
+            return error.rawValue
+        }
+        return result.name
+    }
+
     /// Android 15 or later with androidx.credentials 1.6.0-beta03 or later, through Google Play
     /// services; below that the app sends nothing.
     public static let signalAvailability =

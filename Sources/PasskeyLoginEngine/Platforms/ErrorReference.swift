@@ -30,7 +30,8 @@ public enum ErrorReference {
                 return ErrorReferenceEntry(
                     platform: platform, name: result.name, code: result.code, message: result.message,
                     outcome: outcome.description, automaticFirst: automaticRoute ? lead(automatic) : nil,
-                    automaticRepeated: automaticRoute ? lead(repeated) : nil, explicit: lead(explicit))
+                    automaticRepeated: automaticRoute ? lead(repeated) : nil, explicit: lead(explicit),
+                    fact: PlatformFacts.fact(named: adapter.factName(of: result), on: platform))
             }
         }
     }

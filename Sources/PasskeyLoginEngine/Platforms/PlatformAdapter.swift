@@ -108,6 +108,12 @@ public protocol PlatformAdapter: Sendable {
     var reportsAssistedErrors: Bool { get }
     /// The platform's call that arms an assisted request, for the site and for checks.
     var assistedRequestAPI: String { get }
+    /// The name under which `PlatformFacts` records a native result's source.
+    func factName(of result: NativeResult) -> String
+}
+
+extension PlatformAdapter {
+    public func factName(of result: NativeResult) -> String { result.name }
 }
 
 /// The WebAuthn Signal API's options as JSON, which the web passes as they are and Android's

@@ -29,7 +29,9 @@ enum ErrorsCommand {
             exception class), the outcome the reference engine reads from it, and the spec
             scenario it leads to on the automatic route (first and repeated attempt) and on the
             explicit route (the passkey button). A platform that never opens the prompt by
-            itself has no automatic route: no scenario there ('null' in JSON). The table is
+            itself has no automatic route: no scenario there ('null' in JSON). Each error also
+            names the requests it arrives from (sign-in, registration, other) and the document
+            that says so; one that a sign-in never returns is handled defensively. The table is
             computed by running the engine, so it always matches it.
             """,
             """
@@ -57,12 +59,14 @@ enum ErrorsCommand {
         return .success
     }
 
-    /// What an error is looked up by, in lowercase: its name and raw value, and the last part
-    /// of each (`canceled` of `ASAuthorizationError.Code.canceled`, `TYPE_USER_CANCELED` of
+    /// What an error is looked up by, in lowercase: its name and raw value, the name its source
+    /// is recorded under (`DataError` of a DOM exception), and the last part of each (`canceled` of `ASAuthorizationError.Code.canceled`, `TYPE_USER_CANCELED` of
     /// `android.credentials.GetCredentialException.TYPE_USER_CANCELED`).
     static func names(of entry: ErrorReferenceEntry) -> Set<String> {
         let lastPart = { (text: String) in String(text.split(whereSeparator: { $0 == "." || $0 == "/" }).last ?? "") }
-        return Set([entry.name, entry.code, lastPart(entry.name), lastPart(entry.code)].map { $0.lowercased() })
+        let recorded = entry.fact.map { [$0.name] } ?? []
+        return Set(
+            ([entry.name, entry.code, lastPart(entry.name), lastPart(entry.code)] + recorded).map { $0.lowercased() })
     }
 
     /// The three names or raw values nearest to `query`.
@@ -91,6 +95,11 @@ enum ErrorsCommand {
                         "automatic none (no automatic prompt on this platform)"
                     }
                 lines.append("    → \(entry.outcome): \(automatic); explicit \(entry.explicit)")
+                if let fact = entry.fact {
+                    let from = fact.requests.map(\.phrase).joined(separator: ", ")
+                    let handling = fact.defensive ? "; handled defensively" : ""
+                    lines.append("    from \(from)\(handling): \(fact.source.title), \(fact.source.url)")
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"
