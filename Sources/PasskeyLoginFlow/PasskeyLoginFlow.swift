@@ -23,7 +23,7 @@ public enum PasskeyLoginFlow {
             summary: "Passkey login on the automatic and explicit routes, with every error state and its recovery.",
             platforms: PlatformAdapters.all.map(\.platform), parameterTypes: parameterTypes,
             steps: StepLibrary.definitions, scenarios: Situation.allCases.map(\.rawValue), decisions: Decision.all,
-            errorReference: ErrorReference.entries(),
+            errorReference: ErrorReference.entries(), rootCauses: RootCauses.entries(),
             // A changed engine never shares the real one's cached exploration.
             signature: signature + (variant == nil ? [] : ["engine variant"]),
             explore: { depth in

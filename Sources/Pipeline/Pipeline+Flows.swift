@@ -13,6 +13,7 @@ public struct FlowReference: Sendable {
     public var steps: [StepPattern]
     public var decisions: [Decision]
     public var errorReference: [ErrorReferenceEntry]
+    public var rootCauses: [RootCauseEntry]
 }
 
 /// One flow explored by `explore`: what the exploration found and how long it took. The time
@@ -43,7 +44,8 @@ extension Pipeline {
         flows.flows.map { flow in
             FlowReference(
                 id: flow.id, title: flow.title, summary: flow.summary, platforms: flow.platforms,
-                steps: flow.steps.patterns, decisions: flow.decisions, errorReference: flow.errorReference)
+                steps: flow.steps.patterns, decisions: flow.decisions, errorReference: flow.errorReference,
+                rootCauses: flow.rootCauses)
         }
     }
 

@@ -274,6 +274,8 @@ public struct FlowRun: Codable, Sendable, Equatable {
     public var decisions: [Decision]
     /// Every native error of each platform and where it leads.
     public var errorReference: [ErrorReferenceEntry]
+    /// Every root cause of a sign-in without a session, and where each platform sends it.
+    public var rootCauses: [RootCauseEntry]
     /// Every step a check can use.
     public var steps: [StepPattern]
     /// The diagrams of the flow's routes and of the whole flow, on every platform.
@@ -282,7 +284,7 @@ public struct FlowRun: Codable, Sendable, Equatable {
     public init(
         id: String, title: String, summary: String, platforms: [Platform], exploration: ExplorationSummary,
         generalInvariants: [InvariantRun], decisions: [Decision], errorReference: [ErrorReferenceEntry],
-        steps: [StepPattern], views: [FlowView]
+        rootCauses: [RootCauseEntry] = [], steps: [StepPattern], views: [FlowView]
     ) {
         self.id = id
         self.title = title
@@ -292,6 +294,7 @@ public struct FlowRun: Codable, Sendable, Equatable {
         self.generalInvariants = generalInvariants
         self.decisions = decisions
         self.errorReference = errorReference
+        self.rootCauses = rootCauses
         self.steps = steps
         self.views = views
     }
@@ -322,6 +325,7 @@ extension FlowRun {
         generalInvariants = try container.decode([InvariantRun].self, forKey: .generalInvariants)
         decisions = try container.decode([Decision].self, forKey: .decisions)
         errorReference = try container.decode([ErrorReferenceEntry].self, forKey: .errorReference)
+        rootCauses = try container.decodeIfPresent([RootCauseEntry].self, forKey: .rootCauses) ?? []
         steps = try container.decode([StepPattern].self, forKey: .steps)
         views = try container.decodeIfPresent([FlowView].self, forKey: .views) ?? []
     }

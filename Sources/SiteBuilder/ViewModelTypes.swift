@@ -111,6 +111,34 @@ struct SpecPage: MustacheObject {
     let matrix: MatrixView
     /// One diagram per route kind of the spec's flow, on the spec's platforms.
     let routeDiagrams: [DiagramView]
+    /// The flow's root causes and where each platform sends them; nil when it has none.
+    let rootCauses: RootCauseTableView?
+}
+
+/// The root-cause table: one row per cause, one column per platform of the flow.
+struct RootCauseTableView: MustacheObject {
+    let platforms: [String]
+    let rows: [RootCauseRowView]
+}
+
+struct RootCauseRowView: MustacheObject {
+    let id: String
+    let cause: String
+    let cells: [RootCauseCellView]
+    /// The decision that says why the platforms differ, linked; nil where they agree.
+    let decision: ErrorLead?
+}
+
+struct RootCauseCellView: MustacheObject {
+    let names: [String]
+    /// Where the cause leads, linked; "the same on both routes" collapses to one.
+    let leads: [RootCauseLeadView]
+}
+
+struct RootCauseLeadView: MustacheObject {
+    let route: String?
+    let lead: ErrorLead
+    let last: Bool
 }
 
 struct SpecHeader: MustacheObject {

@@ -201,7 +201,36 @@ struct ViewModels: Sendable {
             layout: layout(page: page, title: spec.title),
             content: SpecPage(
                 spec: header, sections: spec.sections.map { section(spec, $0, run: run, checks: checkViews) },
-                matrix: matrix(spec, run: run), routeDiagrams: routeDiagrams(spec, run: run)))
+                matrix: matrix(spec, run: run), routeDiagrams: routeDiagrams(spec, run: run),
+                rootCauses: rootCauses(of: run, page: page)))
+    }
+
+    /// The spec's flow's root-cause table, on every platform of the flow, so that a reader
+    /// sees one cause lead to one scenario everywhere.
+    private func rootCauses(of run: SpecRun?, page: String) -> RootCauseTableView? {
+        guard let flow = run?.flow.flatMap(report.flow(id:)), let first = flow.rootCauses.first else { return nil }
+        return RootCauseTableView(
+            platforms: first.platforms.map(\.platform.displayName),
+            rows: flow.rootCauses.map { entry in
+                RootCauseRowView(
+                    id: "cause-\(SitePaths.anchor(entry.id))", cause: entry.cause,
+                    cells: entry.platforms.map { cell in
+                        let leads: [RootCauseLeadView] =
+                            cell.automatic == nil || cell.automatic == cell.explicit
+                            ? [RootCauseLeadView(route: nil, lead: lead(cell.explicit), last: true)]
+                            : [
+                                RootCauseLeadView(route: "automatic", lead: lead(cell.automatic), last: false),
+                                RootCauseLeadView(route: "passkey button", lead: lead(cell.explicit), last: true),
+                            ]
+                        return RootCauseCellView(names: cell.names, leads: leads)
+                    },
+                    decision: entry.decision.map { id in
+                        ErrorLead(
+                            label: id,
+                            href: "\(SitePaths.root(of: page))decisions.html#decision-\(SitePaths.anchor(id))",
+                            noAutomaticPrompt: false)
+                    })
+            })
     }
 
     /// The spec's flow's route diagrams, with the moves of the spec's platforms only.

@@ -90,7 +90,8 @@ public struct CheckRunner: Sendable {
         let flowRun = FlowRun(
             id: flow.id, title: flow.title, summary: flow.summary, platforms: flow.platforms,
             exploration: exploration.summary, generalInvariants: general, decisions: flow.decisions,
-            errorReference: flow.errorReference, steps: flow.steps.patterns, views: exploration.views)
+            errorReference: flow.errorReference, rootCauses: flow.rootCauses, steps: flow.steps.patterns,
+            views: exploration.views)
         return (flowRun, specRuns)
     }
 

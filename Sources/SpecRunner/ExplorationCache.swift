@@ -31,6 +31,7 @@ public struct ExplorationCache: Sendable {
                 "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.outcome) \(entry.automaticFirst ?? "-") \(entry.automaticRepeated ?? "-") \(entry.explicit)"
             )
         }
+        hasher.mix(EncodingHash.hex(of: flow.rootCauses))
         return hasher.hex
     }
 

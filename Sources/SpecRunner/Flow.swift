@@ -78,6 +78,8 @@ public struct Flow: Sendable {
     public let decisions: [Decision]
     /// Every native error of each platform and where it leads.
     public let errorReference: [ErrorReferenceEntry]
+    /// Every root cause of a sign-in without a session, and where each platform sends it.
+    public let rootCauses: [RootCauseEntry]
     /// Explores the whole reachable space, up to a depth (nil: the flow's own limit); the same
     /// for any content.
     public internal(set) var explore: @Sendable (_ depthLimit: Int?) -> FlowExploration
@@ -92,7 +94,7 @@ public struct Flow: Sendable {
     public init<Context: CheckSession>(
         id: String, title: String, summary: String, platforms: [Platform], parameterTypes: [ParameterType],
         steps: [StepDefinition<Context>], scenarios: [String], decisions: [Decision] = [],
-        errorReference: [ErrorReferenceEntry] = [], signature: [String] = [],
+        errorReference: [ErrorReferenceEntry] = [], rootCauses: [RootCauseEntry] = [], signature: [String] = [],
         explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
         lint: @escaping @Sendable ([Spec]) -> [Diagnostic] = { _ in [] },
         makeContext: @escaping @Sendable (Platform) -> Context
@@ -106,6 +108,7 @@ public struct Flow: Sendable {
         self.scenarios = scenarios
         self.decisions = decisions
         self.errorReference = errorReference
+        self.rootCauses = rootCauses
         self.signature =
             signature + registry.patterns.map { "step \($0.kind.rawValue) \($0.pattern)" }
             + ["platforms \(platforms.map(\.rawValue).joined(separator: ","))"]
