@@ -49,19 +49,26 @@ public enum CopyStyle {
         var messages: [Message] = []
         let found = placeholders(in: text)
 
+        // On iOS an alert title that is a complete sentence takes sentence case and ending
+        // punctuation; a fragment takes title style and no period (HIG, Alerts).
+        let words = words(in: text, masking: found.map(\.range))
+        let isSentence =
+            role == .title && conventions.capitalization == .titleStyle && isCompleteSentence(words, text: text)
+
         if role != .message {
-            let words = words(in: text, masking: found.map(\.range))
-            switch conventions.capitalization {
-            case .titleStyle:
-                let lowercase = titleStyleViolations(words)
-                if !lowercase.isEmpty {
-                    messages.append(.copyTitleCase(text, words: lowercase, part: role.name, platform: platform))
-                }
-            case .sentenceCase:
+            if isSentence || conventions.capitalization == .sentenceCase {
                 let (capitalize, lowercase) = sentenceCaseViolations(words)
                 if capitalize != nil || !lowercase.isEmpty {
                     messages.append(
                         .copySentenceCase(
+                            text, capitalize: capitalize, lowercase: lowercase, part: role.name, platform: platform,
+                            completeSentence: isSentence))
+                }
+            } else {
+                let (capitalize, lowercase) = titleStyleViolations(words)
+                if !capitalize.isEmpty || !lowercase.isEmpty {
+                    messages.append(
+                        .copyTitleCase(
                             text, capitalize: capitalize, lowercase: lowercase, part: role.name, platform: platform))
                 }
             }
@@ -79,7 +86,11 @@ public enum CopyStyle {
             messages.append(.copyStraightQuote(text, quote: quote, replacement: replacement))
         }
 
-        if role != .message, endsWithPeriod(text) {
+        if isSentence {
+            if !endsWithSentencePunctuation(text) {
+                messages.append(.copyEndPunctuation(text, part: role.name, platform: platform))
+            }
+        } else if role != .message, endsWithPeriod(text) {
             messages.append(.copyTrailingPeriod(text, part: role.name, platform: platform))
         }
 
@@ -206,20 +217,27 @@ public enum CopyStyle {
         return words
     }
 
-    /// The lowercase words that title-style capitalization capitalizes: every word but a
-    /// minor word in the middle of a phrase. A capitalized word is never a finding.
-    static func titleStyleViolations(_ words: [Word]) -> [String] {
-        var result: [String] = []
-        for (index, word) in words.enumerated() where word.isChecked && word.startsLowercase {
+    /// The words that break title-style capitalization: `capitalize`, the lowercase words it
+    /// capitalizes (every word but a minor word in the middle of a phrase), and `lowercase`,
+    /// the minor words capitalized in the middle of a phrase (“Sign In With A Password”). The
+    /// particle of a phrasal verb (“Sign In”, “Set Up”) is part of the verb and is capitalized.
+    static func titleStyleViolations(_ words: [Word]) -> (capitalize: [String], lowercase: [String]) {
+        var capitalize: [String] = []
+        var lowercase: [String] = []
+        for (index, word) in words.enumerated() where word.isChecked {
             let lowered = word.text.lowercased()
             let isParticle =
                 index > 0 && !words[index - 1].endsPhrase
                 && phrasalVerbs[words[index - 1].text.lowercased()]?.contains(lowered) == true
             let staysLowercase =
                 titleStyleMinorWords.contains(lowered) && !word.startsPhrase && !word.endsPhrase && !isParticle
-            if !staysLowercase, !result.contains(word.text) { result.append(word.text) }
+            if word.startsLowercase, !staysLowercase, !capitalize.contains(word.text) {
+                capitalize.append(word.text)
+            } else if word.startsUppercase, staysLowercase, !lowercase.contains(word.text) {
+                lowercase.append(word.text)
+            }
         }
-        return result
+        return (capitalize, lowercase)
     }
 
     /// Sentence-case problems: the first word when it starts in lowercase, and the later
@@ -251,14 +269,92 @@ public enum CopyStyle {
         return (capitalize, lowercase)
     }
 
+    // MARK: - Complete sentences
+
+    // Apple's HIG (Alerts) writes an alert title that is a sentence fragment in title style
+    // without ending punctuation, and a title that is a complete sentence in sentence case with
+    // ending punctuation. Telling them apart needs grammar, so the rule is a small, fixed
+    // heuristic that reads only the first clause (up to a colon, dash or sentence end):
+    //
+    // - a statement: the title starts with a subject word (a pronoun, “there”, or a determiner
+    //   such as “your”, “this” or “the”) and a later word of the clause is a finite verb of a
+    //   closed list (forms of be, have and do, the modals, and their negative contractions), or
+    //   the title starts with a contraction that holds both (“you’re”, “it’s”): “Your passkey
+    //   was removed.”, “This account can’t sign in with a passkey.”;
+    // - a statement whose only verb is outside the list (“Your passkey expired.”): it starts
+    //   with a subject word and ends with “.”, “?” or “!”;
+    // - a question: a finite verb of the list followed by a subject word (“Do you want to use
+    //   a passkey?”).
+    //
+    // Everything else is a fragment, including a headline whose subject has no determiner
+    // (“Passkey Can’t Be Used”, “iCloud Keychain Is Off”) and an imperative (“Turn On
+    // Bluetooth”), which Apple's own alerts write in title style. Lexical verbs are not listed
+    // because most are nouns too (“Sign-In Failed”, “Passkey Update”), and a list of them
+    // would turn fragments into sentences.
+
+    /// Words that start the subject of a statement, or follow the verb of a question.
+    static let subjectWords: Set<String> = [
+        // Pronouns and “there”
+        "i", "you", "we", "they", "he", "she", "it", "there", "someone", "something", "nothing",
+        // Determiners
+        "a", "an", "the", "this", "that", "these", "those", "your", "my", "our", "their", "his", "her", "its", "no",
+        "some", "every", "each", "another",
+    ]
+
+    /// Contractions that hold a subject and a finite verb.
+    static let subjectVerbContractions: Set<String> = [
+        "i’m", "i’ve", "i’ll", "i’d", "you’re", "you’ve", "you’ll", "you’d", "we’re", "we’ve", "we’ll", "we’d",
+        "they’re", "they’ve", "they’ll", "they’d", "he’s", "she’s", "it’s", "it’ll", "there’s", "that’s",
+    ]
+
+    /// Finite verbs that mark a clause: the forms of be, have and do, the modals, and their
+    /// negative contractions.
+    static let finiteVerbs: Set<String> = [
+        "am", "is", "are", "was", "were", "has", "have", "had", "do", "does", "did", "can", "could", "will", "would",
+        "shall", "should", "may", "might", "must", "cannot", "isn’t", "aren’t", "wasn’t", "weren’t", "hasn’t",
+        "haven’t", "hadn’t", "don’t", "doesn’t", "didn’t", "can’t", "couldn’t", "won’t", "wouldn’t", "shouldn’t",
+        "mustn’t",
+    ]
+
+    /// A word in lowercase with a straight apostrophe written as ’, for the lists above.
+    private static func normalized(_ word: Word) -> String {
+        String(word.text.lowercased().map { $0 == "'" ? "’" : $0 })
+    }
+
+    /// Whether a title is a complete sentence by the heuristic above. `words` are the title's
+    /// words, `text` the title as written.
+    static func isCompleteSentence(_ words: [Word], text: String) -> Bool {
+        guard let first = words.first.map(normalized) else { return false }
+        let clauseEnd = words.firstIndex(where: \.endsPhrase) ?? words.count - 1
+        let clause = words[...clauseEnd].map(normalized)
+        if subjectVerbContractions.contains(first) { return true }
+        if subjectWords.contains(first) {
+            let hasVerb = clause.dropFirst().contains {
+                finiteVerbs.contains($0) || subjectVerbContractions.contains($0)
+            }
+            return hasVerb || endsWithSentencePunctuation(text)
+        }
+        if finiteVerbs.contains(first), clause.count > 1 { return subjectWords.contains(clause[1]) }
+        return false
+    }
+
     // MARK: - Punctuation and placeholders
+
+    /// The characters that may close a string after its last punctuation mark.
+    private static let closingCharacters: Set<Character> = ["”", "’", "\"", "'", ")", "]"]
 
     /// Whether a title or button ends with a period, before any closing quote or bracket;
     /// an ellipsis written as three periods is not a period.
     static func endsWithPeriod(_ text: String) -> Bool {
-        let closing: Set<Character> = ["”", "’", "\"", "'", ")", "]"]
-        let end = text.trimmingWhitespace().reversed().drop { closing.contains($0) }
+        let end = text.trimmingWhitespace().reversed().drop { closingCharacters.contains($0) }
         return end.first == "." && !end.starts(with: "...")
+    }
+
+    /// Whether a string ends with the punctuation that ends a sentence, “.”, “?” or “!”,
+    /// before any closing quote or bracket.
+    static func endsWithSentencePunctuation(_ text: String) -> Bool {
+        let end = text.trimmingWhitespace().reversed().drop { closingCharacters.contains($0) }
+        return end.first.map { ".?!".contains($0) } ?? false
     }
 
     /// The format placeholders of a string, with their character offsets: printf style

@@ -750,17 +750,26 @@ extension Message {
         return quoted.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    /// `words` are the lowercase words that title-style capitalization capitalizes.
-    public static func copyTitleCase(_ text: String, words: [String], part: String, platform: String) -> Message {
-        Message(
+    /// `capitalize` are the lowercase words that title-style capitalization capitalizes;
+    /// `lowercase` are the articles, coordinating conjunctions and short prepositions
+    /// capitalized in the middle of a phrase, which it writes in lowercase.
+    public static func copyTitleCase(
+        _ text: String, capitalize: [String], lowercase: [String] = [], part: String, platform: String
+    ) -> Message {
+        var fixes: [String] = []
+        if !capitalize.isEmpty { fixes.append("capitalize \(quotedList(capitalize))") }
+        if !lowercase.isEmpty { fixes.append("write \(quotedList(lowercase)) in lowercase") }
+        return Message(
             "copy-title-case", .warning,
-            "\(part) '\(text)' is not in \(platform) title-style capitalization: capitalize \(quotedList(words))")
+            "\(part) '\(text)' is not in \(platform) title-style capitalization: \(fixes.joined(separator: "; "))")
     }
 
     /// `capitalize` is a first word written in lowercase; `lowercase` are later capitalized
-    /// words that are not known proper nouns.
+    /// words that are not known proper nouns. `completeSentence` says the string is an iOS
+    /// title that is a complete sentence, which takes sentence case where a fragment would not.
     public static func copySentenceCase(
-        _ text: String, capitalize: String? = nil, lowercase: [String], part: String, platform: String
+        _ text: String, capitalize: String? = nil, lowercase: [String], part: String, platform: String,
+        completeSentence: Bool = false
     ) -> Message {
         var fixes: [String] = []
         if let capitalize { fixes.append("capitalize the first word '\(capitalize)'") }
@@ -769,9 +778,12 @@ extension Message {
                 "write \(quotedList(lowercase)) in lowercase unless \(lowercase.count == 1 ? "it is a proper noun" : "they are proper nouns")"
             )
         }
+        let problem =
+            completeSentence
+            ? "is a complete sentence, which \(platform) writes in sentence case"
+            : "is not in \(platform) sentence case"
         return Message(
-            "copy-sentence-case", .warning,
-            "\(part) '\(text)' is not in \(platform) sentence case: \(fixes.joined(separator: "; "))")
+            "copy-sentence-case", .warning, "\(part) '\(text)' \(problem): \(fixes.joined(separator: "; "))")
     }
 
     public static func copyStraightQuote(_ text: String, quote: String, replacement: String) -> Message {
@@ -782,6 +794,14 @@ extension Message {
 
     public static func copyTrailingPeriod(_ text: String, part: String, platform: String) -> Message {
         Message("copy-trailing-period", .warning, "\(part) '\(text)' on \(platform) ends with a period; remove it")
+    }
+
+    /// A title that is a complete sentence and has no ending punctuation.
+    public static func copyEndPunctuation(_ text: String, part: String, platform: String) -> Message {
+        Message(
+            "copy-end-punctuation", .warning,
+            "\(part) '\(text)' on \(platform) is a complete sentence without ending punctuation; end it with '.', '?' or '!'"
+        )
     }
 
     /// `placeholders` are the undeclared ones; `row` is the row's label without a suffix,
@@ -809,33 +829,44 @@ extension ParserMessages {
     /// The platform style rules of the copy (warnings).
     public static let copyStyle: [CatalogueEntry] = [
         CatalogueEntry(
-            sample: .copyTitleCase("Unable to sign in", words: ["sign", "in"], part: "title", platform: "iOS"),
+            sample: .copyTitleCase("Unable to sign in", capitalize: ["sign", "in"], part: "title", platform: "iOS"),
             explanation: MessageExplanation(
-                summary: "An iOS title or button is not in title-style capitalization.",
+                summary: "An iOS button, or an iOS title that is a fragment, is not in title-style capitalization.",
                 detail: """
-                    Apple's Human Interface Guidelines use title-style capitalization for alert titles and \
-                    buttons: every word starts with a capital letter except articles, coordinating \
-                    conjunctions and prepositions of four or fewer letters (a, and, for, in, of, on, or, the, \
-                    to, with…), which stay lowercase unless they are the first or last word. The parts of a \
-                    phrasal verb such as “Sign In” may be capitalized. The message names the word to \
-                    capitalize. A warning; 'lint --strict' makes it an error.
+                    Apple's Human Interface Guidelines use title-style capitalization for buttons and for \
+                    alert titles that are sentence fragments: every word starts with a capital letter \
+                    except articles, coordinating conjunctions and prepositions of four or fewer letters \
+                    (a, and, for, in, of, on, or, the, to, with…), which stay lowercase unless they are the \
+                    first or last word. The particle of a phrasal verb such as “Sign In” or “Set Up” is \
+                    part of the verb and is capitalized. The message names the words to capitalize and the \
+                    short words to write in lowercase (“Sign In With A Password” becomes “Sign In with a \
+                    Password”). A title that is a complete sentence takes sentence case instead (see \
+                    'copy-sentence-case'). A warning; 'lint --strict' makes it an error.
                     """,
                 example: """
                     | Title | Unable to sign in | Can’t sign in |
+                    | Action `fallback` | Sign In With A Password | Sign in with a password |
                     """,
-                fix: "Capitalize the word as the message says, e.g. “Unable to Sign In”.")),
+                fix: "Capitalize or lowercase the words as the message says, e.g. “Unable to Sign In”.")),
         CatalogueEntry(
             sample: .copySentenceCase("Try Again", lowercase: ["Again"], part: "button", platform: "Android"),
             explanation: MessageExplanation(
-                summary: "An Android title or button is not in sentence case.",
+                summary: "An Android title or button, or an iOS title that is a sentence, is not in sentence case.",
                 detail: """
                     Material Design uses sentence case for dialog titles and buttons: only the first word \
                     and proper nouns (Face ID, Google Password Manager) start with a capital letter. A \
                     capitalized word later in an Android title or button, often copied from the iOS column, \
-                    is reported with the word to lowercase. A warning; 'lint --strict' makes it an error.
+                    is reported with the word to lowercase. On iOS, Apple's Human Interface Guidelines \
+                    write an alert title that is a complete sentence in sentence case too, so “Your Passkey \
+                    Was Removed.” is reported. The tool takes a title for a complete sentence when it \
+                    starts with a pronoun or a determiner (“your”, “this”, “the”) and either goes on to a \
+                    verb such as “is”, “was”, “can’t” or “has” or ends with “.”, “?” or “!”, or when it is a \
+                    question such as “Do you want to use a passkey?”; a headline such as “Passkey Can’t Be \
+                    Used” is a fragment. A warning; 'lint --strict' makes it an error.
                     """,
                 example: """
                     | Action `retry` | Try Again | Try Again |
+                    | Title | Your Passkey Was Removed. | Passkey removed |
                     """,
                 fix: "Write the word in lowercase (“Try again”); keep capitals only for proper nouns.")),
         CatalogueEntry(
@@ -857,14 +888,35 @@ extension ParserMessages {
             explanation: MessageExplanation(
                 summary: "A title or button ends with a period.",
                 detail: """
-                    Alert and dialog titles and button labels are not sentences and end without a period on \
-                    both platforms; messages may end with one. A title or 'Action' cell ending in '.' is \
-                    reported. A warning; 'lint --strict' makes it an error.
+                    Button labels, dialog titles and alert titles that are sentence fragments are not \
+                    sentences and end without a period on every platform; messages may end with one. A \
+                    title or 'Action' cell ending in '.' is reported, except an iOS title that is a \
+                    complete sentence, which ends with punctuation (see 'copy-end-punctuation'). A \
+                    warning; 'lint --strict' makes it an error.
                     """,
                 example: """
                     | Title | Unable to Continue. | Can’t continue. |
                     """,
                 fix: "Remove the period.")),
+        CatalogueEntry(
+            sample: .copyEndPunctuation("This account can’t sign in with a passkey", part: "title", platform: "iOS"),
+            explanation: MessageExplanation(
+                summary: "An iOS title that is a complete sentence has no ending punctuation.",
+                detail: """
+                    Apple's Human Interface Guidelines end an alert title that is a complete sentence with \
+                    the punctuation a sentence takes, and write it in sentence case. The tool takes an iOS \
+                    title for a complete sentence when it starts with a pronoun or a determiner (“your”, \
+                    “this”, “the”) followed by a verb such as “is”, “was”, “can’t” or “has”, or when it is \
+                    a question such as “Do you want to use a passkey”; such a title without '.', '?' or \
+                    '!' at the end is reported. A warning; 'lint --strict' makes it an error.
+                    """,
+                example: """
+                    | Title | This account can’t sign in with a passkey | Can’t sign in with a passkey |
+                    """,
+                fix: """
+                    End the sentence with '.', '?' or '!' (“This account can’t sign in with a passkey.”), or \
+                    make the title a fragment in title style (“Can’t Sign In with a Passkey”).
+                    """)),
         CatalogueEntry(
             sample: .copyPlaceholder("This passkey can no longer sign in to %@.", placeholders: ["%@"], row: "Message"),
             explanation: MessageExplanation(

@@ -409,6 +409,8 @@ extension MessageWitnessTests {
         "copy-straight-quote": valid(replacing: "| Message | M | M |", with: "| Message | M | Can't |", at: 14),
         "copy-trailing-period": valid(
             replacing: "| Message | M | M |", with: "| Message | M | M |\n| Action `retry` | Try Again. | R |", at: 15),
+        "copy-end-punctuation": valid(
+            replacing: "| Title | T | T |", with: "| Title | This account can’t sign in | T |", at: 13),
         "copy-placeholder": valid(replacing: "| Message | M | M |", with: "| Message | Hi %@ | M |", at: 14),
         "copy-button-length": valid(
             replacing: "| Message | M | M |",

@@ -49,6 +49,9 @@ let copyStyleCases: [DiagnosticCase] = [
     DiagnosticCase(
         "copy-trailing-period", replacing: "| Message | M | M |",
         with: "| Message | M | M |\n| Action `retry` | Try Again. | R |", 15, 20),
+    DiagnosticCase(
+        "copy-end-punctuation", replacing: "| Title | T | T |", with: "| Title | This account can’t sign in | T |", 13,
+        11),
     DiagnosticCase("copy-placeholder", replacing: "| Message | M | M |", with: "| Message | Hi %@ | M |", 14, 13),
     DiagnosticCase(
         "copy-button-length", replacing: "| Message | M | M |",
@@ -78,10 +81,12 @@ let copyStyleCases: [DiagnosticCase] = [
 
     @Test func messagesFollowTheCatalogueConventions() {
         let samples: [Message] = [
-            .copyTitleCase("x", words: ["x"], part: "title", platform: "iOS"),
-            .copySentenceCase("X", capitalize: "x", lowercase: ["Y"], part: "button", platform: "Android"),
+            .copyTitleCase("x", capitalize: ["x"], lowercase: ["A"], part: "title", platform: "iOS"),
+            .copySentenceCase(
+                "X", capitalize: "x", lowercase: ["Y"], part: "title", platform: "iOS", completeSentence: true),
             .copyStraightQuote("x", quote: "apostrophe '", replacement: "’"),
             .copyTrailingPeriod("x.", part: "title", platform: "Android"),
+            .copyEndPunctuation("You can x", part: "title", platform: "iOS"),
             .copyPlaceholder("x", placeholders: ["%@", "%d"], row: "Title", declared: ["{0}"]),
             .copyButtonLength("x", length: 30, limit: 25, platform: "Android"),
         ]
@@ -91,7 +96,7 @@ let copyStyleCases: [DiagnosticCase] = [
             #expect(!message.text.hasSuffix("."), "\(message.text)")
         }
         #expect(Set(samples.map(\.id)) == Set(copyStyleCases.map(\.id)))
-        #expect(samples[4].text.hasSuffix("declare them as 'Title (placeholders: {0}, %@, %d)'"))
+        #expect(samples[5].text.hasSuffix("declare them as 'Title (placeholders: {0}, %@, %d)'"))
     }
 
     // MARK: copy-title-case
@@ -113,10 +118,39 @@ let copyStyleCases: [DiagnosticCase] = [
         )
     }
 
-    @Test func capitalizedShortWordsAreNeverFlagged() {
+    @Test func phrasalParticlesAreCapitalizedAndMinorWordsAreNot() {
         #expect(findings(buttons("Sign In with Passkey", "Sign in with passkey")).isEmpty)
-        #expect(findings(buttons("Sign In With Passkey", "Sign in with passkey")).isEmpty)
         #expect(findings(titles("Set Up a Passkey", "Set up a passkey")).isEmpty)
+        #expect(findings(buttons("Log In to Your Account", "Log in to your account")).isEmpty)
+        #expect(findings(buttons("Turn Off Sync", "Turn off sync")).isEmpty)
+        let found = findings(buttons("Sign In With Passkey", "Sign in with passkey"))
+        #expect(summary(found) == ["copy-title-case warning 15:20"])
+        #expect(
+            found.first?.message.text
+                == "button 'Sign In With Passkey' is not in iOS title-style capitalization: write 'With' in lowercase")
+    }
+
+    @Test func articlesAndShortPrepositionsInTheMiddleAreLowercase() {
+        // Apple's HIG: articles, coordinating conjunctions and prepositions of four or fewer
+        // letters stay lowercase unless first or last, whatever the writer capitalized.
+        let found = findings(buttons("Sign In With A Password", "Sign in with a password"))
+        #expect(summary(found) == ["copy-title-case warning 15:20"])
+        #expect(
+            found.first?.message.text
+                == "button 'Sign In With A Password' is not in iOS title-style capitalization: write 'With' and 'A' in lowercase"
+        )
+        let title = findings(titles("Unable To Check Options For The Account Or Device", "T"))
+        #expect(
+            title.first?.message.text.hasSuffix("write 'To', 'For', 'The' and 'Or' in lowercase") == true,
+            "\(title.map(\.description))")
+        let both = findings(titles("unable To Sign In", "T"))
+        #expect(
+            both.first?.message.text
+                == "title 'unable To Sign In' is not in iOS title-style capitalization: capitalize 'unable'; write 'To' in lowercase"
+        )
+        // First and last words, and the words next to a colon, are capitalized even when minor.
+        #expect(findings(titles("A Passkey to Sign In With", "T")).isEmpty)
+        #expect(findings(titles("Passkeys: The Basics", "T")).isEmpty)
     }
 
     @Test func minorWordsStayLowercaseOnlyInTheMiddle() {
@@ -142,6 +176,76 @@ let copyStyleCases: [DiagnosticCase] = [
 
     @Test func messagesAreNotCapitalizationChecked() {
         #expect(findings(messages("Try again or sign in another way.", "M")).isEmpty)
+    }
+
+    // MARK: iOS titles that are complete sentences
+
+    @Test func iOSTitlesThatAreCompleteSentencesUseSentenceCase() {
+        let found = findings(titles("Your Passkey Was Removed.", "Passkey removed"))
+        #expect(summary(found) == ["copy-sentence-case warning 13:11"])
+        #expect(
+            found.first?.message.text
+                == "title 'Your Passkey Was Removed.' is a complete sentence, which iOS writes in sentence case: write 'Passkey', 'Was' and 'Removed' in lowercase unless they are proper nouns"
+        )
+        // Sentence case and its punctuation: no title-style or trailing-period finding.
+        #expect(findings(titles("Your passkey was removed.", "Passkey removed")).isEmpty)
+        #expect(findings(titles("This account can’t sign in with a passkey.", "T")).isEmpty)
+        #expect(findings(titles("Do you want to use Face ID?", "T")).isEmpty, "proper nouns keep their capitals")
+        #expect(findings(titles("There was a problem!", "T")).isEmpty)
+    }
+
+    @Test func iOSTitlesThatAreCompleteSentencesEndWithPunctuation() {
+        let found = findings(titles("This account can’t sign in with a passkey", "T"))
+        #expect(summary(found) == ["copy-end-punctuation warning 13:11"])
+        #expect(
+            found.first?.message.text
+                == "title 'This account can’t sign in with a passkey' on iOS is a complete sentence without ending punctuation; end it with '.', '?' or '!'"
+        )
+        let both = findings(titles("Your Passkey Was Removed", "T"))
+        #expect(summary(both) == ["copy-sentence-case warning 13:11", "copy-end-punctuation warning 13:11"])
+        #expect(findings(titles("Your passkey was removed.”", "T")).isEmpty, "before a closing quote")
+    }
+
+    @Test func iOSTitlesThatAreFragmentsKeepTitleStyleAndNoPeriod() {
+        // Headlines without a determiner and instructions are fragments.
+        for title in ["Passkey Can’t Be Used", "Passkey Sign-In Failed", "Turn On Bluetooth", "Unable to Sign In"] {
+            #expect(findings(titles(title, "T")).isEmpty, "\(title)")
+        }
+        #expect(summary(findings(titles("Unable to Continue.", "T"))) == ["copy-trailing-period warning 13:11"])
+        let headline = findings(titles("Passkey can’t be used.", "T"))
+        #expect(summary(headline) == ["copy-title-case warning 13:11", "copy-trailing-period warning 13:11"])
+    }
+
+    @Test func onlyIOSTitlesAreReadAsSentences() {
+        // iOS buttons are always title style; Android titles keep sentence case without a period.
+        let button = findings(buttons("Your Passkey Was Removed.", "R"))
+        #expect(summary(button) == ["copy-trailing-period warning 15:20"])
+        let android = findings(titles("T", "Your passkey was removed."))
+        #expect(summary(android) == ["copy-trailing-period warning 13:15"])
+        let androidCase = findings(titles("T", "Your Passkey Was Removed"))
+        #expect(
+            androidCase.first?.message.text
+                == "title 'Your Passkey Was Removed' is not in Android sentence case: write 'Passkey', 'Was' and 'Removed' in lowercase unless they are proper nouns"
+        )
+    }
+
+    @Test(arguments: [
+        // Statements: a subject word, then a listed finite verb in the first clause.
+        ("Your passkey was removed.", true), ("This account can’t sign in with a passkey", true),
+        ("The passkey isn’t available", true), ("There Was a Problem", true), ("You can't sign in", true),
+        ("It’s not available", true), ("We’re checking your account", true),
+        // A subject word and a sentence's ending punctuation, whatever the verb.
+        ("Your passkey expired.", true), ("Your passkey expired", false),
+        // Questions: a listed verb, then a subject word.
+        ("Do you want to use a passkey?", true), ("Is This Your Account?", true), ("Can’t Sign In?", false),
+        // Fragments: no subject word, no verb of the list, or the verb after the first clause.
+        ("Passkey Can’t Be Used", false), ("Passkey Sign-In Failed", false), ("Unable to Continue.", false),
+        ("Turn On Bluetooth.", false), ("Your Passkeys", false), ("Your Account: It Is Locked", false),
+        ("Can’t Sign In with a Passkey", false),
+    ])
+    func completeSentencesAreToldFromFragments(_ title: String, _ isSentence: Bool) {
+        let words = CopyStyle.words(in: title, masking: [])
+        #expect(CopyStyle.isCompleteSentence(words, text: title) == isSentence, "\(title)")
     }
 
     // MARK: copy-sentence-case

@@ -21,8 +21,8 @@ EDITS = [
     (STATEMENT, "cancellation returns to the unchanged login screen without an error, a forced fallback or a redirect. |"),
     ("| Title             | Passkey Sign-In Failed | Passkey sign-in failed |",
      "| Title             | Passkey Sign-In Unsuccessful | Passkey sign-in failed |"),
-    ("| Your sign-in options couldn’t be checked right now. Try again, or sign in another way. |",
-     "| We couldn’t check your sign-in options. Try again, or sign in another way. |"),
+    ("problem. | Your sign-in options couldn’t be checked because of a network or server problem. |",
+     "problem. | We couldn’t check your sign-in options. |"),
 ]
 PAGES = ["changes.html", "native/login-error-states.html"]
 
