@@ -352,7 +352,7 @@ extension ParserMessages {
                     """,
                 fix: "Add 'platforms: ios, android' (or the platforms the spec covers) to the comment.")),
         CatalogueEntry(
-            sample: .unknownPlatform("web"),
+            sample: .unknownPlatform("windows"),
             explanation: MessageExplanation(
                 summary: "The spec comment names a platform the tool does not know.",
                 detail: """
@@ -360,7 +360,7 @@ extension ParserMessages {
                     in any case). Any other name is reported at the 'platforms' value.
                     """,
                 example: """
-                    <!-- spec: N1.4 platforms: ios, android, web -->
+                    <!-- spec: N1.4 platforms: ios, android, windows -->
                     """,
                 fix: "Use the known platforms (\(Platform.knownList)), separated by commas; remove other names.")),
     ]

@@ -40,6 +40,9 @@ import Testing
             Self.codesWithoutRetry.forEach(tests.retryOnlyWhereItHelpsOnIOS)
             tests.retryOnlyWhereItHelpsOnAndroid()
         },
+        "interruption-as-the-platform-reports-it": { tests in
+            Self.platforms.forEach(tests.interruptionAsThePlatformReportsIt)
+        },
         "assisted-request-on-appear": { tests in tests.assistedRequestOnAppear() },
         "assisted-errors-are-silent": { tests in Self.platforms.forEach(tests.assistedErrorsAreSilent) },
         "cancel-assisted-before-modal": { tests in tests.cancelAssistedBeforeModal() },
@@ -147,6 +150,22 @@ import Testing
                 let ended = reducer.reduce(after.state, .ceremonyFinished(.noCredential))
                 #expect(ended.effects.last == .presentFallback(.password) && ended.state.notice == nil)
             }
+        }
+    }
+
+    /// Android reports an interruption of its own, which a retry may fix; iOS and the web
+    /// report the system's dismissal as the user's, so it is a cancellation there.
+    @Test(arguments: Self.platforms)
+    func interruptionAsThePlatformReportsIt(platform: Platform) {
+        var state = LoginState()
+        state.appeared = true
+        let reducer = LoginReducer()
+        state = reducer.reduce(state, .passkeyButtonTapped).state
+        let after = reducer.reduce(state, .ceremonyFinished(outcome(.interrupted, on: platform)))
+        if platform == .android {
+            #expect(after.situation == .passkeyFailed && after.state.offeredActions.contains(.retry))
+        } else {
+            #expect(after.situation == .explicitCancel && after.state.notice == nil)
         }
     }
 

@@ -109,10 +109,12 @@ import Testing
     }
 
     @Test func failuresLeadToTheGeneralErrorAndNoCredentialToTheFallback() throws {
-        let failed = try #require(entry(.ios, "ASAuthorizationError.Code.failed"))
+        let failed = try #require(entry(.ios, "ASAuthorizationError.Code.unknown"))
         #expect(
             [failed.automaticFirst, failed.automaticRepeated, failed.explicit]
                 == Array(repeating: "passkey-failed", count: 3))
+        let misconfigured = try #require(entry(.ios, "ASAuthorizationError.Code.failed"))
+        #expect(misconfigured.explicit == "passkey-unavailable")
         let none = try #require(
             entry(.ios, "ASAuthorizationError.Code.canceled", message: IOSAdapter.noCredentialsMessage))
         #expect(none.automaticFirst == "no-passkey-used")

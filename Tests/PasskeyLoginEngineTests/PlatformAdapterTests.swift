@@ -7,7 +7,7 @@ import Testing
     /// Every code, its raw value and its engine outcome, written out independently of the adapter.
     static let expected: [(ASAuthorizationErrorCode, Int, CeremonyOutcome)] = [
         (.unknown, 1000, .failed), (.canceled, 1001, .cancelled), (.invalidResponse, 1002, .failed),
-        (.notHandled, 1003, .failed), (.failed, 1004, .failed), (.notInteractive, 1005, .noCredential),
+        (.notHandled, 1003, .failed), (.failed, 1004, .unavailable), (.notInteractive, 1005, .noCredential),
         (.matchedExcludedCredential, 1006, .unavailable), (.credentialImport, 1007, .unavailable),
         (.credentialExport, 1008, .unavailable),
         (.preferSignInWithApple, 1009, .otherMethodPreferred),
@@ -117,11 +117,17 @@ import Testing
     }
 
     @Test(arguments: DomError.allCases)
-    func domErrorsAreGeneralErrorsExceptNotAllowed(error: DomError) {
+    func domErrorsAreGeneralErrorsExceptNotAllowedAndMisconfiguration(error: DomError) {
         let result = adapter.result(of: .publicKeyCredentialDom(error))
         #expect(result.name == "GetPublicKeyCredentialDomException")
         #expect(result.code == "androidx.credentials.TYPE_GET_PUBLIC_KEY_CREDENTIAL_DOM_EXCEPTION/\(error.type)")
-        #expect(adapter.outcome(of: result) == (error == .notAllowedError ? .cancelled : .failed))
+        let expected: CeremonyOutcome =
+            switch error {
+            case .notAllowedError: .cancelled
+            case .dataError, .securityError: .unavailable
+            default: .failed
+            }
+        #expect(adapter.outcome(of: result) == expected)
     }
 
     @Test func domTypeStringsFollowTheAndroidxForm() {
@@ -170,7 +176,7 @@ import Testing
         #expect(all.call == "SignalAllAcceptedCredentialIdsRequest")
         #expect(
             all.payload == #"{"allAcceptedCredentialIds":["cGFzc2tleS0y"],"rpId":"example.com","userId":"dXNlci0x"}"#)
-        #expect(all.availability.hasPrefix("Android 15 (API 35) and later with androidx.credentials 1.6.0-beta03"))
+        #expect(all.availability.hasPrefix("Android 15 (API 35) and later with androidx.credentials 1.6.0 or later"))
     }
 }
 

@@ -103,7 +103,10 @@ import Testing
             ["ASAuthorizationError.Code.canceled", "ASAuthorizationError.Code.canceled"]
         ),
         ("canceled", ["ASAuthorizationError.Code.canceled", "ASAuthorizationError.Code.canceled"]),
-        ("NotAllowedError", ["NotAllowedError"]), ("notallowederror", ["NotAllowedError"]),
+        // Android's DOM exception carrying the DomError of that name is the same error there.
+        ("NotAllowedError", ["GetPublicKeyCredentialDomException", "NotAllowedError"]),
+        ("notallowederror", ["GetPublicKeyCredentialDomException", "NotAllowedError"]),
+        ("DataError", ["GetPublicKeyCredentialDomException"]),
         ("GetCredentialCancellationException", ["GetCredentialCancellationException"]),
         ("TYPE_USER_CANCELED", ["GetCredentialCancellationException"]),
         ("TYPE_NOT_ALLOWED_ERROR", ["GetPublicKeyCredentialDomException"]),

@@ -204,6 +204,8 @@ import Testing
         var automaticFirst: String?
         var automaticRepeated: String?
         var explicit: String
+        /// "sign-in, registration; handled defensively: TITLE, URL", as the text prints it.
+        var source: String?
     }
 
     static func errorFacts(json text: String) throws -> [ErrorFacts] {
@@ -211,12 +213,22 @@ import Testing
             #expect(
                 Set(entry.keys) == [
                     "platform", "name", "message", "code", "outcome", "automaticFirst", "automaticRepeated", "explicit",
+                    "fact",
                 ], "every key, null where it has no value")
+            let fact = entry["fact"] as? [String: Any]
+            let source = fact?["source"] as? [String: Any]
+            let requests = (fact?["requests"] as? [String])?.map { $0 == "other" ? "other requests" : $0 }
+            let described = fact.map { fact in
+                (requests ?? []).joined(separator: ", ")
+                    + ((fact["defensive"] as? Bool) == true ? "; handled defensively" : "")
+                    + ": \(source?["title"] as? String ?? ""), \(source?["url"] as? String ?? "")"
+            }
             return ErrorFacts(
                 platform: entry["platform"] as? String ?? "", name: entry["name"] as? String ?? "",
                 message: entry["message"] as? String, code: entry["code"] as? String ?? "",
                 outcome: entry["outcome"] as? String ?? "", automaticFirst: entry["automaticFirst"] as? String,
-                automaticRepeated: entry["automaticRepeated"] as? String, explicit: entry["explicit"] as? String ?? "")
+                automaticRepeated: entry["automaticRepeated"] as? String, explicit: entry["explicit"] as? String ?? "",
+                source: described)
         }
     }
 
@@ -232,6 +244,13 @@ import Testing
                     ErrorFacts(
                         platform: platform, name: String(match.1), message: match.2.map(String.init),
                         code: String(match.3), outcome: "", automaticFirst: nil, automaticRepeated: nil, explicit: ""))
+            } else if let match = line.wholeMatch(of: #/    from (.+)/#) {
+                guard var entry = facts.popLast() else {
+                    Issue.record("a source before an error: \(line)")
+                    continue
+                }
+                entry.source = String(match.1)
+                facts.append(entry)
             } else {
                 let match = try #require(
                     line.wholeMatch(

@@ -566,9 +566,13 @@ extension MessageWitnessTests {
         "trigger-leads-elsewhere": fixture(
             .lint, replacing: firstCancelIOS, with: "`ASAuthorizationError.Code.failed` (1004) from a prompt"),
         "trigger-not-named": fixture(
-            .lint, replacing: "`ASAuthorizationError.Code.invalidResponse` (1002) or ", with: "",
-            after: "| Trigger           | `ASAuthorizationError.Code.failed` (1004)",
-            pointingAt: "| Trigger           | `ASAuthorizationError.Code.failed` (1004)"),
+            .lint, replacing: "`GetCredentialUnknownException`, ", with: "",
+            after: "| Trigger           | The server answers `verification-inconclusive` to an assertion |",
+            pointingAt: "| Trigger           | The server answers `verification-inconclusive` to an assertion |"),
+        "trigger-not-from-sign-in": fixture(
+            .lint, replacing: "`ASAuthorizationError.Code.failed` (1004) |",
+            with: "`ASAuthorizationError.Code.failed` (1004) or `ASAuthorizationError.Code.credentialImport` (1007) |",
+            after: "<!-- scenario: passkey-unavailable -->"),
         "trigger-raw-value": fixture(
             .lint, replacing: firstCancelIOS, with: "`ASAuthorizationError.Code.canceled` (1000) from a prompt"),
 

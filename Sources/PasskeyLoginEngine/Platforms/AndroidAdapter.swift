@@ -130,6 +130,8 @@ public struct AndroidAdapter: PlatformAdapter {
 
     public var platform: Platform { .android }
 
+    public var facts: [PlatformFact] { PlatformFacts.android }
+
     public var automaticStarts: [AutomaticStart] { AutomaticStart.allCases }
 
     /// androidx.credentials 1.5.0: "the callback only handles a final GetCredentialResponse and
@@ -198,10 +200,10 @@ public struct AndroidAdapter: PlatformAdapter {
         return result.name
     }
 
-    /// Android 15 or later with androidx.credentials 1.6.0-beta03 or later, through Google Play
-    /// services; below that the app sends nothing.
+    /// Android 15 or later with androidx.credentials 1.6.0 or later (the request classes say
+    /// "Added in 1.6.0"), through Google Play services; below that the app sends nothing.
     public static let signalAvailability =
-        "Android 15 (API 35) and later with androidx.credentials 1.6.0-beta03 or later, through Google Play services; nothing is sent on older versions"
+        "Android 15 (API 35) and later with androidx.credentials 1.6.0 or later, through Google Play services; nothing is sent on older versions"
 
     public func signal(for effect: LoginEffect, relyingPartyID: String) -> NativeSignal? {
         let api = "CredentialManager.signalCredentialState"
@@ -246,7 +248,10 @@ extension AndroidAdapter {
         names.append(
             TriggerNameEntry(name: "GetPublicKeyCredentialDomException", rawValue: nil, results: domIDs))
         TriggerCatalogue.addTransport(
-            [("SocketTimeoutException", .timeout), ("UnknownHostException", .networkFailure)],
+            [
+                ("SocketTimeoutException", .timeout), ("UnknownHostException", .networkFailure),
+                ("ConnectException", .networkFailure), ("SSLException", .networkFailure),
+            ],
             results: &results, names: &names)
     }
 }

@@ -57,6 +57,8 @@ public struct IOSAdapter: PlatformAdapter {
 
     public var platform: Platform { .ios }
 
+    public var facts: [PlatformFact] { PlatformFacts.ios }
+
     public var automaticStarts: [AutomaticStart] { AutomaticStart.allCases }
 
     /// Apple's sample ("Connecting to a service with passkeys") receives the AutoFill
@@ -192,7 +194,12 @@ extension IOSAdapter {
             names.append(TriggerNameEntry(name: code.name, rawValue: raw, results: ids))
         }
         TriggerCatalogue.addTransport(
-            [("URLError.Code.timedOut", .timeout), ("URLError.Code.notConnectedToInternet", .networkFailure)],
+            [
+                ("URLError.Code.timedOut", .timeout), ("URLError.Code.notConnectedToInternet", .networkFailure),
+                ("URLError.Code.cannotConnectToHost", .networkFailure),
+                ("URLError.Code.networkConnectionLost", .networkFailure),
+                ("URLError.Code.secureConnectionFailed", .networkFailure),
+            ],
             results: &results, names: &names)
     }
 }

@@ -110,6 +110,8 @@ public protocol PlatformAdapter: Sendable {
     var assistedRequestAPI: String { get }
     /// The name under which `PlatformFacts` records a native result's source.
     func factName(of result: NativeResult) -> String
+    /// The sourced facts of the platform's own names (the server's are shared).
+    var facts: [PlatformFact] { get }
 }
 
 extension PlatformAdapter {

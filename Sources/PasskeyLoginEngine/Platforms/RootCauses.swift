@@ -74,6 +74,12 @@ public enum RootCauses {
         }
     }
 
+    /// The causes that two platforms send to different scenarios with no decision saying why.
+    public static func undecided(_ entries: [RootCauseEntry], decisions: [Decision] = Decision.all) -> [String] {
+        let known = Set(decisions.map(\.id))
+        return entries.filter { $0.platformsDiffer && !($0.decision.map(known.contains) ?? false) }.map(\.id)
+    }
+
     private static func cell(
         _ arrival: Arrival, adapter: any PlatformAdapter, reducer: LoginReducer
     )

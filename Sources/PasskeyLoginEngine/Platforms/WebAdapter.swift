@@ -48,6 +48,8 @@ public struct WebAdapter: PlatformAdapter {
 
     public var platform: Platform { .web }
 
+    public var facts: [PlatformFact] { PlatformFacts.web }
+
     /// Decision web-load-is-conditional: on load a page offers passkeys through conditional
     /// mediation (the autofill suggestions), as Google's passkey guidance does, and opens the
     /// modal prompt only from the passkey button.

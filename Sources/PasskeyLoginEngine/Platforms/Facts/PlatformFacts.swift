@@ -7,14 +7,10 @@ public enum PlatformFacts {
     /// The date the sources below were last read against the engine.
     static let checked = "2026-12-01"
 
-    /// The facts of a platform, by name: its own results and the server's answers.
+    /// The facts of a platform, by name: its own results (from its adapter) and the server's
+    /// answers.
     public static func facts(for platform: Platform) -> [String: PlatformFact] {
-        switch platform {
-        case .ios: iosByName
-        case .android: androidByName
-        case .web: webByName
-        default: serverByName
-        }
+        byPlatform[platform] ?? serverByName
     }
 
     /// The fact of a name on a platform, if the sources were recorded.
@@ -22,9 +18,8 @@ public enum PlatformFacts {
         facts(for: platform)[name]
     }
 
-    private static let iosByName = index(ios + server)
-    private static let androidByName = index(android + server)
-    private static let webByName = index(web + server)
+    private static let byPlatform = Dictionary(
+        uniqueKeysWithValues: PlatformAdapters.all.map { ($0.platform, index($0.facts + server)) })
     private static let serverByName = index(server)
 
     private static func index(_ facts: [PlatformFact]) -> [String: PlatformFact] {
