@@ -461,7 +461,7 @@ struct ErrorSource: MustacheObject {
 /// the prompt by itself.
 struct ErrorLead: MustacheObject {
     let label: String?
-    let href: String?
+    var href: String?
     let noAutomaticPrompt: Bool
 }
 

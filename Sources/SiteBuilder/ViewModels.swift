@@ -209,6 +209,13 @@ struct ViewModels: Sendable {
     /// sees one cause lead to one scenario everywhere.
     private func rootCauses(of run: SpecRun?, page: String) -> RootCauseTableView? {
         guard let flow = run?.flow.flatMap(report.flow(id:)), let first = flow.rootCauses.first else { return nil }
+        let root = SitePaths.root(of: page)
+        // Scenario links are from the site's root; this page may be in a folder.
+        func lead(_ target: String?) -> ErrorLead {
+            var lead = self.lead(target)
+            lead.href = lead.href.map { root + $0 }
+            return lead
+        }
         return RootCauseTableView(
             platforms: first.platforms.map(\.platform.displayName),
             rows: flow.rootCauses.map { entry in

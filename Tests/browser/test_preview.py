@@ -109,14 +109,15 @@ def test_a_page_reloads_after_an_edit_and_shows_the_overlay_when_the_content_bre
         spec = project / "content" / "native" / "login-error-states.md"
         text = spec.read_text(encoding="utf-8")
         assert TITLE_ROW in text
+        row_line = text.split("\n").index(TITLE_ROW) + 1
         spec.write_text(text.replace(TITLE_ROW, "| Title             |  | Can’t sign in with a passkey |"),
                         encoding="utf-8")
         overlay = WebDriverWait(driver, 120).until(lambda d: d.find_element(By.ID, "preview-overlay"))
-        assert "content/native/login-error-states.md:36:" in overlay.text
+        assert f"content/native/login-error-states.md:{row_line}:" in overlay.text
         assert "[empty-copy-cell]" in overlay.text
         link = overlay.find_element(By.CSS_SELECTOR, "a.preview-overlay-location")
         assert link.get_attribute("href").startswith("vscode://file/")
-        assert link.get_attribute("href").endswith("/content/native/login-error-states.md:36:" +
+        assert link.get_attribute("href").endswith(f"/content/native/login-error-states.md:{row_line}:" +
                                                    link.text.rsplit(":", 1)[1])
         # Styled by the served stylesheet, not inline style: the overlay is fixed over the page.
         assert overlay.value_of_css_property("position") == "fixed"
