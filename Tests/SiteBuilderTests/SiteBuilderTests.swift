@@ -88,6 +88,27 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
         #expect(text(files, "errors.html").contains("<code>GetCredentialCancellationException</code>"))
     }
 
+    /// The spec page shows the flow's root causes on every platform, each scenario linked from
+    /// the page's folder, and the decision where platforms differ.
+    @Test func theSpecPageShowsOneCauseOneScenario() throws {
+        let spec = text(try build(), "native/login-error-states.html")
+        let start = try #require(spec.range(of: "id=\"root-causes\""))
+        let end = try #require(spec.range(of: "</section>", range: start.upperBound..<spec.endIndex))
+        let table = String(spec[start.lowerBound..<end.lowerBound])
+        #expect(table.contains("<th scope=\"col\">Web</th>"), "every platform of the flow")
+        #expect(table.contains("<code>ASAuthorizationError.Code.failed (1004)</code>"))
+        #expect(table.contains("href=\"../native/login-error-states.html#scenario-passkey-unavailable\""))
+        #expect(table.contains("href=\"../decisions.html#decision-interruption-as-the-platform-reports-it\""))
+    }
+
+    /// The errors page names each result's source and marks what a sign-in never returns.
+    @Test func theErrorsPageShowsEachSource() throws {
+        let errors = text(try build(), "errors.html")
+        #expect(errors.contains("https://developer.apple.com/forums/thread/756425"))
+        #expect(errors.contains("registration<br><a href="))
+        #expect(errors.contains("<strong>handled defensively</strong>"))
+    }
+
     @Test func hostileCopyIsEscapedAndUnsafeLinksDropped() throws {
         let files = try build(
             replacing: "| Title             | Can’t Sign In with a Passkey | Can’t sign in with a passkey |",
