@@ -29,6 +29,7 @@ import Testing
         "conceal-before-authentication": { tests in tests.concealBeforeAuthentication() },
         "inconclusive-is-a-general-error": { tests in tests.inconclusiveIsAGeneralError() },
         "reconcile-at-sign-in": { tests in tests.reconcileAtSignIn() },
+        "signal-failure-changes-nothing": { tests in tests.signalFailureChangesNothing() },
         "count-survives-relaunch": { tests in tests.countSurvivesRelaunch() },
         "retry-offer-survives-relaunch": { tests in tests.retryOfferSurvivesRelaunch() },
         "sign-out-starts-afresh": { tests in tests.signOutStartsAfresh() },
@@ -286,6 +287,24 @@ import Testing
         #expect(
             signedIn.effects.contains(
                 .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey2])))
+    }
+
+    /// The notice and its actions are there in the transition that sends the signal, and
+    /// performing a signal produces no event: nothing the user sees waits for its result.
+    @Test func signalFailureChangesNothing() {
+        var state = LoginState()
+        state.appeared = true
+        state.verification = Verification(
+            credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+        let rejected = LoginReducer().reduce(state, .verificationFinished(.credentialUnknown))
+        #expect(rejected.effects == [.signalUnknownCredential(passkey1)])
+        #expect(rejected.state.notice == .deletedPasskey && !rejected.state.isBusy)
+        #expect(rejected.state.offeredActions.contains(.anotherPasskey))
+        var world = World(script: WorldScript(account: nil))
+        #expect(world.perform(.signalUnknownCredential(passkey1)) == nil)
+        #expect(
+            world.perform(.signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: []))
+                == nil)
     }
 
     @Test func countSurvivesRelaunch() {

@@ -82,6 +82,14 @@ extension Decision {
                 "The full list exposes the user's credentials, so the Signal API sends it only for an authenticated user and advises sending it on each sign-in; the revoked ID is absent from that list.",
             criterion: "N1.4-AC04"),
         Decision(
+            id: "signal-failure-changes-nothing",
+            question: "What does the user see when a signal call fails?",
+            choice:
+                "Nothing different: the notice is shown, with its actions, before the signal is sent, and no event waits for the signal's result. The app logs the failure and does not retry it in the foreground; the full list is sent again at the next sign-in anyway.",
+            reason:
+                "A signal only asks the passkey manager to tidy its list: iOS's `ASCredentialDataManager` methods throw, Android's `signalCredentialState` fails with `SignalCredentialStateException`, and the web's promise rejects only for malformed options (W3C WebAuthn Level 3, signal methods: the promise says nothing about whether anything changed). None of these is the user's to act on, and Android and Safari skip the call on versions without the API.",
+            criterion: "N1.4-AC04"),
+        Decision(
             id: "count-survives-relaunch",
             question: "Does the cancellation count survive an app relaunch?",
             choice: "Yes. The app stores it (`persistCancellationStreak`) and reads it back at launch.",
