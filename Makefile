@@ -23,7 +23,7 @@ test: test-deps
 	$(SWIFT) build --build-tests $(TEST_BUILD)
 	$(SWIFT) test --skip-build $(TEST_BUILD)
 	$(MAKE) format-check
-	PASSKEY_SPEC=$(TEST_BIN) $(MAKE) browser-test
+	PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) browser-test
 
 ## browser-test: the committed site/ in headless Chromium; screenshots go to artifacts/. The
 ## tool it runs is $PASSKEY_SPEC, else the newest build under .build/

@@ -44,7 +44,8 @@ def passkey_spec():
     """The built tool: $PASSKEY_SPEC (set by `make test`), else the newest of the builds that
     `make test`, `swift build` and `make site` leave."""
     if "PASSKEY_SPEC" in os.environ:
-        return os.environ["PASSKEY_SPEC"]
+        # A relative path is from the repository, wherever a test runs the tool.
+        return str(ROOT / os.environ["PASSKEY_SPEC"])
     builds = [ROOT / ".build" / folder / "passkey-spec" for folder in ("test/release", "debug", "release")]
     found = [path for path in builds if path.is_file()]
     assert found, "no built passkey-spec; 'make test' builds it (or run 'swift build')"
