@@ -225,8 +225,8 @@ import Testing
     @Test func concealHoldsInLockstepForEveryKindOfAccount() {
         let kinds = EnumerationCheck.counterparts(fault: nil).map(\.name)
         for kind in [
-            "a active account with passkeys", "a active account without passkeys",
-            "a active account that cannot continue with this route", "a restricted account with passkeys",
+            "an active account with passkeys", "an active account without passkeys",
+            "an active account that cannot continue with this route", "a restricted account with passkeys",
         ] {
             #expect(kinds.contains(kind), "\(kind)")
         }

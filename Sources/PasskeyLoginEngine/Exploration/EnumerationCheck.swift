@@ -53,17 +53,18 @@ public struct EnumerationCheck: Sendable {
         AccountStatus.allCases.flatMap { status -> [Counterpart] in
             let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
             let accepted = Dictionary(uniqueKeysWithValues: devicePasskeys.map { ($0, ServerCredentialState.active) })
+            let kind = (status == .active || status == .inactive ? "an " : "a ") + status.rawValue
             return [
                 Counterpart(
-                    name: "a \(status.rawValue) account with passkeys",
+                    name: "\(kind) account with passkeys",
                     world: WorldScript(
                         account: account, serverCredentials: accepted, deviceCredentials: devicePasskeys,
                         lookupFault: fault)),
                 Counterpart(
-                    name: "a \(status.rawValue) account without passkeys",
+                    name: "\(kind) account without passkeys",
                     world: WorldScript(account: account, deviceCredentials: devicePasskeys, lookupFault: fault)),
                 Counterpart(
-                    name: "a \(status.rawValue) account that cannot continue with this route",
+                    name: "\(kind) account that cannot continue with this route",
                     world: WorldScript(
                         account: account, routeAvailable: false, serverCredentials: accepted,
                         deviceCredentials: devicePasskeys, lookupFault: fault)),
