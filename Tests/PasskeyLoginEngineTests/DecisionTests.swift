@@ -443,6 +443,15 @@ import Testing
         let picked = Self.reducer.reduce(appeared.state, .assistedRequestFinished(.assertion(passkey1)))
         #expect(picked.effects == [.verifyAssertion(passkey1)])
         #expect(picked.state.verification == Verification(credentialID: passkey1, ceremony: Self.assisted))
+        // Without an assisted request (the platform cannot run one), nothing is armed and the
+        // passkey button opens the explicit request.
+        let plain = LoginReducer(configuration: Configuration(automaticStart: .none))
+        let bare = plain.reduce(LoginState(), .screenAppeared)
+        #expect(bare.effects.isEmpty && bare.state.assisted == nil)
+        #expect(
+            plain.reduce(bare.state, .passkeyButtonTapped).effects == [
+                .startCeremony(Ceremony(route: .explicit, allowedCredentials: []))
+            ])
     }
 
     @Test(arguments: Self.platforms)

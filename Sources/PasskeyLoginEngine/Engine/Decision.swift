@@ -164,11 +164,11 @@ extension Decision {
         Decision(
             id: "assisted-request-on-appear",
             question:
-                "What does an assisted request (AutoFill, a pending request, conditional mediation) start, and when?",
+                "What does an assisted request (AutoFill, a pending request, conditional mediation) start, and when, and what if the platform cannot run one?",
             choice:
-                "When the login screen appears, the app arms one request for any passkey of this app (no lookup, empty allowed list) that shows nothing until the user focuses the identifier field and picks a passkey from the suggestions; picking one goes to verification like the passkey button.",
+                "When the login screen appears, the app arms one request for any passkey of this app (no lookup, empty allowed list) that shows nothing until the user focuses the identifier field and picks a passkey from the suggestions; picking one goes to verification like the passkey button. Where the platform cannot run it (an iOS field without the `.username` text content type, Android below 15 (API 35), where the view request is only stored, or a browser or Android WebView where `isConditionalMediationAvailable()` is false), the app arms nothing and the login screen works as without an automatic start: the passkey button and the fallback.",
             reason:
-                "iOS `performAutoFillAssistedRequests()`, Android `View.pendingGetCredentialRequest` and the web's `mediation: \"conditional\"` all work this way: the request is discoverable and waits in the field's suggestions.",
+                "iOS `performAutoFillAssistedRequests()`, Android `View.pendingGetCredentialRequest` and the web's `mediation: \"conditional\"` all work this way: the request is discoverable and waits in the field's suggestions. Apple: the controller “presents a user interface when a text field with the appropriate text content type obtains focus”; androidx `CredentialManagerViewHandler` applies the request only when `SDK_INT >= 35`; WebAuthn recommends `isConditionalMediationAvailable()` before a conditional request.",
             criterion: "N1.4-AC01"),
         Decision(
             id: "assisted-errors-are-silent",
