@@ -42,11 +42,35 @@ public struct Step: Codable, Sendable, Equatable {
     /// The text after the keyword.
     public var text: String
     public var location: SourceLocation
+    /// The byte column where `text` starts on its line (after the keyword and the blanks after
+    /// it), so that a message can point at a value inside the step. Not part of the model's
+    /// JSON: it is where the text is, not what it says.
+    public var textColumn: Int
 
-    public init(keyword: StepKeyword, text: String, location: SourceLocation) {
+    public init(keyword: StepKeyword, text: String, location: SourceLocation, textColumn: Int? = nil) {
         self.keyword = keyword
         self.text = text
         self.location = location
+        self.textColumn = textColumn ?? location.column + keyword.rawValue.count + 1
+    }
+
+    private enum CodingKeys: String, CodingKey { case keyword, text, location }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            keyword: try container.decode(StepKeyword.self, forKey: .keyword),
+            text: try container.decode(String.self, forKey: .text),
+            location: try container.decode(SourceLocation.self, forKey: .location))
+    }
+
+    /// Where the first `"value"` (quoted) of the step is, pointing at the value itself; the
+    /// step's own location when it has none.
+    public func location(ofQuoted value: String) -> SourceLocation {
+        guard let range = text.range(of: "\"\(value)\"") else { return location }
+        var found = location
+        found.column = textColumn + text[..<range.lowerBound].utf8.count + 1
+        return found
     }
 }
 

@@ -109,8 +109,14 @@ extension SpecWalker {
         for keyword in StepKeyword.allCases {
             let word = keyword.rawValue
             guard text.hasPrefix(word + " ") || text.hasPrefix(word + "\t") else { continue }
-            let rest = String(text.dropFirst(word.count)).trimmingWhitespace()
-            return rest.isEmpty ? nil : Step(keyword: keyword, text: rest, location: location)
+            let afterKeyword = text.dropFirst(word.count)
+            let blanks = afterKeyword.prefix { $0 == " " || $0 == "\t" }.utf8.count
+            let rest = String(afterKeyword).trimmingWhitespace()
+            return rest.isEmpty
+                ? nil
+                : Step(
+                    keyword: keyword, text: rest, location: location,
+                    textColumn: location.column + word.count + blanks)
         }
         return nil
     }

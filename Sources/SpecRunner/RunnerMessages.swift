@@ -337,11 +337,21 @@ extension Message {
         )
     }
 
-    public static func stepNamesUnknownScenario(_ id: String, known: [String]) -> Message {
-        let list = known.map { "'\($0)'" }.joined(separator: ", ")
+    public static func stepNamesUnknownScenario(_ id: String, known: [String], closest: String? = nil) -> Message {
+        let hint =
+            closest.map { "did you mean '\($0)'?" }
+            ?? "the page's scenarios are " + known.map { "'\($0)'" }.joined(separator: ", ")
         return Message(
             "step-names-unknown-scenario", .error,
-            "the step names scenario '\(id)', which this page does not define; the page's scenarios are \(list)")
+            "the step names scenario '\(id)', which this page does not define; \(hint)")
+    }
+
+    public static func scenarioNotInFlow(_ id: String, flow: String, closest: [String]) -> Message {
+        let list = closest.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            "scenario-not-in-flow", .error,
+            "the flow '\(flow)' has no scenario '\(id)'; the closest are \(list). A new scenario needs an engine change first: see 'Adding a scenario' in the writer's guide"
+        )
     }
 }
 
@@ -605,13 +615,37 @@ extension RunnerMessages {
                 summary: "A step names a scenario ID that the page does not define.",
                 detail: """
                     A step such as 'the user sees the \"ID\" copy' names one of the scenarios of the page the \
-                    check is on. An ID that no scenario of that page has (a scenario renamed, removed, or \
-                    described on another page) is reported at the step's line, with the page's scenario IDs.
+                    check is on. An ID that no scenario of that page has (a misspelling, a scenario renamed, \
+                    removed, or described on another page) is reported at the value itself, with the page's \
+                    closest ID when there is a likely one, or else the page's scenario IDs.
                     """,
                 example: """
-                    Then the user sees the "lookup-failed" copy
-                    (on a page whose scenarios are the cancellations only)
+                    Then the user sees the "deleted-pasky" copy
                     """,
-                fix: "Use one of the page's scenario IDs listed in the message ('passkey-spec copy --list').")),
+                fix: "Use the ID the message suggests, or one of the page's scenario IDs ('passkey-spec copy --list').")
+        ),
+        CatalogueEntry(
+            sample: .scenarioNotInFlow(
+                "provider-misconfigured", flow: "passkey-login",
+                closest: ["passkey-unavailable", "passkey-failed", "passkey-not-accepted"]),
+            explanation: MessageExplanation(
+                summary: "A scenario heading has an ID that the page's flow does not know.",
+                detail: """
+                    Scenario IDs belong to the flow, not to the page: the reference engine decides which \
+                    scenario each native result, server answer and user action leads to, and a check can \
+                    only reach a scenario the engine has. A new ID on the page is therefore reported once, \
+                    at its heading, with the flow's nearest IDs. The scenario's copy, Trigger names and \
+                    checks are still read, so every other mistake in them is reported too, and no step \
+                    that names it is reported again.
+                    """,
+                example: """
+                    ### Error: passkey provider misconfigured
+                    <!-- scenario: provider-misconfigured -->
+                    """,
+                fix: """
+                    If the situation is one the flow already has, use that scenario's ID (the message lists \
+                    the nearest). If it is new, the engine must learn it first: the writer's guide section \
+                    'Adding a scenario' says what to ask the engine's owners for and what to write meanwhile.
+                    """)),
     ]
 }

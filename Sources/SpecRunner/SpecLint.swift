@@ -20,23 +20,42 @@ public struct SpecLint: Sendable {
             diagnostics.append(Diagnostic(.criterionWithoutChecks(criterion.id.description), at: criterion.location))
         }
         let defined = spec.scenarios.map(\.id)
+        let known = Set(flow.scenarios)
+        // A scenario the flow does not know is one error, at its heading: its copy, Trigger
+        // names and checks are still read, but no step naming it is reported again.
+        for scenario in spec.scenarios where !known.contains(scenario.id) {
+            diagnostics.append(
+                Diagnostic(
+                    .scenarioNotInFlow(
+                        scenario.id, flow: flow.id, closest: Self.nearest(scenario.id, in: flow.scenarios)),
+                    at: scenario.location))
+        }
         var named = Set<String>()
         for step in spec.checks.flatMap(\.steps) {
             guard case .bound(let bound) = flow.steps.bind(step) else { continue }
             for (type, value) in zip(bound.pattern.parameters, bound.values) where type.namesScenario {
                 named.insert(value)
                 if !defined.contains(value) {
+                    let meant = closest(to: value, in: defined)
+                    // The scenario the writer meant counts as named: one mistake, one message.
+                    if let meant { named.insert(meant) }
                     diagnostics.append(
-                        Diagnostic(.stepNamesUnknownScenario(value, known: defined), at: step.location))
+                        Diagnostic(
+                            .stepNamesUnknownScenario(value, known: defined, closest: meant),
+                            at: step.location(ofQuoted: value)))
                 }
             }
         }
         // Only a scenario the steps can name can be named; the others are the copy coverage's
         // to report (`unreachable-scenario`), after a run.
-        let nameable = Set(flow.scenarios)
-        for scenario in spec.scenarios where nameable.contains(scenario.id) && !named.contains(scenario.id) {
+        for scenario in spec.scenarios where !named.contains(scenario.id) {
             diagnostics.append(Diagnostic(.scenarioWithoutCheck(scenario.id), at: scenario.location))
         }
         return diagnostics
+    }
+
+    /// The three known IDs nearest to `id`, nearest first.
+    static func nearest(_ id: String, in known: [String]) -> [String] {
+        Array(known.sorted { editDistance(id, $0) < editDistance(id, $1) }.prefix(3))
     }
 }

@@ -150,9 +150,13 @@ public struct StepRegistry: Sendable {
                 Diagnostic(.ambiguousStep(step.text, patterns: matches.map(\.1.display)), at: step.location))
         }
         for (type, value) in zip(pattern.parameters, values) {
-            if let allowed = type.values, !allowed.contains(value) {
+            // A scenario ID is checked against the page's scenarios by `SpecLint`, which knows
+            // them and says which one was meant (`step-names-unknown-scenario`).
+            if let allowed = type.values, !allowed.contains(value), !type.namesScenario {
                 return .unbound(
-                    Diagnostic(.invalidStepParameter(value, kind: type.name, allowed: allowed), at: step.location))
+                    Diagnostic(
+                        .invalidStepParameter(value, kind: type.name, allowed: allowed),
+                        at: step.location(ofQuoted: value)))
             }
             if !type.isNumber, value.isEmpty {
                 return .unbound(

@@ -554,6 +554,40 @@ extension MessageWitnessTests {
         ## Acceptance criteria
         """
 
+    /// The web page with a scenario of the flow that the web cannot reach (no automatic prompt
+    /// there), named by a check so that `lint` passes: the run reports it.
+    static let webPageWithAutomaticScenario = Witness { folder in
+        let web = BinaryRunner.packageRoot.appendingPathComponent("content/web/login-error-states.md")
+        let heading = "### No passkey to use"
+        let text = try String(contentsOf: web, encoding: .utf8)
+            .replacingOccurrences(
+                of: "## Acceptance criteria",
+                with: """
+                    \(heading)
+                    <!-- scenario: no-passkey-used -->
+
+                    The request ends without a passkey.
+
+                    |         | Web |
+                    | ------- | --- |
+                    | Trigger | The browser shows no passkey to choose |
+                    | Title   | None |
+                    | Message | None — no error is shown |
+
+                    ## Acceptance criteria
+                    """
+            )
+            .replacingOccurrences(
+                of: "  Then the user sees the \"passkey-unavailable\" copy",
+                with:
+                    "  Then the user sees the \"passkey-unavailable\" copy\n  And the user sees the \"no-passkey-used\" copy"
+            )
+        try folder.write("web.md", text)
+        var outcome = run(.check, folder, roots: ["web.md"])
+        outcome.expectedAt = ("web.md", try line(of: heading, in: text))
+        return outcome
+    }
+
     /// The flows' messages, the steps' and the run's.
     static let running: [MessageID: Witness] = [
         "missing-flow": page(validSpec).at("page.md", line: 1),
@@ -595,12 +629,11 @@ extension MessageWitnessTests {
             after: "Scenario: A locked account does not"),
 
         // Copy coverage, after a run
-        "scenario-not-exercised": fixture(
-            .check, replacing: "## Acceptance criteria", with: unreachableScenario,
+        "scenario-not-in-flow": fixture(
+            .lint, replacing: "## Acceptance criteria", with: unreachableScenario,
             pointingAt: "### Passkey prompt times out"),
-        "unreachable-scenario": fixture(
-            .check, replacing: "## Acceptance criteria", with: unreachableScenario,
-            pointingAt: "### Passkey prompt times out"),
+        "scenario-not-exercised": webPageWithAutomaticScenario,
+        "unreachable-scenario": webPageWithAutomaticScenario,
         "scenario-missing-from-spec": pin(.check, pinPageWithoutLockedOut, pointingAt: "# PIN entry"),
         "action-without-copy": fixture(
             .check, replacing: "| Action `retry` | Try Passkey Again | Try passkey again |\n", with: "",

@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Each mistake a new writer makes, following only the writer's guide: one message, at the
+/// cause, saying what to do, and no more messages than the mistake needs.
+@Suite struct WriterMistakeTests {
+    /// A diagnostic as `lint` prints it.
+    struct Printed: Equatable {
+        var line: Int
+        var column: Int
+        var id: String
+        var message: String
+    }
+
+    /// Lints the frozen spec page after `edit`, in a folder of its own; returns what it printed
+    /// about the page and the edited text.
+    static func lint(_ edit: (String) throws -> String) throws -> (found: [Printed], text: String) {
+        let folder = try TemporaryFolder()
+        let text = try edit(try String(contentsOf: BinaryRunner.fixtureSpec, encoding: .utf8))
+        let path = try folder.write("page.md", text)
+        let run = InProcess.run(["lint", path])
+        let pattern = #/^.*page\.md:(\d+):(\d+): (?:error|warning): (.*) \[([a-z0-9-]+)\]$/#
+        let found = run.stderr.split(separator: "\n").compactMap { line -> Printed? in
+            guard let match = String(line).wholeMatch(of: pattern) else { return nil }
+            return Printed(line: Int(match.1)!, column: Int(match.2)!, id: String(match.4), message: String(match.3))
+        }
+        return (found, text)
+    }
+
+    /// The 1-based line and byte column of the first `needle` after `anchor`.
+    static func position(of needle: String, in text: String, after anchor: String = "") throws -> (Int, Int) {
+        let start = anchor.isEmpty ? text.startIndex : try #require(text.range(of: anchor)).lowerBound
+        let range = try #require(text.range(of: needle, range: start..<text.endIndex))
+        let before = text[..<range.lowerBound]
+        let line = before.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return (line, text[lineStart..<range.lowerBound].utf8.count + 1)
+    }
+
+    @Test func aMisspeltScenarioInAStepIsOneMessageAtTheValue() throws {
+        let (found, text) = try Self.lint {
+            $0.replacingOccurrences(
+                of: "Then the user sees the \"deleted-passkey\" copy",
+                with: "Then the user sees the \"deleted-pasky\" copy")
+        }
+        #expect(found.count == 1, "\(found)")
+        let message = try #require(found.first)
+        let (line, column) = try Self.position(of: "deleted-pasky\"", in: text)
+        #expect(message.id == "step-names-unknown-scenario")
+        #expect(message.line == line && message.column == column)
+        #expect(message.message.hasSuffix("did you mean 'deleted-passkey'?"))
+    }
+
+    static let newScenario = """
+        ### Error: passkey provider misconfigured
+        <!-- scenario: provider-misconfigured -->
+
+        The credential provider is not set up.
+
+        |                   | iOS | Android |
+        | ----------------- | --- | ------- |
+        | Trigger           | `ASAuthorizationError.Code.faild` (1004) | `GetCredentialProviderConfigurationException` |
+        | Presentation      | Alert | Dialog |
+        | Title             | Passkey Provider Not Set Up | Passkey provider not set up |
+        | Message           | Set up a passkey provider in Settings to sign in with a passkey. | Set up a passkey provider in Settings to sign in with a passkey. |
+        | Action `fallback` | Sign In Another Way | Sign in another way |
+
+
+        """
+
+    static let anchor = "### Error: tried deleted passkey"
+
+    /// The guide's "Adding a scenario", walked: each step's messages say what to do next, and
+    /// every page-level rule applies to the new scenario although the flow does not know it.
+    @Test func addingAScenarioAsTheGuideSaysGetsTheNextStepEachTime() throws {
+        // 1. The heading, the copy table and a misspelt Trigger name.
+        let (first, text) = try Self.lint {
+            $0.replacingOccurrences(of: Self.anchor, with: Self.newScenario + Self.anchor)
+        }
+        let (heading, _) = try Self.position(of: "### Error: passkey provider misconfigured", in: text)
+        let (nameLine, nameColumn) = try Self.position(of: "ASAuthorizationError.Code.faild", in: text)
+        #expect(first.map(\.id).sorted() == ["scenario-not-in-flow", "scenario-without-check", "unknown-trigger-name"])
+        let unknown = try #require(first.first { $0.id == "scenario-not-in-flow" })
+        #expect(unknown.line == heading && unknown.column == 1)
+        #expect(unknown.message.contains("the closest are 'passkey-"))
+        #expect(unknown.message.contains("see 'Adding a scenario' in the writer's guide"))
+        let name = try #require(first.first { $0.id == "unknown-trigger-name" })
+        #expect(name.line == nameLine && name.column == nameColumn)
+        #expect(name.message.contains("the closest real name is 'ASAuthorizationError.Code.failed'"))
+
+        // 2. The name corrected, and a check that names the scenario: only the heading is left,
+        // and it says where to go next.
+        let check = """
+            Scenario: A misconfigured provider offers the fallback
+              Given the app does not start passkey login automatically
+              When the login screen appears
+              And the user taps the passkey button
+              And the passkey provider is misconfigured
+              Then the user sees the "provider-misconfigured" copy
+
+            """
+        let (second, _) = try Self.lint {
+            $0.replacingOccurrences(
+                of: Self.anchor,
+                with: Self.newScenario.replacingOccurrences(of: "Code.faild", with: "Code.failed") + Self.anchor
+            )
+            .replacingOccurrences(
+                of: "Scenario: A device that cannot run passkey requests",
+                with: check + "Scenario: A device that cannot run passkey requests")
+        }
+        #expect(second.map(\.id) == ["scenario-not-in-flow"], "\(second)")
+
+        // 3. `explain` says what to do about it.
+        let explained = InProcess.run(["explain", "scenario-not-in-flow"])
+        #expect(explained.status == .success)
+        #expect(explained.stdout.contains("Adding a scenario"))
+    }
+}
