@@ -23,7 +23,14 @@ public struct PageParser {
 
     /// Parses the file; the result is nil when the file is not a page at all.
     public static func parse(_ source: SourceFile, relativePath: String) -> (ParsedPage?, [Diagnostic]) {
-        var parser = PageParser(source: source, relativePath: relativePath)
+        // A check block that a heading interrupts is closed before the heading and reported
+        // once, at its opening fence; the rest of the page is read as written.
+        let repair = CheckBlockRepair.repair(source)
+        let read = repair.text.map { SourceFile(path: source.path, text: $0) } ?? source
+        var parser = PageParser(source: read, relativePath: relativePath)
+        for line in repair.openings {
+            parser.diagnostics.report(.unclosedCheckBlock, at: read.location(line: line, column: 1))
+        }
         let page = parser.parse()
         return (page, parser.diagnostics.diagnostics)
     }

@@ -52,6 +52,23 @@ import Testing
         #expect(message.message.hasSuffix("did you mean 'deleted-passkey'?"))
     }
 
+    /// A check block whose closing fence is missing in the middle of the page: one error at
+    /// its opening fence, and the rest of the page is read as if it had closed before the next
+    /// heading (its checks and criteria still count).
+    @Test func anUnclosedFenceIsOneErrorAtItsOpeningLine() throws {
+        var opening = 0
+        let (found, _) = try Self.lint { text in
+            let criteria = try #require(text.range(of: "## Acceptance criteria"))
+            let fence = try #require(text.range(of: "```gherkin", range: criteria.upperBound..<text.endIndex))
+            let close = try #require(text.range(of: "\n```\n", range: fence.upperBound..<text.endIndex))
+            opening = text[..<fence.lowerBound].filter { $0 == "\n" }.count + 1
+            return text.replacingCharacters(in: close, with: "\n\n")
+        }
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.id == "unclosed-check-block")
+        #expect(found.first?.line == opening && found.first?.column == 1)
+    }
+
     static let newScenario = """
         ### Error: passkey provider misconfigured
         <!-- scenario: provider-misconfigured -->
