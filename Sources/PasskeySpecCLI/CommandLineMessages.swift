@@ -16,7 +16,10 @@ public enum CommandLineMessages {
 extension Message {
     public static func unknownCommand(_ name: String, suggestion: String?) -> Message {
         Message(
-            "unknown-command", .error, "unknown command '\(name)'\(didYouMean(suggestion)); run 'passkey-spec --help'")
+            "unknown-command", .error,
+            "unknown command '\(name)'"
+                + (suggestion.map { "; did you mean '\($0)'? 'passkey-spec --help' lists every command" }
+                    ?? "; run 'passkey-spec --help' for the commands"))
     }
 
     public static func unknownOption(_ option: String, command: String, suggestion: String?) -> Message {

@@ -16,8 +16,14 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable, CustomStr
         self.column = column
     }
 
-    /// `path:line:column`, the compiler convention.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `path:line:column`, the compiler convention, or the path alone for a whole file or folder.
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
+
+    /// A whole file or folder, with no line to point at (one that is empty, unreadable, too
+    /// large, or a folder without pages): printed as its path alone.
+    public static func whole(_ path: String) -> SourceLocation {
+        SourceLocation(file: path, line: 0, column: 0)
+    }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

@@ -59,7 +59,7 @@ public struct ContentLoader: Sendable {
         for path in paths {
             let found = try markdownFiles(at: path, into: &bag)
             if found.isEmpty {
-                bag.report(.noMarkdownFiles(path), at: SourceLocation(file: path, line: 1, column: 1))
+                bag.report(.noMarkdownFiles(path), at: .whole(path))
             }
             // A file named twice (a folder and a file in it) is read once; one path needs no check.
             for file in found where paths.count == 1 || seen.insert(file.path).inserted {
@@ -110,7 +110,7 @@ public struct ContentLoader: Sendable {
         } catch {
             bag.report(
                 .unreadableFile((error as? FileBytes.Failure)?.reason ?? error.localizedDescription),
-                at: SourceLocation(file: file.path, line: 1, column: 1))
+                at: .whole(file.path))
             loaded.diagnostics = bag.diagnostics
             return loaded
         }
@@ -125,7 +125,7 @@ public struct ContentLoader: Sendable {
         if bytes.count > SourceFile.maximumSize {
             bag.report(
                 .fileTooLarge(bytes: bytes.count, limit: SourceFile.maximumSize),
-                at: SourceLocation(file: file.path, line: 1, column: 1))
+                at: .whole(file.path))
             loaded.diagnostics = bag.diagnostics
             return loaded
         }
@@ -254,7 +254,7 @@ public struct ContentLoader: Sendable {
 
         /// Reports at a file of the listing, by its path relative to the root.
         private mutating func report(_ message: Message, at relative: String) {
-            diagnostics.append(Diagnostic(message, at: SourceLocation(file: root + "/" + relative, line: 1, column: 1)))
+            diagnostics.append(Diagnostic(message, at: .whole(root + "/" + relative)))
         }
 
         /// The path with every link resolved, or nil with `errno` set.
@@ -274,7 +274,7 @@ public struct ContentLoader: Sendable {
         if size > SourceFile.maximumSize {
             diagnostics.report(
                 .fileTooLarge(bytes: size, limit: SourceFile.maximumSize),
-                at: SourceLocation(file: name, line: 1, column: 1))
+                at: .whole(name))
             return nil
         }
         do {

@@ -28,6 +28,16 @@ struct MetadataComment {
                     Field(
                         key: String(word.dropLast()).lowercased(), value: "",
                         valueOffset: wordOffset + word.utf8.count + 1))
+            } else if let colon = word.firstIndex(of: ":"), colon != word.startIndex,
+                word[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }), word.index(after: colon) != word.endIndex
+            {
+                // `key:value` written without the space (`<!--scenario:restricted-account-->`):
+                // read as the writer meant it.
+                let key = word[..<colon]
+                fields.append(
+                    Field(
+                        key: key.lowercased(), value: String(word[word.index(after: colon)...]),
+                        valueOffset: wordOffset + key.utf8.count + 1))
             } else if fields.isEmpty {
                 return nil
             } else {

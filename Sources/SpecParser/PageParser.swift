@@ -70,7 +70,7 @@ public struct PageParser {
         titleBlock: MarkdownNode
     ) -> Page {
         let id = metadata.value("page") ?? ""
-        checkKeys(metadata, allowed: ["page"], block: metadataBlock)
+        let metadata = checkKeys(metadata, allowed: ["page"], block: metadataBlock)
         if !SlugID.isValid(id) {
             diagnostics.report(.malformedID(id), at: location(of: metadataBlock, field: metadata.field("page")))
         }
@@ -87,7 +87,7 @@ public struct PageParser {
         title: String, metadata: MetadataComment, metadataBlock: MarkdownNode, body: [MarkdownNode],
         titleBlock: MarkdownNode
     ) -> Spec? {
-        checkKeys(metadata, allowed: ["spec", "flow", "platforms"], block: metadataBlock)
+        let metadata = checkKeys(metadata, allowed: ["spec", "flow", "platforms"], block: metadataBlock)
         let specID = metadata.value("spec") ?? ""
         if !SpecID.isValid(specID) {
             diagnostics.report(.malformedSpecID(specID), at: location(of: metadataBlock, field: metadata.field("spec")))
@@ -145,13 +145,25 @@ public struct PageParser {
 
     // MARK: - Shared helpers
 
-    mutating func checkKeys(_ metadata: MetadataComment, allowed: Set<String>, block: MarkdownNode) {
-        for field in metadata.fields where !allowed.contains(field.key) {
+    /// Reports each key the comment does not take; returns the comment with a misspelt key
+    /// (`platform` for `platforms`) read as the key it is nearest, so that nothing downstream
+    /// reports the same mistake again.
+    mutating func checkKeys(_ metadata: MetadataComment, allowed: Set<String>, block: MarkdownNode) -> MetadataComment {
+        var corrected = metadata
+        for (index, field) in metadata.fields.enumerated() where !allowed.contains(field.key) {
+            if let meant = closest(to: field.key, in: allowed.sorted()), metadata.field(meant) == nil {
+                diagnostics.report(
+                    .malformedMetadata("unknown key '\(field.key)'; did you mean '\(meant)'? It is read as '\(meant)'"),
+                    at: location(of: block, field: field))
+                corrected.fields[index].key = meant
+                continue
+            }
             let keys = allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")
             diagnostics.report(
                 .malformedMetadata("unknown key '\(field.key)'; this comment takes \(keys)"),
                 at: location(of: block, field: field))
         }
+        return corrected
     }
 
     /// Where a node starts.

@@ -268,7 +268,8 @@ extension Message {
     }
 
     public static let missingPlatforms = Message(
-        "missing-platforms", .error, "spec metadata declares no platforms; add 'platforms: ios, android'")
+        "missing-platforms", .error,
+        "spec metadata declares no platforms; add 'platforms:' and one or more of \(Platform.knownList)")
 
     public static func unknownPlatform(_ name: String) -> Message {
         Message("unknown-platform", .error, "unknown platform '\(name)'; known platforms are \(Platform.knownList)")

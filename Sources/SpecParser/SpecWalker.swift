@@ -105,9 +105,9 @@ struct SpecWalker {
             section = Section(id: SlugID.make(title), title: title, kind: .prose, location: location)
             return false
         }
-        parser.checkKeys(comment, allowed: ["section", "kind"], block: next)
-        let id = comment.value("section") ?? ""
-        let idLocation = parser.location(of: next, field: comment.field("section"))
+        let checked = parser.checkKeys(comment, allowed: ["section", "kind"], block: next)
+        let id = checked.value("section") ?? ""
+        let idLocation = parser.location(of: next, field: checked.field("section"))
         if !SlugID.isValid(id) {
             parser.diagnostics.report(.malformedID(id), at: idLocation)
         } else if let first = sectionIDs[id] {
@@ -116,12 +116,12 @@ struct SpecWalker {
             sectionIDs[id] = idLocation
         }
         var kind = SectionKind.prose
-        if let name = comment.value("kind") {
+        if let name = checked.value("kind") {
             if let known = SectionKind(rawValue: name.lowercased()) {
                 kind = known
             } else {
                 parser.diagnostics.report(
-                    .unknownSectionKind(name), at: parser.location(of: next, field: comment.field("kind")))
+                    .unknownSectionKind(name), at: parser.location(of: next, field: checked.field("kind")))
             }
         }
         section = Section(id: id, title: title, kind: kind, location: location)
@@ -148,9 +148,9 @@ struct SpecWalker {
             scenario = Scenario(id: SlugID.make(title), title: title, section: sectionID, location: location)
             return false
         }
-        parser.checkKeys(comment, allowed: ["scenario"], block: next)
-        let id = comment.value("scenario") ?? ""
-        let idLocation = parser.location(of: next, field: comment.field("scenario"))
+        let checked = parser.checkKeys(comment, allowed: ["scenario"], block: next)
+        let id = checked.value("scenario") ?? ""
+        let idLocation = parser.location(of: next, field: checked.field("scenario"))
         if !SlugID.isValid(id) {
             parser.diagnostics.report(.malformedID(id), at: idLocation)
         } else if let first = scenarioIDs[id] {

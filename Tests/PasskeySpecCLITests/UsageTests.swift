@@ -58,7 +58,7 @@ import Testing
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
-                passkey-spec: error: unknown command 'lnt'; did you mean 'lint'?; run 'passkey-spec --help' [unknown-command]
+                passkey-spec: error: unknown command 'lnt'; did you mean 'lint'? 'passkey-spec --help' lists every command [unknown-command]
                   passkey-spec lnt
                                ^~~
 

@@ -69,6 +69,64 @@ import Testing
         #expect(found.first?.line == opening && found.first?.column == 1)
     }
 
+    /// A metadata comment without the spaces after `<!--` and the colon is read as meant.
+    @Test func aMetadataCommentWithoutSpacesIsReadAsMeant() throws {
+        let (found, _) = try Self.lint {
+            $0.replacingOccurrences(
+                of: "<!-- scenario: restricted-account -->", with: "<!--scenario:restricted-account-->")
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// `platform:` for `platforms:` is one message at the key, with the key meant, and the
+    /// value is read as the platforms: no copy table repeats the mistake.
+    @Test func aSingularPlatformKeyIsOneMessageWithTheFix() throws {
+        let (found, text) = try Self.lint {
+            $0.replacingOccurrences(of: "platforms: ios, android", with: "platform: ios, android")
+        }
+        #expect(found.count == 1, "\(found)")
+        let message = try #require(found.first)
+        let (line, column) = try Self.position(of: "ios, android", in: text)
+        #expect(message.id == "malformed-metadata" && message.line == line && message.column == column)
+        #expect(message.message.contains("unknown key 'platform'; did you mean 'platforms'?"))
+    }
+
+    /// A folder without pages has no line to point at: `path: error: …`.
+    @Test func aFolderWithoutPagesIsNamedWithoutALine() throws {
+        let folder = try TemporaryFolder()
+        let run = InProcess.run(["lint", folder.url.path])
+        #expect(run.status == .failure)
+        #expect(run.stderr.hasPrefix("\(folder.url.path): error: no Markdown ('.md') files under"), "\(run.stderr)")
+    }
+
+    /// A criterion that no invariant covers says so in words, not "0/0 hold".
+    @Test func aCriterionWithoutInvariantsSaysSo() throws {
+        let folder = try TemporaryFolder()
+        var text = try String(contentsOf: BinaryRunner.fixtureSpec, encoding: .utf8)
+        let row = try #require(text.range(of: "| N1.4-AC05 | Core |"))
+        text.insert(
+            contentsOf: "| N1.4-AC06 | Core | The login screen appears. | Open it. |\n", at: row.lowerBound)
+        text = text.replacingOccurrences(
+            of: "## References",
+            with: """
+                ### N1.4-AC06: the screen
+
+                ```gherkin
+                Scenario: The login screen appears without an error
+                  When the login screen appears
+                  Then no error is shown
+                ```
+
+                ## References
+                """)
+        let path = try folder.write("page.md", text)
+        let run = InProcess.run(["check", path])
+        let line = try #require(
+            run.stdout.split(separator: "\n").first { $0.contains("N1.4-AC06") }, "\(run.stdout)\(run.stderr)")
+        #expect(line.hasSuffix("no invariant covers this criterion"))
+        #expect(!run.stdout.contains("0/0 hold"))
+    }
+
     static let newScenario = """
         ### Error: passkey provider misconfigured
         <!-- scenario: provider-misconfigured -->

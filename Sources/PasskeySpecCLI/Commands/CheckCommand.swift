@@ -102,7 +102,9 @@ enum CheckCommand {
                 lines.append(
                     "  " + criterion.id.padding(toLength: 12, withPad: " ", startingAt: 0) + cells.joined()
                         + "\(criterion.checks.count)".padding(toLength: 8, withPad: " ", startingAt: 0)
-                        + "\(invariants)/\(criterion.invariants.count) hold")
+                        + (criterion.invariants.isEmpty
+                            ? "no invariant covers this criterion"
+                            : "\(invariants)/\(criterion.invariants.count) hold"))
             }
             let runs = spec.checks.flatMap(\.platforms)
             let passed = runs.filter { $0.status == .passed }.count
