@@ -36,6 +36,15 @@ public enum CopyPart: Hashable, Sendable, Comparable {
     case message
     case action(String)
 
+    /// Whether the row holds words a user reads: the title, the message and action labels
+    /// (not the Trigger or the Presentation, which describe).
+    public var isCopy: Bool {
+        switch self {
+        case .trigger, .presentation: false
+        case .title, .message, .action: true
+        }
+    }
+
     /// The label a writer puts in the first column.
     public var label: String {
         switch self {

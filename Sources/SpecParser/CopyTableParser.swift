@@ -30,13 +30,17 @@ extension SpecWalker {
                 parser.diagnostics.report(.duplicateCopyRow(part.label), at: parser.location(ofCell: labelCell))
                 continue
             }
+            reportExtraCells(in: row, columns: header.children.count)
             var cells: [Platform: MarkdownNode] = [:]
             for (index, platform) in columns.enumerated() {
                 guard let platform else { continue }
                 let cell = index + 1 < row.children.count ? row.children[index + 1] : MarkdownNode(kind: .tableCell)
                 let location = cell.position != nil ? parser.location(ofCell: cell) : parser.location(of: row)
-                if cell.plainText.trimmingWhitespace().isEmpty {
+                let text = cell.plainText.trimmingWhitespace()
+                if text.isEmpty {
                     parser.diagnostics.report(.emptyCopyCell(row: part.label, platform: platform), at: location)
+                } else if part.isCopy, Self.isPlaceholder(text) {
+                    parser.diagnostics.report(.placeholderCopy(text, row: part.label, platform: platform), at: location)
                 }
                 cells[platform] = cell
             }
@@ -66,6 +70,55 @@ extension SpecWalker {
                 platform: platform, trigger: trigger, presentation: presentation, title: entry(.title),
                 message: entry(.message), actions: actions)
         }
+    }
+
+    /// Words that stand in for copy not written yet: they must never reach a screen.
+    static let placeholderWords: Set<String> = ["tbd", "tbc", "todo", "xxx", "fixme", "tk", "placeholder", "lorem"]
+
+    /// Whether a cell holds a stand-in rather than copy: a dash or an ellipsis alone, or a
+    /// stand-in word (`TBD`, `TODO`, `XXX`, `lorem ipsum`) anywhere in it.
+    static func isPlaceholder(_ text: String) -> Bool {
+        if ["-", "–", "—", "…", "...", "?", "??", "???"].contains(text) { return true }
+        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        return words.contains(where: placeholderWords.contains)
+    }
+
+    /// Reports cells beyond the header's columns, which GitHub's table syntax drops without a
+    /// word: counted on the row's own line, where the parsed table no longer has them.
+    private mutating func reportExtraCells(in row: MarkdownNode, columns: Int) {
+        guard let line = row.position?.startLine else { return }
+        let text = parser.source.line(line)
+        var starts: [Int] = []  // byte offset of each cell's content
+        var offset = 0
+        var escaped = false
+        var cellStart: Int? = nil
+        var first = true
+        for byte in text.utf8 {
+            defer { offset += 1 }
+            if escaped {
+                escaped = false
+                continue
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                continue
+            }
+            if byte == UInt8(ascii: "|") {
+                if let start = cellStart { starts.append(start) } else if !first { starts.append(offset) }
+                cellStart = nil
+                first = false
+                continue
+            }
+            if cellStart == nil, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                cellStart = offset
+            }
+            first = false
+        }
+        if let start = cellStart { starts.append(start) }
+        guard starts.count > columns else { return }
+        parser.diagnostics.report(
+            .extraCopyCell(count: starts.count, columns: columns),
+            at: parser.source.location(line: line, column: starts[columns] + 1))
     }
 
     /// The platform of each column after the label column; nil for a column in error.

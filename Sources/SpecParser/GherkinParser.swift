@@ -111,7 +111,7 @@ extension SpecWalker {
             guard text.hasPrefix(word + " ") || text.hasPrefix(word + "\t") else { continue }
             let afterKeyword = text.dropFirst(word.count)
             let blanks = afterKeyword.prefix { $0 == " " || $0 == "\t" }.utf8.count
-            let rest = String(afterKeyword).trimmingWhitespace()
+            let rest = Self.normalised(String(afterKeyword).trimmingWhitespace())
             return rest.isEmpty
                 ? nil
                 : Step(
@@ -119,6 +119,34 @@ extension SpecWalker {
                     textColumn: location.column + word.count + blanks)
         }
         return nil
+    }
+
+    /// A step's text as the step library reads it: typographic quotes as straight ones, dashes
+    /// as hyphens, and every run of blanks (tabs, non-breaking spaces) as one space, so that
+    /// what a writer cannot see on the page cannot make a step undefined (the guide says so).
+    static func normalised(_ text: String) -> String {
+        var result = ""
+        var blank = false
+        for character in text {
+            switch character {
+            case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}":
+                result.append("\"")
+                blank = false
+            case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}":
+                result.append("'")
+                blank = false
+            case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}":
+                result.append("-")
+                blank = false
+            case " ", "\t", "\u{00A0}", "\u{2007}", "\u{202F}", "\u{2009}", "\u{200A}":
+                if !blank { result.append(" ") }
+                blank = true
+            default:
+                result.append(character)
+                blank = false
+            }
+        }
+        return result
     }
 
     /// Whether a line closes a fence: the same character, at least as many, nothing else.

@@ -561,6 +561,20 @@ extension Message {
             "empty '\(row)' cell for \(platform.displayName); write the copy, or 'None' where nothing is shown")
     }
 
+    public static func placeholderCopy(_ text: String, row: String, platform: Platform) -> Message {
+        Message(
+            "placeholder-copy", .error,
+            "'\(text)' in the '\(row)' cell for \(platform.displayName) stands in for copy; write the words the user sees, or 'None' where nothing is shown"
+        )
+    }
+
+    public static func extraCopyCell(count: Int, columns: Int) -> Message {
+        Message(
+            "extra-copy-cell", .error,
+            "this row has \(count) cells but the table has \(columns) columns; the cells after the last column are dropped, so move them into a column or into prose"
+        )
+    }
+
     public static let missingActionID = Message(
         "missing-action-id", .error, "an action row names its ID in backticks, e.g. 'Action `retry`'")
 
@@ -710,6 +724,37 @@ extension ParserMessages {
                     | Title | Unable to Sign In |  |
                     """,
                 fix: "Write the copy, or 'None' (optionally 'None — no error is shown') where nothing is shown.")),
+        CatalogueEntry(
+            sample: .placeholderCopy("TBD", row: "Title", platform: .ios),
+            explanation: MessageExplanation(
+                summary: "A copy cell holds a stand-in (TBD, TODO, XXX, a dash, an ellipsis, lorem ipsum).",
+                detail: """
+                    Copy cells are exported as they are to the String Catalog, Android resources and the \
+                    web messages, so a stand-in would reach a user's screen. A cell of Title, Message or an \
+                    action label that is only a dash, an ellipsis or question marks, or that contains one \
+                    of the words TBD, TBC, TODO, XXX, FIXME, TK, placeholder or lorem, is reported at the \
+                    cell, naming its row and platform.
+                    """,
+                example: """
+                    | Title   | TBD | Can’t sign in |
+                    | Message | -   | … |
+                    """,
+                fix: "Write the copy, or 'None' where nothing is shown; keep drafts and open questions in prose.")),
+        CatalogueEntry(
+            sample: .extraCopyCell(count: 4, columns: 3),
+            explanation: MessageExplanation(
+                summary: "A copy table row has more cells than the table has columns.",
+                detail: """
+                    GitHub's table syntax drops the cells after the header's last column without a word, \
+                    on GitHub, on the site and in the exports. The row is counted on its own line, and the \
+                    first extra cell is reported.
+                    """,
+                example: """
+                    |       | iOS | Android |
+                    | ----- | --- | ------- |
+                    | Title | Unable to Sign In | Can’t sign in | Web: Sign-in failed |
+                    """,
+                fix: "Add the column to the header (a platform the spec declares), or move the text into prose.")),
         CatalogueEntry(
             sample: .missingActionID,
             explanation: MessageExplanation(

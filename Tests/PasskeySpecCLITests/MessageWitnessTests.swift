@@ -398,6 +398,8 @@ extension MessageWitnessTests {
         "duplicate-copy-row": valid(
             replacing: "| Title | T | T |\n", with: "| Title | T | T |\n| Title | U | U |\n", at: 14),
         "empty-copy-cell": valid(replacing: "| Title | T | T |", with: "| Title | T |  |", at: 13),
+        "placeholder-copy": valid(replacing: "| Title | T | T |", with: "| Title | T | TBD |", at: 13),
+        "extra-copy-cell": valid(replacing: "| Title | T | T |", with: "| Title | T | T | T |", at: 13),
         "missing-action-id": valid(
             replacing: "| Message | M | M |", with: "| Message | M | M |\n| Action | R | R |", at: 15),
         "trigger-without-signal": valid(replacing: "| Trigger | `A` |", with: "| Trigger | A |", at: 12),

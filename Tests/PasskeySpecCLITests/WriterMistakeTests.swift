@@ -127,6 +127,48 @@ import Testing
         #expect(!run.stdout.contains("0/0 hold"))
     }
 
+    /// Copy that cannot ship: a stand-in title and a dash for a message are errors at their cells.
+    @Test(arguments: [("TBD", "Title"), ("-", "Message"), ("TODO: ask legal", "Message"), ("…", "Title")])
+    func aPlaceholderInACopyCellIsAnErrorAtTheCell(placeholder: String, row: String) throws {
+        let original =
+            row == "Title"
+            ? "| Title             | Passkey Sign-In Failed |"
+            : "| Message           | Something went wrong with your passkey."
+        let (found, text) = try Self.lint { text in
+            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(original) }).description
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            var edited = cells
+            edited[2] = " \(placeholder) "
+            return text.replacingOccurrences(of: line, with: edited.joined(separator: "|"))
+        }
+        #expect(found.count == 1, "\(found)")
+        let message = try #require(found.first)
+        let (line, column) = try Self.position(of: "| \(placeholder) |", in: text)
+        #expect(message.id == "placeholder-copy" && message.line == line && message.column == column + 2)
+    }
+
+    /// A fourth cell in a three-column row is an error at that cell, not dropped in silence.
+    @Test func aCellBeyondTheColumnsIsAnErrorAtTheCell() throws {
+        let row = "| Action `dismiss`  | Cancel | Cancel |"
+        let (found, text) = try Self.lint { $0.replacingOccurrences(of: row, with: row + " Close |") }
+        #expect(found.count >= 1 && found.allSatisfy { $0.id == "extra-copy-cell" }, "\(found)")
+        let (line, column) = try Self.position(of: "Close |", in: text)
+        #expect(found.first?.line == line && found.first?.column == column)
+    }
+
+    /// Typographic quotes and a tab in a step read as the step they look like.
+    @Test func aStepWithSmartQuotesOrATabIsReadAsItLooks() throws {
+        let (found, _) = try Self.lint { text in
+            var edited = text
+            let quoted = try #require(edited.range(of: "  And the device has passkey \"phone\""))
+            edited.replaceSubrange(quoted, with: "  And the device has passkey \u{201C}phone\u{201D}")
+            let plain = try #require(edited.range(of: "  When the login screen appears"))
+            edited.replaceSubrange(plain, with: "  When the login\tscreen\u{00A0}appears")
+            return edited
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     static let newScenario = """
         ### Error: passkey provider misconfigured
         <!-- scenario: provider-misconfigured -->
