@@ -96,6 +96,21 @@ import Testing
         #expect(Message.invalidUTF8(byte: 0xC3).text.contains("0xC3"))
         #expect(Message.invalidUTF8(byte: 0x0A).text.contains("0x0A"))
     }
+
+    /// Every message of the catalogue, rendered with its sample arguments, reads as one
+    /// sentence or a few: no doubled or stray punctuation, no empty list, no space before a
+    /// mark, no "0/0".
+    @Test(arguments: MessageCatalogue.all.map(\.id))
+    func everyMessageIsPunctuatedCleanly(_ id: MessageID) throws {
+        let entry = try #require(MessageCatalogue.all.first { $0.id == id })
+        let text = entry.sample.text
+        for bad in ["?;", "?.", ";;", "..", ".;", ";.", ",;", " ;", " ,", " .", "()", "''", ": ;", "0/0"] {
+            #expect(!text.contains(bad), "'\(bad)' in \(id): \(text)")
+        }
+        #expect(!text.hasSuffix(";") && !text.hasSuffix(","), "\(id) ends mid-sentence: \(text)")
+        #expect(text.first.map { !$0.isWhitespace } ?? false, "\(id) is empty or starts with a blank")
+        #expect(!text.contains("  "), "\(id) has a doubled space: \(text)")
+    }
 }
 
 /// The text of every Swift file under `folder` (relative to the package root) but the
