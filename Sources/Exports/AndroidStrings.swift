@@ -16,8 +16,10 @@ public enum AndroidStrings {
                 scenario = string.scenario.id
                 lines.append("    <!-- \(comment("\(string.scenario.title) (\(scenario))")) -->")
             }
-            // A literal % would read as a format specifier; the copy has no arguments.
-            let formatted = string.text.contains("%") ? " formatted=\"false\"" : ""
+            // A % in a string without declared arguments is a literal one, which the resource
+            // compiler would read as a format specifier; a string with arguments is formatted by
+            // `getString(id, args)` and must stay so.
+            let formatted = string.text.contains("%") && string.placeholders.isEmpty ? " formatted=\"false\"" : ""
             lines.append("    <string name=\"\(resourceName(string.key))\"\(formatted)>\(escape(string.text))</string>")
         }
         lines.append("</resources>")

@@ -7,6 +7,8 @@ struct CopyString {
     var scenario: Scenario
     /// What the string is, for translators: "alert title", "button “retry”".
     var role: String
+    /// The format placeholders its row declares for this platform.
+    var placeholders: [String] = []
 
     /// Every string people read on `platform` (titles, messages, button labels), in page order.
     /// Entries the spec marks `None` are not strings.
@@ -17,16 +19,22 @@ struct CopyString {
             let container = copy.presentation?.text?.lowercased() ?? platform.noticeName
             if let text = copy.title.text {
                 strings.append(
-                    CopyString(key: copy.title.key, text: text, scenario: scenario, role: "\(container) title"))
+                    CopyString(
+                        key: copy.title.key, text: text, scenario: scenario, role: "\(container) title",
+                        placeholders: copy.title.placeholders ?? []))
             }
             if let text = copy.message.text {
                 strings.append(
-                    CopyString(key: copy.message.key, text: text, scenario: scenario, role: "\(container) message"))
+                    CopyString(
+                        key: copy.message.key, text: text, scenario: scenario, role: "\(container) message",
+                        placeholders: copy.message.placeholders ?? []))
             }
             for action in copy.actions {
                 guard let text = action.label.text else { continue }
                 strings.append(
-                    CopyString(key: action.label.key, text: text, scenario: scenario, role: "button “\(action.id)”"))
+                    CopyString(
+                        key: action.label.key, text: text, scenario: scenario, role: "button “\(action.id)”",
+                        placeholders: action.label.placeholders ?? []))
             }
             return strings
         }

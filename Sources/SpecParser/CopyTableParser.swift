@@ -46,6 +46,9 @@ extension SpecWalker {
             }
             cellsByPart.append((part, cells))
             placeholdersByPart[part] = placeholders
+            if let placeholders {
+                checkPlaceholderSyntax(placeholders, columns: columns.compactMap(\.self), label: labelCell)
+            }
         }
         for part in CopyPart.required where !cellsByPart.contains(where: { $0.part == part }) {
             parser.diagnostics.report(.missingCopyRow(part.label), at: parser.location(of: table))
@@ -56,7 +59,7 @@ extension SpecWalker {
                 var entry = copyEntry(
                     cellsByPart.first { $0.part == part }?.cells[platform], key: "\(scenarioID).\(part.keySegment)",
                     table: table)
-                entry.placeholders = placeholdersByPart[part]
+                entry.placeholders = placeholdersByPart[part].map { Self.declared($0, for: platform) }
                 return entry
             }
             let triggerCell = cellsByPart.first { $0.part == .trigger }?.cells[platform]
@@ -173,6 +176,33 @@ extension SpecWalker {
             return nil
         }
         return (part, placeholders)
+    }
+
+    /// The placeholders a label declares for `platform`: those after its name (`iOS %@,
+    /// Android %1$s`), and those before any platform name, which apply to every column.
+    static func declared(_ tokens: [String], for platform: Platform) -> [String] {
+        var current: Platform?
+        var result: [String] = []
+        for token in tokens {
+            if let named = Platform(name: token) {
+                current = named
+            } else if current == nil || current == platform {
+                result.append(token)
+            }
+        }
+        return result
+    }
+
+    /// Reports each placeholder a column is declared to hold in a syntax its platform's
+    /// formatter does not read (`%@` for Android, which formats with Java's `Formatter`).
+    private mutating func checkPlaceholderSyntax(_ tokens: [String], columns: [Platform], label: MarkdownNode) {
+        for platform in columns {
+            let syntax = platform.copyConventions.placeholders
+            for placeholder in Self.declared(tokens, for: platform) where !syntax.accepts(placeholder) {
+                parser.diagnostics.report(
+                    .placeholderSyntax(placeholder, platform: platform), at: parser.location(ofCell: label))
+            }
+        }
     }
 
     /// Splits `Message (placeholders: %@, {name})` into the row name and the declared

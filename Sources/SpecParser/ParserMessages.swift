@@ -568,6 +568,13 @@ extension Message {
         )
     }
 
+    public static func placeholderSyntax(_ placeholder: String, platform: Platform) -> Message {
+        Message(
+            "placeholder-syntax", .error,
+            "'\(placeholder)' is not a placeholder \(platform.displayName) reads (it takes \(platform.copyConventions.placeholders.example)); declare each platform's own after its name, e.g. '(placeholders: iOS %@, Android %1$s, Web {name})'"
+        )
+    }
+
     public static func extraCopyCell(count: Int, columns: Int) -> Message {
         Message(
             "extra-copy-cell", .error,
@@ -740,6 +747,26 @@ extension ParserMessages {
                     | Message | -   | … |
                     """,
                 fix: "Write the copy, or 'None' where nothing is shown; keep drafts and open questions in prose.")),
+        CatalogueEntry(
+            sample: .placeholderSyntax("%@", platform: .android),
+            explanation: MessageExplanation(
+                summary: "A row declares a placeholder in a syntax one of its platforms does not read.",
+                detail: """
+                    Each platform formats its strings its own way: iOS with Foundation's `String(format:)` \
+                    and String Catalogs (`%@`, `%lld`), Android with Java's `Formatter` through \
+                    `getString(id, args)` (`%1$s`, `%1$d`), the web messages with named arguments in \
+                    braces (`{name}`). A placeholder declared before any platform name applies to every \
+                    column, so `(placeholders: %@)` on a table with an Android column would ship `%@`, \
+                    which Android prints as it is. Reported at the row label, once per platform.
+                    """,
+                example: """
+                    | Message (placeholders: %@) | Signed in as %@. | Signed in as %@. |
+                    """,
+                fix: """
+                    Name each platform before its placeholders: \
+                    '(placeholders: iOS %@, Android %1$s, Web {name})', and write each column's copy \
+                    with its own.
+                    """)),
         CatalogueEntry(
             sample: .extraCopyCell(count: 4, columns: 3),
             explanation: MessageExplanation(

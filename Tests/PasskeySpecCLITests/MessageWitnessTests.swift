@@ -399,6 +399,8 @@ extension MessageWitnessTests {
             replacing: "| Title | T | T |\n", with: "| Title | T | T |\n| Title | U | U |\n", at: 14),
         "empty-copy-cell": valid(replacing: "| Title | T | T |", with: "| Title | T |  |", at: 13),
         "placeholder-copy": valid(replacing: "| Title | T | T |", with: "| Title | T | TBD |", at: 13),
+        "placeholder-syntax": valid(
+            replacing: "| Message | M | M |", with: "| Message (placeholders: %@) | Hi %@ | Hi %@ |", at: 14),
         "extra-copy-cell": valid(replacing: "| Title | T | T |", with: "| Title | T | T | T |", at: 13),
         "missing-action-id": valid(
             replacing: "| Message | M | M |", with: "| Message | M | M |\n| Action | R | R |", at: 15),

@@ -169,6 +169,38 @@ import Testing
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// `(placeholders: %@)` declared once for every column: Android cannot read `%@`, so it is
+    /// one error at the row label; declared per platform in each one's syntax, it lints clean
+    /// and Android's export keeps the string formatted.
+    @Test func aPlaceholderInAnotherPlatformsSyntaxIsOneErrorAtTheLabel() throws {
+        let row = "| Message           | Something went wrong with your passkey. |"
+        let (found, text) = try Self.lint { text in
+            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(row) }).description
+            return text.replacingOccurrences(
+                of: line,
+                with: "| Message (placeholders: %@) | Something went wrong with %@. | Something went wrong with %@. |")
+        }
+        #expect(found.count == 1, "\(found)")
+        let (line, column) = try Self.position(of: "Message (placeholders: %@)", in: text)
+        #expect(found.first?.id == "placeholder-syntax" && found.first?.line == line && found.first?.column == column)
+        #expect(found.first?.message.contains("'%@' is not a placeholder Android reads") == true)
+
+        let folder = try TemporaryFolder()
+        let source = try String(contentsOf: BinaryRunner.fixtureSpec, encoding: .utf8)
+        let original = try #require(source.split(separator: "\n").first { $0.hasPrefix(row) }).description
+        let path = try folder.write(
+            "page.md",
+            source.replacingOccurrences(
+                of: original,
+                with:
+                    "| Message (placeholders: iOS %@, Android %1$s) | Something went wrong with %@. | Something went wrong with %1$s. |"
+            ))
+        #expect(InProcess.run(["lint", path]).status == .success)
+        let export = InProcess.run(["export", "--format", "android-xml", path])
+        #expect(
+            export.stdout.contains("<string name=\"passkey_failed_message\">Something went wrong with %1$s.</string>"))
+    }
+
     static let newScenario = """
         ### Error: passkey provider misconfigured
         <!-- scenario: provider-misconfigured -->

@@ -74,9 +74,28 @@ let copyStyleCases: [DiagnosticCase] = [
     }
 
     @Test func eachPlatformPicksItsConventions() {
-        #expect(Platform.ios.copyConventions == CopyConventions(capitalization: .titleStyle, maximumButtonLength: 25))
         #expect(
-            Platform.android.copyConventions == CopyConventions(capitalization: .sentenceCase, maximumButtonLength: 25))
+            Platform.ios.copyConventions
+                == CopyConventions(capitalization: .titleStyle, maximumButtonLength: 25, placeholders: .foundation))
+        #expect(
+            Platform.android.copyConventions
+                == CopyConventions(capitalization: .sentenceCase, maximumButtonLength: 25, placeholders: .javaFormatter)
+        )
+        #expect(Platform.web.copyConventions.placeholders == .braces)
+    }
+
+    /// Each platform reads its own placeholders and no other's.
+    @Test func eachPlatformReadsItsOwnPlaceholders() {
+        let foundation = PlaceholderSyntax.foundation
+        let java = PlaceholderSyntax.javaFormatter
+        let braces = PlaceholderSyntax.braces
+        for placeholder in ["%@", "%lld", "%d", "%1$@", "%.2f"] {
+            #expect(foundation.accepts(placeholder), "\(placeholder)")
+        }
+        for placeholder in ["%s", "%d", "%1$s", "%2$d"] { #expect(java.accepts(placeholder), "\(placeholder)") }
+        for placeholder in ["%@", "%lld", "{name}"] { #expect(!java.accepts(placeholder), "\(placeholder)") }
+        #expect(braces.accepts("{name}") && !braces.accepts("%@") && !braces.accepts("{}"))
+        #expect(!foundation.accepts("{name}"))
     }
 
     @Test func messagesFollowTheCatalogueConventions() {
@@ -332,11 +351,15 @@ let copyStyleCases: [DiagnosticCase] = [
     }
 
     @Test func declaredPlaceholdersAreNotFlagged() {
-        #expect(findings(messages("Signed in as %@.", "Signed in as %@.", label: "Message (placeholders: %@)")).isEmpty)
+        #expect(
+            findings(
+                messages(
+                    "Signed in as %@.", "Signed in as %1$s.", label: "Message (placeholders: iOS %@, Android %1$s)")
+            ).isEmpty)
         #expect(
             findings(buttons("Retry in %d", "Retry in %d", label: "Action `retry` (placeholders: %d)")).isEmpty)
-        let partly = findings(messages("%@ has %d passkeys", "M", label: "Message (placeholders: %@)"))
-        #expect(summary(partly) == ["copy-placeholder warning 14:32"])
+        let partly = findings(messages("%@ has %d passkeys", "M", label: "Message (placeholders: iOS %@)"))
+        #expect(summary(partly) == ["copy-placeholder warning 14:36"], "the label is four bytes longer")
         #expect(partly.first?.message.text.hasSuffix("declare it as 'Message (placeholders: %@, %d)'") == true)
     }
 
@@ -411,10 +434,11 @@ let copyStyleCases: [DiagnosticCase] = [
     // MARK: Declaring placeholders
 
     @Test func rowLabelsDeclarePlaceholders() throws {
-        var text = validSpec(replacing: "| Message | M | M |", with: "| Message (placeholders: %@, {name}) | M | M |")
+        var text = validSpec(
+            replacing: "| Message | M | M |", with: "| Message (placeholders: iOS %@ %lld, Android %1$s) | M | M |")
         text = text.replacingOccurrences(
             of: "| Title | T | T |",
-            with: "| Title (Placeholders: {0}) | T | T |\n| Action `retry` (placeholders: `%d`) | R | R |")
+            with: "| Title (Placeholders: %s) | T | T |\n| Action `retry` (placeholders: `%d`) | R | R |")
         let (page, diagnostics) = parse(text)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
         guard case .spec(let spec) = page else {
@@ -422,8 +446,9 @@ let copyStyleCases: [DiagnosticCase] = [
             return
         }
         for copy in spec.scenarios[0].copy {
-            #expect(copy.message.placeholders == ["%@", "{name}"])
-            #expect(copy.title.placeholders == ["{0}"])
+            // Each platform gets what its name declares, and what comes before any name.
+            #expect(copy.message.placeholders == (copy.platform == .ios ? ["%@", "%lld"] : ["%1$s"]))
+            #expect(copy.title.placeholders == ["%s"])
             #expect(copy.actions.map(\.id) == ["retry"])
             #expect(copy.actions.first?.label.placeholders == ["%d"])
             #expect(copy.actions.first?.label.key == "one.action.retry")

@@ -5,7 +5,8 @@ extension Platform {
         // Material 3: dialog titles and buttons use sentence case. A dialog can be as narrow
         // as 280 dp with 24 dp padding; a text button label (Label Large, 14 sp) longer than
         // about 25 characters no longer fits beside another button.
-        copyConventions: CopyConventions(capitalization: .sentenceCase, maximumButtonLength: 25),
+        copyConventions: CopyConventions(
+            capitalization: .sentenceCase, maximumButtonLength: 25, placeholders: .javaFormatter),
         exports: ["android-xml"],
         // Material 3 recommends at most two dialog actions; AlertDialog stacks its buttons
         // when they do not fit in one row, all of them or none. The mockup cannot measure a

@@ -96,10 +96,48 @@ public struct CopyConventions: Sendable, Equatable {
     public var capitalization: Capitalization
     /// The longest button label, in characters (grapheme clusters), that shows without truncation.
     public var maximumButtonLength: Int
+    /// How the platform's strings hold format arguments.
+    public var placeholders: PlaceholderSyntax
 
-    public init(capitalization: Capitalization, maximumButtonLength: Int) {
+    public init(capitalization: Capitalization, maximumButtonLength: Int, placeholders: PlaceholderSyntax) {
         self.capitalization = capitalization
         self.maximumButtonLength = maximumButtonLength
+        self.placeholders = placeholders
+    }
+}
+
+/// How a platform's strings hold format arguments, so that a placeholder declared for a column
+/// is one that platform's formatter reads.
+public enum PlaceholderSyntax: Sendable, Equatable {
+    /// Foundation's `String(format:)` and String Catalogs: `%@`, `%lld`, `%d`, `%1$@`.
+    case foundation
+    /// Java's `Formatter`, as Android's `getString(id, args)` uses it: `%s`, `%d`, `%1$s`.
+    case javaFormatter
+    /// Named arguments in braces, as the web messages hold them: `{name}`.
+    case braces
+
+    /// Whether `placeholder` is one this syntax reads.
+    public func accepts(_ placeholder: String) -> Bool {
+        switch self {
+        case .braces:
+            return placeholder.hasPrefix("{") && placeholder.hasSuffix("}") && placeholder.count > 2
+        case .foundation, .javaFormatter:
+            guard placeholder.hasPrefix("%"), let conversion = placeholder.last else { return false }
+            let flags = placeholder.dropFirst().dropLast()
+            let allowed = self == .foundation ? "@dDiuUxXoOfeEgGcCsSpaA" : "sSdoxXeEfgGaAcCbBhH"
+            let lengths = self == .foundation ? ["", "l", "ll", "h", "hh", "q", "L", "z", "t", "j"] : [""]
+            let modifier = String(flags.reversed().prefix { $0.isLetter }.reversed())
+            return allowed.contains(conversion) && lengths.contains(modifier)
+        }
+    }
+
+    /// An example of the syntax, for messages.
+    public var example: String {
+        switch self {
+        case .foundation: "%@ or %lld"
+        case .javaFormatter: "%1$s or %1$d"
+        case .braces: "{name}"
+        }
     }
 }
 
