@@ -29,13 +29,13 @@ enum StepLibrary {
         },
         StepDefinition("the enumeration policy is {policy}", "Whether the app may reveal that an account exists.") {
             context, values in
-            context.configuration.enumerationPolicy = EnumerationPolicy(rawValue: values[0])!
+            context.configuration.enumerationPolicy = try value(EnumerationPolicy.self, values[0])
         },
         StepDefinition("the fallback is {fallback}", "The configured fallback sign-in method.") { context, values in
-            context.configuration.fallback = FallbackMethod(rawValue: values[0])!
+            context.configuration.fallback = try value(FallbackMethod.self, values[0])
         },
         StepDefinition("the account is {status}", "The account's status on the server.") { context, values in
-            let status = AccountStatus(rawValue: values[0])!
+            let status = try value(AccountStatus.self, values[0])
             context.configureWorld { $0.account = ($0.account ?? CheckContext.defaultAccount).with(status: status) }
         },
         StepDefinition("there is no account for the identifier", "The account lookup finds no account.") { context, _ in
@@ -73,9 +73,10 @@ enum StepLibrary {
             "the {dependency} lookup fails once with {fault}",
             "The first route lookup fails in that dependency; the next one succeeds."
         ) { context, values in
+            let fault = ScriptedFault(
+                try value(LookupDependency.self, values[0]), try value(LookupFault.self, values[1]))
             context.configureWorld {
-                $0.lookupFault = ScriptedFault(
-                    LookupDependency(rawValue: values[0])!, LookupFault(rawValue: values[1])!)
+                $0.lookupFault = fault
                 $0.failingLookups = 1
             }
         },
@@ -102,7 +103,7 @@ enum StepLibrary {
         },
         StepDefinition("the user chooses {action}", "The user chooses an action the screen or the error offers.") {
             context, values in
-            let action = UserAction(rawValue: values[0])!
+            let action = try value(UserAction.self, values[0])
             guard context.state.offeredActions.contains(action) else {
                 throw StepFailure(expected: "\"\(action.rawValue)\" to be offered", observed: context.summary)
             }
@@ -284,7 +285,7 @@ enum StepLibrary {
         },
         StepDefinition("the {route} route opens", "The app opens the account-status, recovery or support route.") {
             context, values in
-            let route = AccountRoute(rawValue: values[0])!
+            let route = try value(AccountRoute.self, values[0])
             try expect(
                 context.lastEffects.contains(.openAccountRoute(route)), "the \(route.rawValue) route",
                 context.effectsSummary)
@@ -433,4 +434,14 @@ extension WorldScript {
         if !deviceCredentials.contains(id) { deviceCredentials.append(id) }
         serverCredentials[id] = server
     }
+}
+
+/// A step's quoted value as the flow's own type. Binding checked it against the type's values
+/// when the page was read, so this fails only if a definition and its parameter type disagree:
+/// a failed step that says so, never a crash.
+func value<T: RawRepresentable>(_ type: T.Type, _ text: String) throws -> T where T.RawValue == String {
+    guard let value = T(rawValue: text) else {
+        throw StepFailure(expected: "a \(T.self) value", observed: "'\(text)'")
+    }
+    return value
 }

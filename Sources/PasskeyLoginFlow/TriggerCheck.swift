@@ -39,6 +39,13 @@ public struct TriggerCheck: Sendable {
             guard let entry = catalogue.entry(named: written.name) else {
                 diagnostics.append(
                     Diagnostic(unknownName(written.name, platform: platform, catalogue), at: written.location))
+                // The name it was meant to be counts as named: a misspelling is one mistake, not
+                // also a missing name.
+                if let meant = closest(to: written.name, in: catalogue.names.map(\.name)).flatMap(
+                    catalogue.entry(named:))
+                {
+                    named.formUnion(meant.results)
+                }
                 continue
             }
             named.formUnion(entry.results)

@@ -201,6 +201,18 @@ import Testing
             export.stdout.contains("<string name=\"passkey_failed_message\">Something went wrong with %1$s.</string>"))
     }
 
+    /// A misspelt Trigger name is one error, with the real name, not also a missing one.
+    @Test func aMisspeltTriggerNameIsOneMessage() throws {
+        let (found, text) = try Self.lint {
+            $0.replacingOccurrences(
+                of: "| `GetCredentialUnsupportedException`,", with: "| `GetCredentialUnsuportedException`,")
+        }
+        #expect(found.map(\.id) == ["unknown-trigger-name"], "\(found)")
+        let (line, column) = try Self.position(of: "GetCredentialUnsuportedException", in: text)
+        #expect(found.first?.line == line && found.first?.column == column)
+        #expect(found.first?.message.contains("'GetCredentialUnsupportedException'") == true)
+    }
+
     static let newScenario = """
         ### Error: passkey provider misconfigured
         <!-- scenario: provider-misconfigured -->

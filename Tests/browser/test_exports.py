@@ -194,7 +194,7 @@ const key: MessageKey = "deleted-passkey.title";
 export function show(id: MessageKey): string {
   return messages[id];
 }
-export const shown: string[] = [messages[key], show("cancelled.action.retry")];
+export const shown: string[] = [messages[key], show("automatic-cancel-first.action.retry")];
 // The message file has every declared key.
 export const typed: Messages = file;
 """
@@ -205,10 +205,10 @@ WRONG_KEYS = [
     pytest.param('const key: MessageKey = "deleted-passkey.titel";\nexport const text = messages[key];\n', "TS2820",
                  id="misspelt key"),
     pytest.param('function show(id: MessageKey) { return messages[id]; }\n'
-                 'export const text = show("cancelled.message");\n', "TS2345", id="a None entry"),
+                 'export const text = show("automatic-cancel-first.message");\n', "TS2345", id="a None entry"),
     pytest.param('export const text = show("deleted-passkey.action.dismiss");\n'
                  'function show(id: MessageKey) { return messages[id]; }\n', "TS2345", id="a None action"),
-    pytest.param('messages["cancelled.title"] = "changed";\n', "TS2540", id="writing a message"),
+    pytest.param('messages["automatic-cancel-first.title"] = "changed";\n', "TS2540", id="writing a message"),
 ]
 CODE_WITHOUT_KEYS = """\
 import messages, { type MessageKey } from "./messages";
@@ -241,12 +241,12 @@ def test_the_web_message_file_is_flat_sorted_and_keeps_the_words(web_exports):
     text = (web_exports / "messages.json").read_text(encoding="utf-8")
     messages = json.loads(text)
     assert list(messages) == sorted(messages) == [
-        "cancelled.action.retry", "cancelled.title", "deleted-passkey.action.fallback", "deleted-passkey.message",
+        "automatic-cancel-first.action.retry", "automatic-cancel-first.title", "deleted-passkey.action.fallback", "deleted-passkey.message",
         "deleted-passkey.title"]
     assert messages["deleted-passkey.message"] == 'It was "removed" \\ from your account </script> <!-- 🔑 مرحبا بك'
     assert "</" not in text and "<!--" not in text, "the file can be inlined in a <script> element"
     assert "🔑 مرحبا بك" in text, "UTF-8, not escaped"
-    assert "deleted-passkey.action.dismiss" not in messages and "cancelled.message" not in messages, "None is no string"
+    assert "deleted-passkey.action.dismiss" not in messages and "automatic-cancel-first.message" not in messages, "None is no string"
 
 
 def test_the_web_message_file_matches_its_schema(web_exports):
