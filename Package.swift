@@ -24,7 +24,7 @@ let package = Package(
         // The one place that calls cmark-gfm: Markdown text to a `Markdown` tree.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM", "Markdown"]),
         // Value types of the spec: no parsing, no engine, no HTML.
-        .target(name: "SpecModel", dependencies: ["Markdown"]),
+        .target(name: "SpecModel", dependencies: ["Markdown"], plugins: ["EmbedExplanations"]),
         // Value types of a run: the report the site, the exports and `diff` read, without the runner.
         .target(name: "ReportModel", dependencies: ["SpecModel"]),
         // The passkey-login engine: a pure reducer, platform adapters, a world, invariants and
@@ -64,6 +64,8 @@ let package = Package(
             plugins: ["EmbedTemplates"]),
         // Builds `templates/` into the tool, so that it renders the site from any folder.
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        // Builds `docs/diagnostics/` (one Markdown explanation per message ID) into the tool.
+        .plugin(name: "EmbedExplanations", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles", path: "Plugins/EmbedFiles"),
         // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
         // live reload by server-sent events, and a file watcher. Knows nothing of specs.

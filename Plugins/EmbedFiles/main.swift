@@ -1,16 +1,18 @@
 import Foundation
 
-// `EmbedFiles FOLDER OUTPUT`: writes OUTPUT, a Swift file declaring `DefaultTemplates.files`,
-// every file under FOLDER (hidden ones left out) by its path relative to FOLDER, with its
+// `EmbedFiles FOLDER OUTPUT [TYPE]`: writes OUTPUT, a Swift file declaring `TYPE.files`
+// (default `DefaultTemplates`), every file under FOLDER (hidden ones left out) by its path
+// relative to FOLDER, with its
 // bytes in base64: string literals compile fast at any size, where a byte-array literal of
 // tens of thousands of elements does not. OUTPUT is rewritten only when its text changes, so
 // that an unchanged folder recompiles nothing.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: EmbedFiles FOLDER OUTPUT\n".utf8))
+guard arguments.count == 3 || arguments.count == 4 else {
+    FileHandle.standardError.write(Data("usage: EmbedFiles FOLDER OUTPUT [TYPE]\n".utf8))
     exit(2)
 }
+let typeName = arguments.count == 4 ? arguments[3] : "DefaultTemplates"
 let folder = URL(fileURLWithPath: arguments[1]).standardizedFileURL
 let output = URL(fileURLWithPath: arguments[2])
 
@@ -31,10 +33,10 @@ if let enumerator = FileManager.default.enumerator(
 entries.sort { $0.path < $1.path }
 
 var text = """
-    // Generated from the repository's templates/ folder by the EmbedTemplates plugin; not edited by hand.
+    // Generated from the repository's \(folder.lastPathComponent)/ folder by a build plugin; not edited by hand.
 
-    /// The templates built into the tool, by path relative to the templates folder.
-    enum DefaultTemplates {
+    /// The files built into the tool, by path relative to their folder.
+    enum \(typeName) {
         /// Each file's path and its bytes in base64.
         static let files: [(path: String, base64: String)] = [
 

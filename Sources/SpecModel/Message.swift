@@ -72,16 +72,20 @@ public struct MessageExplanation: Sendable, Equatable {
 }
 
 /// One message of the catalogue: a sample of it, made by its factory with typical values
-/// filled in, and its explanation. The ID and severity are the sample's, so they are written
+/// filled in, and its explanation, kept as Markdown in `docs/diagnostics/`. The ID and severity are the sample's, so they are written
 /// only in the factory.
 public struct CatalogueEntry: Sendable {
     /// The message as a writer would see it.
     public var sample: Message
-    public var explanation: MessageExplanation
+    /// Its explanation, from `docs/diagnostics/ID.md`; an empty one when the file is missing,
+    /// which a test forbids.
+    public var explanation: MessageExplanation {
+        MessageExplanation.documented[sample.id.rawValue]
+            ?? MessageExplanation(summary: "", detail: "", example: "", fix: "")
+    }
 
-    public init(sample: Message, explanation: MessageExplanation) {
+    public init(sample: Message) {
         self.sample = sample
-        self.explanation = explanation
     }
 
     public var id: MessageID { sample.id }

@@ -92,6 +92,39 @@ import Testing
         #expect(unwritten.isEmpty, "catalogue IDs that no 'Message(\"…\"' writes: \(unwritten)")
     }
 
+    /// Every message ID has its explanation in `docs/diagnostics/ID.md`, with each part, and
+    /// every file there explains an ID of the catalogue.
+    @Test func everyIDHasItsExplanationFile() throws {
+        let folder = BinaryRunner.packageRoot.appendingPathComponent("docs/diagnostics")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
+        let ids = Set(Self.ids.map(\.rawValue))
+        for id in ids.sorted() {
+            let explanation = MessageExplanation.documented[id]
+            #expect(explanation != nil, "no docs/diagnostics/\(id).md, or it lacks '# ', '## Example' or '## Fix'")
+            guard let explanation else { continue }
+            for (part, text) in [
+                ("summary", explanation.summary), ("detail", explanation.detail), ("example", explanation.example),
+                ("fix", explanation.fix),
+            ] {
+                #expect(!text.isEmpty, "docs/diagnostics/\(id).md has no \(part)")
+            }
+        }
+        let orphans = Set(files.map { String($0.dropLast(3)) }).subtracting(ids).sorted()
+        #expect(orphans.isEmpty, "explanations of no message: \(orphans)")
+    }
+
+    /// An explanation file is read into its parts exactly, and a file without a part is refused.
+    @Test func anExplanationFileIsReadIntoItsParts() {
+        let text =
+            "# One line.\n\nWhy it matters.\n\n## Example\n\n````text\n| a | b |\n```gherkin\n````\n\n## Fix\n\nDo this.\n"
+        let read = MessageExplanation(markdown: text)
+        #expect(
+            read
+                == MessageExplanation(
+                    summary: "One line.", detail: "Why it matters.", example: "| a | b |\n```gherkin", fix: "Do this."))
+        #expect(MessageExplanation(markdown: "# One line.\n\n## Fix\n\nDo this.\n") == nil)
+    }
+
     @Test func invalidUTF8NamesTheByteInHex() {
         #expect(Message.invalidUTF8(byte: 0xC3).text.contains("0xC3"))
         #expect(Message.invalidUTF8(byte: 0x0A).text.contains("0x0A"))
