@@ -27,7 +27,7 @@ public struct SpecLint: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .scenarioNotInFlow(
-                        scenario.id, flow: flow.id, closest: Self.nearest(scenario.id, in: flow.scenarios)),
+                        scenario.id, flow: flow.id, closest: nearest(to: scenario.id, in: flow.scenarios)),
                     at: scenario.location))
         }
         var named = Set<String>()
@@ -54,8 +54,4 @@ public struct SpecLint: Sendable {
         return diagnostics
     }
 
-    /// The three known IDs nearest to `id`, nearest first.
-    static func nearest(_ id: String, in known: [String]) -> [String] {
-        Array(known.sorted { editDistance(id, $0) < editDistance(id, $1) }.prefix(3))
-    }
 }

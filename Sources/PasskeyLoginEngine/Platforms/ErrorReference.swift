@@ -8,11 +8,8 @@ public enum ErrorReference {
         adapters: [any PlatformAdapter] = PlatformAdapters.all, configuration: Configuration = Configuration()
     ) -> [ErrorReferenceEntry] {
         let reducer = LoginReducer(configuration: configuration)
-        let allowed = [CredentialID(named: "passkey-1")]
-        var automatic = LoginState()
-        automatic.appeared = true
-        automatic.lookup = .succeeded(RouteData(credentialIDs: allowed))
-        automatic.ceremony = Ceremony(route: .automatic, allowedCredentials: allowed)
+        var automatic = TriggerProbe.idle
+        automatic.ceremony = Ceremony(route: .automatic, allowedCredentials: TriggerProbe.passkey)
         var repeated = automatic
         repeated.cancellationStreak = 1
         var explicit = automatic

@@ -65,8 +65,13 @@ public enum RootCauses {
         adapters: [any PlatformAdapter] = PlatformAdapters.all, configuration: Configuration = Configuration()
     ) -> [RootCauseEntry] {
         let reducer = LoginReducer(configuration: configuration)
+        // The lookup's names come from each platform's catalogue, made once; where they lead is
+        // found below by the reducer, so it needs no configurations of its own.
+        let catalogues = adapters.map { TriggerCatalogue(adapter: $0, configurations: []) }
         return causes.map { cause in
-            let cells = adapters.compactMap { cell(cause.arrival, adapter: $0, reducer: reducer) }
+            let cells = zip(adapters, catalogues).compactMap {
+                cell(cause.arrival, adapter: $0, catalogue: $1, reducer: reducer)
+            }
             var entry = RootCauseEntry(id: cause.id, cause: cause.words, platforms: cells, decision: nil)
             // A decision is named only where it is needed, so a table that agrees names none.
             if entry.platformsDiffer { entry.decision = cause.decision }
@@ -81,15 +86,13 @@ public enum RootCauses {
     }
 
     private static func cell(
-        _ arrival: Arrival, adapter: any PlatformAdapter, reducer: LoginReducer
+        _ arrival: Arrival, adapter: any PlatformAdapter, catalogue: TriggerCatalogue, reducer: LoginReducer
     )
         -> RootCauseCell?
     {
         let automaticRoute = adapter.automaticStarts.contains(.prompt)
-        let passkey = [CredentialID(named: "passkey-1")]
-        var idle = LoginState()
-        idle.appeared = true
-        idle.lookup = .succeeded(RouteData(credentialIDs: passkey))
+        let passkey = TriggerProbe.passkey
+        let idle = TriggerProbe.idle
         let automatic = Ceremony(route: .automatic, allowedCredentials: passkey)
         let explicit = Ceremony(route: .explicit, allowedCredentials: [])
         func lead(_ state: LoginState, _ event: LoginEvent) -> String {
@@ -109,7 +112,6 @@ public enum RootCauses {
                 automatic: automaticRoute ? lead(onAutomatic, .ceremonyFinished(outcome)) : nil,
                 explicit: lead(onExplicit, .ceremonyFinished(outcome)))
         case .lookup(let fault):
-            let catalogue = TriggerCatalogue(adapter: adapter, configurations: [])
             let names = catalogue.results.filter { result in
                 result.causes.contains { if case .lookup(.failed(_, fault)) = $0 { true } else { false } }
             }.map(\.label)

@@ -135,13 +135,23 @@ struct TriggerProbe: Sendable {
     }
 
     /// The lookup's answer for an account with passkeys: the normal path.
-    static let withPasskeys = LookupResult.found(RouteData(credentialIDs: [CredentialID(named: "passkey-1")]))
+    static let withPasskeys = LookupResult.found(RouteData(credentialIDs: passkey))
+
+    /// The passkey the probes' states name.
+    static let passkey = [CredentialID(named: "passkey-1")]
+
+    /// The login screen after a lookup that found `passkey`, nothing in flight: where the
+    /// probes (here, `ErrorReference`, `RootCauses`) put a result to see where it leads.
+    static var idle: LoginState {
+        var state = LoginState()
+        state.appeared = true
+        state.lookup = .succeeded(RouteData(credentialIDs: passkey))
+        return state
+    }
 
     private func contexts(of cause: TriggerCause) -> [(LoginState, LoginEvent)] {
-        let passkey = [CredentialID(named: "passkey-1")]
-        var idle = LoginState()
-        idle.appeared = true
-        idle.lookup = .succeeded(RouteData(credentialIDs: passkey))
+        let passkey = Self.passkey
+        let idle = Self.idle
         let counts = [0, 1, 2]
         let ceremonies =
             (automaticRoute ? [Ceremony(route: .automatic, allowedCredentials: passkey)] : [])

@@ -131,8 +131,7 @@ enum CopyCommand {
         }
         let matches = scenarios.filter { $0.1.id == id }
         guard !matches.isEmpty else {
-            let closest = scenarios.map(\.1.id).sorted { editDistance(id, $0) < editDistance(id, $1) }.prefix(3)
-            console.printUsageError(.unknownScenario(id, closest: Array(closest)))
+            console.printUsageError(.unknownScenario(id, closest: nearest(to: id, in: scenarios.map(\.1.id))))
             return .failure
         }
         // The same scenario can be on several pages (the Web and the Native page): with a

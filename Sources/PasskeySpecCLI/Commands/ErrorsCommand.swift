@@ -72,11 +72,7 @@ enum ErrorsCommand {
     /// The three names or raw values nearest to `query`.
     static func closest(to query: String, in entries: [ErrorReferenceEntry]) -> [String] {
         var seen: Set<String> = []
-        let candidates = entries.flatMap { [$0.name, $0.code] }.filter { seen.insert($0).inserted }
-        let word = query.lowercased()
-        return Array(
-            candidates.sorted { editDistance(word, $0.lowercased()) < editDistance(word, $1.lowercased()) }
-                .prefix(3))
+        return nearest(to: query, in: entries.flatMap { [$0.name, $0.code] }.filter { seen.insert($0).inserted })
     }
 
     /// For each platform, each error with its raw value, then the outcome and where it leads.

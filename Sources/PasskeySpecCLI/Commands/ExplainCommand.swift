@@ -44,11 +44,8 @@ enum ExplainCommand {
     static func explain(_ argument: String, console: Console) -> ExitStatus {
         guard let entry = catalogueEntry(argument) else {
             let word = normalized(argument)
-            let closest = MessageCatalogue.all.map(\.id.rawValue).sorted {
-                editDistance(word, $0) < editDistance(word, $1)
-            }
-            .prefix(3)
-            console.printUsageError(.unknownMessageID(word, closest: Array(closest)))
+            let closest = nearest(to: word, in: MessageCatalogue.all.map(\.id.rawValue))
+            console.printUsageError(.unknownMessageID(word, closest: closest))
             return .failure
         }
         console.out(text(entry))
