@@ -24,7 +24,17 @@ import Testing
         let entry = try #require(RootCauses.entries().first { $0.id == "misconfiguration" })
         #expect(!entry.platformsDiffer)
         #expect(entry.platforms.allSatisfy { $0.explicit == Situation.passkeyUnavailable.rawValue })
-        #expect(entry.platforms.first { $0.platform == .ios }?.names == ["ASAuthorizationError.Code.failed (1004)"])
+        #expect(
+            entry.platforms.first { $0.platform == .ios }?.names == [
+                "ASAuthorizationError.Code.failed (1004) with “Unable to verify webcredentials association”"
+            ])
+    }
+
+    /// iOS's "no passkey" is a `canceled` told apart by its message, which the table shows.
+    @Test func theNoPasskeyRowNamesTheMessageThatTellsItApart() throws {
+        let entry = try #require(RootCauses.entries().first { $0.id == "no-credential" })
+        let ios = try #require(entry.platforms.first { $0.platform == .ios })
+        #expect(ios.names == ["ASAuthorizationError.Code.canceled (1001) with “\(IOSAdapter.noCredentialsMessage)”"])
     }
 
     /// The mutation the table must catch: the web sends an unknown failure to the

@@ -107,8 +107,10 @@ public enum RootCauses {
             var onExplicit = idle
             onExplicit.ceremony = explicit
             let code = result.code == result.name || result.code.contains(".") ? "" : " (\(result.code))"
+            // iOS tells "no passkey" from a cancellation only by the error's message: show it.
+            let message = result.message.map { " with “\($0)”" } ?? ""
             return RootCauseCell(
-                platform: adapter.platform, names: [adapter.factName(of: result) + code],
+                platform: adapter.platform, names: [adapter.factName(of: result) + code + message],
                 automatic: automaticRoute ? lead(onAutomatic, .ceremonyFinished(outcome)) : nil,
                 explicit: lead(onExplicit, .ceremonyFinished(outcome)))
         case .lookup(let fault):
