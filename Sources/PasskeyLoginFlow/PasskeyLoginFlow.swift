@@ -21,7 +21,7 @@ public enum PasskeyLoginFlow {
         Flow(
             id: "passkey-login", title: "Passkey login",
             summary: "Passkey login on the automatic and explicit routes, with every error state and its recovery.",
-            platforms: PlatformAdapters.all.map(\.platform), parameterTypes: parameterTypes,
+            platforms: PlatformAdapters.all.map(\.platform),
             steps: StepLibrary.definitions, scenarios: Situation.allCases.map(\.rawValue), decisions: Decision.all,
             errorReference: ErrorReference.entries(), rootCauses: RootCauses.entries(),
             // A changed engine never shares the real one's cached exploration.
@@ -34,20 +34,6 @@ public enum PasskeyLoginFlow {
             lint: { specs in triggerCheck.diagnostics(for: specs) },
             makeContext: { platform in CheckContext(adapter: adapter(for: platform), variant: variant) })
     }
-
-    /// The kinds of value the steps take.
-    static let parameterTypes: [ParameterType] = [
-        ParameterType(name: "status", values: AccountStatus.allCases.map(\.rawValue)),
-        ParameterType(name: "dependency", values: LookupDependency.allCases.map(\.rawValue)),
-        ParameterType(name: "fault", values: LookupFault.allCases.map(\.rawValue)),
-        ParameterType(name: "policy", values: EnumerationPolicy.allCases.map(\.rawValue)),
-        ParameterType(name: "fallback", values: FallbackMethod.allCases.map(\.rawValue)),
-        ParameterType(name: "scenario", values: Situation.allCases.map(\.rawValue), namesScenario: true),
-        ParameterType(name: "action", values: UserAction.allCases.map(\.rawValue)),
-        ParameterType(name: "route", values: AccountRoute.allCases.map(\.rawValue)),
-        ParameterType(name: "passkey", values: nil),
-        ParameterType(name: "count", values: nil, isNumber: true),
-    ]
 
     /// What the engine decides with beyond its steps, decisions and error reference.
     static var signature: [String] {

@@ -2,6 +2,21 @@ import PasskeyLoginEngine
 import SpecModel
 import SpecRunner
 
+/// The kinds of value the steps take, each read into the engine's own type when the page is
+/// read.
+enum Parameter {
+    static let status = StepParameter<AccountStatus>.choice("status")
+    static let dependency = StepParameter<LookupDependency>.choice("dependency")
+    static let fault = StepParameter<LookupFault>.choice("fault")
+    static let policy = StepParameter<EnumerationPolicy>.choice("policy")
+    static let fallback = StepParameter<FallbackMethod>.choice("fallback")
+    static let scenario = StepParameter<String>.scenario("scenario", known: Situation.allCases.map(\.rawValue))
+    static let action = StepParameter<UserAction>.choice("action")
+    static let route = StepParameter<AccountRoute>.choice("route")
+    static let passkey = StepParameter<String>.name("passkey")
+    static let count = StepParameter<Int>.number("count")
+}
+
 /// Every step a check can use, bound to the engine and the world.
 enum StepLibrary {
     static let definitions: [StepDefinition<CheckContext>] =
@@ -13,32 +28,34 @@ enum StepLibrary {
         StepDefinition(
             "the app starts passkey login automatically",
             "The app opens the passkey prompt by itself once the route lookup succeeds."
-        ) { context, _ in
+        ) { context in
             context.configuration.startsPasskeyLoginAutomatically = true
         },
         StepDefinition(
             "the app does not start passkey login automatically", "Passkey login starts only from the passkey button."
-        ) { context, _ in
+        ) { context in
             context.configuration.startsPasskeyLoginAutomatically = false
         },
         StepDefinition(
             "the app offers passkeys in the identifier field",
             "When the login screen appears the app arms an assisted request (AutoFill, a pending request, conditional mediation)."
-        ) { context, _ in
+        ) { context in
             context.configuration.automaticStart = .assisted
         },
-        StepDefinition("the enumeration policy is {policy}", "Whether the app may reveal that an account exists.") {
-            context, values in
-            context.configuration.enumerationPolicy = try value(EnumerationPolicy.self, values[0])
+        StepDefinition(
+            "the enumeration policy is {policy}", "Whether the app may reveal that an account exists.", Parameter.policy
+        ) { context, policy in
+            context.configuration.enumerationPolicy = policy
         },
-        StepDefinition("the fallback is {fallback}", "The configured fallback sign-in method.") { context, values in
-            context.configuration.fallback = try value(FallbackMethod.self, values[0])
+        StepDefinition("the fallback is {fallback}", "The configured fallback sign-in method.", Parameter.fallback) {
+            context, fallback in
+            context.configuration.fallback = fallback
         },
-        StepDefinition("the account is {status}", "The account's status on the server.") { context, values in
-            let status = try value(AccountStatus.self, values[0])
+        StepDefinition("the account is {status}", "The account's status on the server.", Parameter.status) {
+            context, status in
             context.configureWorld { $0.account = ($0.account ?? CheckContext.defaultAccount).with(status: status) }
         },
-        StepDefinition("there is no account for the identifier", "The account lookup finds no account.") { context, _ in
+        StepDefinition("there is no account for the identifier", "The account lookup finds no account.") { context in
             context.configureWorld {
                 $0.account = nil
                 $0.serverCredentials = [:]
@@ -47,41 +64,42 @@ enum StepLibrary {
         StepDefinition(
             "the account cannot continue with passkey login",
             "The lookup answers that this route is not available to the account."
-        ) { context, _ in
+        ) { context in
             context.configureWorld { $0.routeAvailable = false }
         },
-        StepDefinition("the device has passkey {passkey}", "A passkey on the device that the server accepts.") {
-            context, values in
-            let id = context.passkey(values[0])
+        StepDefinition(
+            "the device has passkey {passkey}", "A passkey on the device that the server accepts.", Parameter.passkey
+        ) { context, name in
+            let id = context.passkey(name)
             context.configureWorld { $0.placeOnDevice(id, server: .active) }
         },
         StepDefinition(
             "the device has passkey {passkey} that was revoked through account settings",
-            "A passkey the server knows but no longer accepts."
-        ) { context, values in
-            let id = context.passkey(values[0])
+            "A passkey the server knows but no longer accepts.", Parameter.passkey
+        ) { context, name in
+            let id = context.passkey(name)
             context.configureWorld { $0.placeOnDevice(id, server: .revoked) }
         },
         StepDefinition(
             "the device has passkey {passkey} that is absent from the server's records",
-            "A passkey whose credential ID the server has no record of."
-        ) { context, values in
-            let id = context.passkey(values[0])
+            "A passkey whose credential ID the server has no record of.", Parameter.passkey
+        ) { context, name in
+            let id = context.passkey(name)
             context.configureWorld { $0.placeOnDevice(id, server: nil) }
         },
         StepDefinition(
             "the {dependency} lookup fails once with {fault}",
-            "The first route lookup fails in that dependency; the next one succeeds."
-        ) { context, values in
-            let fault = ScriptedFault(
-                try value(LookupDependency.self, values[0]), try value(LookupFault.self, values[1]))
+            "The first route lookup fails in that dependency; the next one succeeds.", Parameter.dependency,
+            Parameter.fault
+        ) { context, dependency, fault in
+            let fault = ScriptedFault(dependency, fault)
             context.configureWorld {
                 $0.lookupFault = fault
                 $0.failingLookups = 1
             }
         },
         StepDefinition("the server cannot tell whether it accepts a passkey", "Verification answers are inconclusive.")
-        { context, _ in
+        { context in
             context.configureWorld { $0.verificationInconclusive = true }
         },
     ]
@@ -90,20 +108,20 @@ enum StepLibrary {
 
     static let actions: [StepDefinition<CheckContext>] = [
         StepDefinition("the login screen appears", "The login screen is shown (after launch or sign-out).") {
-            context, _ in
+            context in
             try context.send(.screenAppeared)
         },
         StepDefinition("the user enters their identifier", "The user submits the identifier; the route lookup starts.")
-        { context, _ in
+        { context in
             try context.send(.identifierSubmitted)
         },
         StepDefinition("the user taps the passkey button", "The normal passkey button: the explicit route.") {
-            context, _ in
+            context in
             try context.send(.passkeyButtonTapped)
         },
-        StepDefinition("the user chooses {action}", "The user chooses an action the screen or the error offers.") {
-            context, values in
-            let action = try value(UserAction.self, values[0])
+        StepDefinition(
+            "the user chooses {action}", "The user chooses an action the screen or the error offers.", Parameter.action
+        ) { context, action in
             guard context.state.offeredActions.contains(action) else {
                 throw StepFailure(expected: "\"\(action.rawValue)\" to be offered", observed: context.summary)
             }
@@ -111,61 +129,62 @@ enum StepLibrary {
         },
         StepDefinition(
             "the user chooses another login method", "The user picks the fallback method on the login screen."
-        ) { context, _ in
+        ) { context in
             try context.send(.fallbackChosen)
         },
         StepDefinition("the user cancels the OS prompt", "The user cancels or dismisses the passkey prompt.") {
-            context, _ in
+            context in
             try context.prompt(.userCancels)
         },
         StepDefinition(
             "the OS finds no passkey on this device", "The prompt ends because no passkey for the app is on the device."
-        ) { context, _ in
+        ) { context in
             try context.prompt(.noPasskeyOnDevice)
         },
         StepDefinition(
             "the passkey provider is misconfigured", "The provider or the app's domain association is misconfigured."
-        ) { context, _ in
+        ) { context in
             try context.prompt(.providerMisconfigured)
         },
         StepDefinition("the OS prompt fails for an unknown reason", "The request fails without a reason.") {
-            context, _ in
+            context in
             try context.prompt(.unknownFailure)
         },
-        StepDefinition("the OS prompt is interrupted", "The system interrupts the prompt.") { context, _ in
+        StepDefinition("the OS prompt is interrupted", "The system interrupts the prompt.") { context in
             try context.prompt(.interrupted)
         },
         StepDefinition(
             "the OS cannot run passkey requests", "The device or its credential provider cannot serve the request."
-        ) { context, _ in
+        ) { context in
             try context.prompt(.unsupported)
         },
-        StepDefinition("the user selects passkey {passkey}", "The user picks that passkey in the prompt.") {
-            context, values in
-            try context.prompt(.userSelectsPasskey, passkey: values[0])
+        StepDefinition(
+            "the user selects passkey {passkey}", "The user picks that passkey in the prompt.", Parameter.passkey
+        ) { context, name in
+            try context.prompt(.userSelectsPasskey, passkey: name)
         },
         StepDefinition(
             "the user picks passkey {passkey} from the identifier field",
-            "The user focuses the identifier field and picks that passkey from its suggestions."
-        ) { context, values in
-            try context.assisted(.userSelectsPasskey, passkey: values[0])
+            "The user focuses the identifier field and picks that passkey from its suggestions.", Parameter.passkey
+        ) { context, name in
+            try context.assisted(.userSelectsPasskey, passkey: name)
         },
         StepDefinition(
             "the user dismisses the identifier field's suggestions",
             "The user closes the suggestions without picking a passkey."
-        ) { context, _ in
+        ) { context in
             try context.assisted(.userCancels)
         },
-        StepDefinition("the user signs in with the fallback", "The user completes the fallback method.") { context, _ in
+        StepDefinition("the user signs in with the fallback", "The user completes the fallback method.") { context in
             guard let account = context.script.account else {
                 throw StepFailure(expected: "an account to sign in to", observed: "there is no account")
             }
             try context.send(.fallbackSignInSucceeded(account, acceptedCredentials: context.script.acceptedCredentials))
         },
-        StepDefinition("the app is relaunched", "The app is closed and opened again.") { context, _ in
+        StepDefinition("the app is relaunched", "The app is closed and opened again.") { context in
             try context.send(.appRelaunched)
         },
-        StepDefinition("the user signs out", "The signed-in user signs out.") { context, _ in
+        StepDefinition("the user signs out", "The signed-in user signs out.") { context in
             try context.send(.signedOut)
         },
     ]
@@ -175,70 +194,71 @@ enum StepLibrary {
     static let outcomes: [StepDefinition<CheckContext>] = [
         StepDefinition(
             "passkeys are offered in the identifier field", "An assisted request is pending in the identifier field."
-        ) { context, _ in
+        ) { context in
             try expect(context.state.assisted != nil, "an assisted request in the identifier field", context.summary)
         },
         StepDefinition(
             "the identifier field's request is cancelled before the prompt opens",
             "The last action cancelled the assisted request, then opened the prompt."
-        ) { context, _ in
+        ) { context in
             let cancelled = context.lastEffects.firstIndex(of: .cancelAssistedRequest)
             let opened = context.lastEffects.firstIndex { if case .startCeremony = $0 { true } else { false } }
             try expect(
                 cancelled != nil && opened != nil && cancelled! < opened!,
                 "the assisted request cancelled, then a prompt opened", context.effectsSummary)
         },
-        StepDefinition("no error is shown", "No error alert or dialog is shown.") { context, _ in
+        StepDefinition("no error is shown", "No error alert or dialog is shown.") { context in
             try expect(context.state.notice == nil, "no error notice", context.summary)
         },
         StepDefinition(
             "the user sees the {scenario} copy",
-            "The last action led to that scenario of the spec; its copy is what the user sees."
-        ) { context, values in
+            "The last action led to that scenario of the spec; its copy is what the user sees.", Parameter.scenario
+        ) { context, scenario in
             let seen = context.lastSituations.map(\.rawValue)
             try expect(
-                seen.contains(values[0]), "the \"\(values[0])\" scenario",
+                seen.contains(scenario), "the \"\(scenario)\" scenario",
                 seen.isEmpty ? "no scenario" : "scenario \(seen.joined(separator: ", "))")
         },
-        StepDefinition("{action} is offered", "The screen or the error offers the action.") { context, values in
+        StepDefinition("{action} is offered", "The screen or the error offers the action.", Parameter.action) {
+            context, action in
             try expect(
-                context.state.offeredActions.map(\.rawValue).contains(values[0]), "\"\(values[0])\" offered",
-                context.summary)
+                context.state.offeredActions.contains(action), "\"\(action.rawValue)\" offered", context.summary)
         },
-        StepDefinition("{action} and {action} are offered", "Both actions are offered.") { context, values in
-            let offered = context.state.offeredActions.map(\.rawValue)
+        StepDefinition(
+            "{action} and {action} are offered", "Both actions are offered.", Parameter.action, Parameter.action
+        ) { context, first, second in
+            let offered = context.state.offeredActions
             try expect(
-                offered.contains(values[0]) && offered.contains(values[1]),
-                "\"\(values[0])\" and \"\(values[1])\" offered", context.summary)
+                offered.contains(first) && offered.contains(second),
+                "\"\(first.rawValue)\" and \"\(second.rawValue)\" offered", context.summary)
         },
-        StepDefinition("{action} is not offered", "The action is not offered.") { context, values in
+        StepDefinition("{action} is not offered", "The action is not offered.", Parameter.action) { context, action in
             try expect(
-                !context.state.offeredActions.map(\.rawValue).contains(values[0]), "\"\(values[0])\" not offered",
-                context.summary)
+                !context.state.offeredActions.contains(action), "\"\(action.rawValue)\" not offered", context.summary)
         },
-        StepDefinition("no passkey prompt opens", "No passkey request starts, and none is open.") { context, _ in
+        StepDefinition("no passkey prompt opens", "No passkey request starts, and none is open.") { context in
             let started = context.lastEffects.contains { if case .startCeremony = $0 { true } else { false } }
             try expect(!started && context.state.ceremony == nil, "no passkey prompt", context.effectsSummary)
         },
         StepDefinition(
             "an automatic passkey prompt opens", "The app opens the prompt by itself (or by the offered retry)."
-        ) { context, _ in
+        ) { context in
             try expectPrompt(.automatic, context)
         },
-        StepDefinition("an explicit passkey prompt opens", "The prompt opens from the passkey button.") { context, _ in
+        StepDefinition("an explicit passkey prompt opens", "The prompt opens from the passkey button.") { context in
             try expectPrompt(.explicit, context)
         },
-        StepDefinition("the login screen is shown", "The login screen, with no error on it.") { context, _ in
+        StepDefinition("the login screen is shown", "The login screen, with no error on it.") { context in
             try expect(
                 context.state.screen == .login && context.state.notice == nil, "the login screen", context.summary)
         },
-        StepDefinition("the fallback screen is shown", "The configured fallback sign-in screen.") { context, _ in
+        StepDefinition("the fallback screen is shown", "The configured fallback sign-in screen.") { context in
             try expect(
                 context.state.screen == .fallback(context.configuration.fallback),
                 "the \(context.configuration.fallback.rawValue) screen", context.summary)
         },
         StepDefinition("the login screen is unchanged", "Everything is as it was before the prompt opened.") {
-            context, _ in
+            context in
             guard let before = context.stateBeforePrompt else {
                 throw StepFailure(expected: "a passkey prompt to have opened earlier", observed: "none did")
             }
@@ -246,7 +266,7 @@ enum StepLibrary {
         },
         StepDefinition(
             "no automatic redirect occurs", "The app neither shows the fallback nor opens another route by itself."
-        ) { context, _ in
+        ) { context in
             let redirect = context.lastEffects.contains {
                 switch $0 {
                 case .presentFallback, .openAccountRoute: true
@@ -255,48 +275,49 @@ enum StepLibrary {
             }
             try expect(!redirect, "no redirect", context.effectsSummary)
         },
-        StepDefinition("the passkey button is available", "The user can start a passkey login.") { context, _ in
+        StepDefinition("the passkey button is available", "The user can start a passkey login.") { context in
             try expect(
                 context.reducer.accepts(.passkeyButtonTapped, in: context.state), "the passkey button available",
                 context.summary)
         },
         StepDefinition("the other login methods are available", "The user can choose the fallback method.") {
-            context, _ in
+            context in
             let available =
                 context.reducer.accepts(.fallbackChosen, in: context.state)
                 || context.state.screen == .fallback(context.configuration.fallback)
             try expect(available, "the other login methods available", context.summary)
         },
         StepDefinition("automatic passkey prompts are stopped", "The app opens no passkey prompt by itself any more.") {
-            context, _ in
+            context in
             try expect(context.state.automaticPromptsSuppressed, "automatic prompts stopped", context.summary)
         },
-        StepDefinition("the cancellation count is {count}", "Consecutive cancellations of the automatic route.") {
-            context, values in
-            try expect(context.state.cancellationStreak == Int(values[0]), "count \(values[0])", context.summary)
+        StepDefinition(
+            "the cancellation count is {count}", "Consecutive cancellations of the automatic route.", Parameter.count
+        ) { context, count in
+            try expect(context.state.cancellationStreak == count, "count \(count)", context.summary)
         },
-        StepDefinition("a session is created", "The user is signed in.") { context, _ in
+        StepDefinition("a session is created", "The user is signed in.") { context in
             let created = context.lastEffects.contains { if case .createSession = $0 { true } else { false } }
             try expect(created && context.state.session != nil, "a new session", context.summary)
         },
-        StepDefinition("no session is created", "The user is not signed in.") { context, _ in
+        StepDefinition("no session is created", "The user is not signed in.") { context in
             let created = context.allEffects.contains { if case .createSession = $0 { true } else { false } }
             try expect(!created && context.state.session == nil, "no session", context.summary)
         },
-        StepDefinition("the {route} route opens", "The app opens the account-status, recovery or support route.") {
-            context, values in
-            let route = try value(AccountRoute.self, values[0])
+        StepDefinition(
+            "the {route} route opens", "The app opens the account-status, recovery or support route.", Parameter.route
+        ) { context, route in
             try expect(
                 context.lastEffects.contains(.openAccountRoute(route)), "the \(route.rawValue) route",
                 context.effectsSummary)
         },
-        StepDefinition("a fresh lookup is performed", "The route lookup runs again.") { context, _ in
+        StepDefinition("a fresh lookup is performed", "The route lookup runs again.") { context in
             try expect(context.lastEffects.contains(.lookUpAccount), "a new lookup", context.effectsSummary)
         },
         StepDefinition(
             "no account or credential conclusion is shown",
             "Nothing says the account or passkey does not exist, and nothing acts as if it did not."
-        ) { context, _ in
+        ) { context in
             let concluding: [Notice] = [.accountCannotContinue, .deletedPasskey, .passkeyNotAccepted]
             let forced = context.lastEffects.contains {
                 switch $0 {
@@ -311,34 +332,34 @@ enum StepLibrary {
         },
         StepDefinition(
             "the unknown-credential signal is sent for passkey {passkey}",
-            "The credential manager is told the credential ID is unknown to the server."
-        ) { context, values in
-            let id = context.passkey(values[0])
+            "The credential manager is told the credential ID is unknown to the server.", Parameter.passkey
+        ) { context, name in
+            let id = context.passkey(name)
             try expect(
                 context.lastEffects.contains(.signalUnknownCredential(id)),
-                "the unknown-credential signal for \"\(values[0])\"", context.effectsSummary)
+                "the unknown-credential signal for \"\(name)\"", context.effectsSummary)
         },
-        StepDefinition("no unknown-credential signal is sent", "No credential is reported as unknown.") { context, _ in
+        StepDefinition("no unknown-credential signal is sent", "No credential is reported as unknown.") { context in
             let sent = context.allEffects.filter { if case .signalUnknownCredential = $0 { true } else { false } }
             try expect(sent.isEmpty, "no unknown-credential signal", sent.map(\.description).joined(separator: "; "))
         },
         StepDefinition(
             "the full list of accepted passkeys is sent without passkey {passkey}",
-            "Full-list reconciliation, which drops the passkey."
-        ) { context, values in
-            let id = context.passkey(values[0])
+            "Full-list reconciliation, which drops the passkey.", Parameter.passkey
+        ) { context, name in
+            let id = context.passkey(name)
             let lists = context.lastEffects.compactMap { effect -> [CredentialID]? in
                 if case .signalAllAcceptedCredentials(_, let accepted) = effect { return accepted }
                 return nil
             }
             try expect(
-                lists.count == 1 && !lists[0].contains(id), "one full list without \"\(values[0])\"",
+                lists.count == 1 && !lists[0].contains(id), "one full list without \"\(name)\"",
                 context.effectsSummary)
         },
         StepDefinition(
             "an unknown identifier and every kind of account look the same",
             "Replays what the user and the OS did so far (up to the first authentication) for an unknown identifier, an account without passkeys, an account that cannot continue, a restricted account and an active account with passkeys: the user observes the same in each."
-        ) { context, _ in
+        ) { context in
             let device = context.script.deviceCredentials
             let account = context.script.account ?? CheckContext.defaultAccount
             let accepted = Dictionary(uniqueKeysWithValues: device.map { ($0, ServerCredentialState.active) })
@@ -375,7 +396,7 @@ enum StepLibrary {
                     expected: "the same observations", observed: "\(runs[0].0): \(theirs) | \(name): \(mine)")
             }
         },
-        StepDefinition("no signal is sent", "Neither signal is sent.") { context, _ in
+        StepDefinition("no signal is sent", "Neither signal is sent.") { context in
             let sent = context.allEffects.filter {
                 switch $0 {
                 case .signalUnknownCredential, .signalAllAcceptedCredentials: true
@@ -434,14 +455,4 @@ extension WorldScript {
         if !deviceCredentials.contains(id) { deviceCredentials.append(id) }
         serverCredentials[id] = server
     }
-}
-
-/// A step's quoted value as the flow's own type. Binding checked it against the type's values
-/// when the page was read, so this fails only if a definition and its parameter type disagree:
-/// a failed step that says so, never a crash.
-func value<T: RawRepresentable>(_ type: T.Type, _ text: String) throws -> T where T.RawValue == String {
-    guard let value = T(rawValue: text) else {
-        throw StepFailure(expected: "a \(T.self) value", observed: "'\(text)'")
-    }
-    return value
 }

@@ -72,6 +72,15 @@ public struct Step: Codable, Sendable, Equatable {
         found.column = textColumn + text[..<range.lowerBound].utf8.count + 1
         return found
     }
+
+    /// Where the first bare `value` (a number) of the step is; the step's own location when it
+    /// has none.
+    public func location(ofBare value: String) -> SourceLocation {
+        guard !value.isEmpty, let range = text.range(of: value) else { return location }
+        var found = location
+        found.column = textColumn + text[..<range.lowerBound].utf8.count
+        return found
+    }
 }
 
 /// A link in the references section and the criteria it supports.

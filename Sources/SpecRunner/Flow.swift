@@ -59,8 +59,8 @@ public struct FlowExploration: Codable, Sendable, Equatable {
     }
 }
 
-/// A kind of spec and everything it is checked against: step definitions and parameter
-/// types, scenario vocabulary, platforms, exploration (world scripts, configurations,
+/// A kind of spec and everything it is checked against: step definitions with their
+/// parameters, scenario vocabulary, platforms, exploration (world scripts, configurations,
 /// invariants), decisions, error reference, and lint rules of its own (a trigger catalogue).
 public struct Flow: Sendable {
     /// The ID specs name in their metadata, e.g. `passkey-login`.
@@ -92,7 +92,7 @@ public struct Flow: Sendable {
 
     /// A flow whose steps drive a `Context` that `makeContext` starts for each platform.
     public init<Context: CheckSession>(
-        id: String, title: String, summary: String, platforms: [Platform], parameterTypes: [ParameterType],
+        id: String, title: String, summary: String, platforms: [Platform],
         steps: [StepDefinition<Context>], scenarios: [String], decisions: [Decision] = [],
         errorReference: [ErrorReferenceEntry] = [], rootCauses: [RootCauseEntry] = [], signature: [String] = [],
         explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
@@ -103,7 +103,7 @@ public struct Flow: Sendable {
         self.title = title
         self.summary = summary
         self.platforms = platforms
-        let registry = StepRegistry(patterns: steps.map { $0.pattern(types: parameterTypes) })
+        let registry = StepRegistry(definitions: steps)
         self.steps = registry
         self.scenarios = scenarios
         self.decisions = decisions
@@ -182,7 +182,7 @@ struct PlatformRun {
             let definition = definitions[bound.index]
             context.beginStep(isAction: definition.kind == .action)
             do {
-                try definition.run(&context, bound.values)
+                try definition.run(&context, bound.arguments)
                 run.status = .passed
             } catch var failure as StepFailure {
                 // An outcome is reported in the step's own words.

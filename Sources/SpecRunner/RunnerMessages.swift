@@ -1,3 +1,4 @@
+import ReportModel
 import SpecModel
 
 // The messages of running the checks, covering the engine and linting the checks, each written
@@ -136,9 +137,19 @@ extension Message {
             "step '\(text)' matches more than one definition: \(patterns.map { "'\($0)'" }.joined(separator: ", "))")
     }
 
-    public static func invalidStepParameter(_ value: String, kind: String, allowed: [String]) -> Message {
-        let list = allowed.isEmpty ? "a non-empty value" : "one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
-        return Message("invalid-step-parameter", .error, "'\(value)' is not a valid \(kind); expected \(list)")
+    public static func invalidStepParameter(_ value: String, type: ParameterType, closest: String?) -> Message {
+        let expected =
+            if let values = type.values {
+                "one of " + values.map { "'\($0)'" }.joined(separator: ", ")
+            } else if type.isNumber {
+                "a whole number"
+            } else {
+                "a non-empty value"
+            }
+        return Message(
+            "invalid-step-parameter", .error,
+            "'\(value)' is not a valid \(type.name); expected \(expected)"
+                + (closest.map { "; did you mean '\($0)'?" } ?? ""))
     }
 
     public static func stepFailed(platform: String, expected: String, observed: String) -> Message {
@@ -240,8 +251,11 @@ extension RunnerMessages {
                 patterns: ["the user chooses \"<action>\"", "the user chooses \"<fallback>\""])),
         CatalogueEntry(
             sample: .invalidStepParameter(
-                "frozen", kind: "status",
-                allowed: ["active", "closed", "deleted", "disabled", "inactive", "locked", "restricted"])),
+                "lockd",
+                type: ParameterType(
+                    name: "status",
+                    values: ["active", "closed", "deleted", "disabled", "inactive", "locked", "restricted"]),
+                closest: "locked")),
         CatalogueEntry(
             sample: .stepFailed(
                 platform: "iOS", expected: "the fallback screen",

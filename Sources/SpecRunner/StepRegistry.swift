@@ -73,21 +73,57 @@ struct CompiledPattern: Sendable {
     }
 }
 
-/// A step definition of a flow: its pattern and what it does to the flow's `Context`.
+/// A step definition of a flow: its pattern, its parameters and what it does to the flow's
+/// `Context` with their values.
 public struct StepDefinition<Context>: Sendable {
     public var pattern: String
     public var summary: String
     public var kind: StepKind
-    let run: @Sendable (inout Context, [String]) throws -> Void
+    /// The parameters in the pattern's order, each with the type its value is read into.
+    let parameters: [ErasedStepParameter]
+    let run: @Sendable (inout Context, StepArguments) throws -> Void
 
-    public init(
-        _ pattern: String, _ summary: String, kind: StepKind = .outcome,
-        run: @escaping @Sendable (inout Context, [String]) throws -> Void
+    private init(
+        _ pattern: String, _ summary: String, kind: StepKind, parameters: [ErasedStepParameter],
+        run: @escaping @Sendable (inout Context, StepArguments) throws -> Void
     ) {
         self.pattern = pattern
         self.summary = summary
         self.kind = kind
+        self.parameters = parameters
         self.run = run
+        let named = StepPattern(pattern, summary: summary, kind: kind, types: parameters.map(\.type)).parameters
+        precondition(
+            named.map(\.name) == parameters.map(\.type.name),
+            "step pattern '\(pattern)' names its parameters otherwise than its definition gives them")
+    }
+
+    /// A step without parameters.
+    public init(
+        _ pattern: String, _ summary: String, kind: StepKind = .outcome,
+        run: @escaping @Sendable (inout Context) throws -> Void
+    ) {
+        self.init(pattern, summary, kind: kind, parameters: []) { context, _ in try run(&context) }
+    }
+
+    /// A step with one parameter, e.g. `the account is {status}`.
+    public init<A>(
+        _ pattern: String, _ summary: String, _ a: StepParameter<A>, kind: StepKind = .outcome,
+        run: @escaping @Sendable (inout Context, A) throws -> Void
+    ) {
+        self.init(pattern, summary, kind: kind, parameters: [a.erased]) { context, arguments in
+            try run(&context, arguments.value(0))
+        }
+    }
+
+    /// A step with two parameters, e.g. `the {dependency} lookup fails once with {fault}`.
+    public init<A, B>(
+        _ pattern: String, _ summary: String, _ a: StepParameter<A>, _ b: StepParameter<B>,
+        kind: StepKind = .outcome, run: @escaping @Sendable (inout Context, A, B) throws -> Void
+    ) {
+        self.init(pattern, summary, kind: kind, parameters: [a.erased, b.erased]) { context, arguments in
+            try run(&context, arguments.value(0), arguments.value(1))
+        }
     }
 
     /// The same definition as another kind of step.
@@ -97,8 +133,9 @@ public struct StepDefinition<Context>: Sendable {
         return copy
     }
 
-    func pattern(types: [ParameterType]) -> StepPattern {
-        StepPattern(pattern, summary: summary, kind: kind, types: types)
+    /// The pattern as the report, the site and `steps` show it.
+    var stepPattern: StepPattern {
+        StepPattern(pattern, summary: summary, kind: kind, types: parameters.map(\.type))
     }
 }
 
@@ -108,7 +145,10 @@ public struct BoundStep: Sendable {
     public var pattern: StepPattern
     /// The definition's position in its flow.
     public var index: Int
+    /// The values as written.
     public var values: [String]
+    /// The values read into their parameters' types.
+    public var arguments: StepArguments
 }
 
 /// The result of binding a step: its definition, or the diagnostic saying why there is none.
@@ -121,6 +161,8 @@ public enum StepBinding: Sendable {
 /// match exactly one.
 public struct StepRegistry: Sendable {
     public let patterns: [StepPattern]
+    /// Each pattern's parameters, which read its values.
+    private let parameters: [[ErasedStepParameter]]
     private let compiled: [CompiledPattern]
     /// Each pattern's display form with quoted values masked, as suggestions compare them.
     private let maskedDisplays: [String]
@@ -128,8 +170,10 @@ public struct StepRegistry: Sendable {
     /// room for a few extra words.
     private let comparedLength: Int
 
-    public init(patterns: [StepPattern]) {
-        self.patterns = patterns
+    /// The registry of a flow's step definitions.
+    public init<Context>(definitions: [StepDefinition<Context>]) {
+        patterns = definitions.map(\.stepPattern)
+        parameters = definitions.map(\.parameters)
         compiled = patterns.map(CompiledPattern.init)
         maskedDisplays = patterns.map { Self.maskQuotes($0.display) }
         comparedLength = (maskedDisplays.map(\.count).max() ?? 0) + 32
@@ -149,21 +193,25 @@ public struct StepRegistry: Sendable {
             return .unbound(
                 Diagnostic(.ambiguousStep(step.text, patterns: matches.map(\.1.display)), at: step.location))
         }
-        for (type, value) in zip(pattern.parameters, values) {
-            // A scenario ID is checked against the page's scenarios by `SpecLint`, which knows
-            // them and says which one was meant (`step-names-unknown-scenario`).
-            if let allowed = type.values, !allowed.contains(value), !type.namesScenario {
+        var arguments: [any Sendable] = []
+        for (parameter, value) in zip(parameters[index], values) {
+            guard let argument = parameter.read(value) else {
+                let type = parameter.type
+                let location =
+                    value.isEmpty
+                    ? step.location : type.isNumber ? step.location(ofBare: value) : step.location(ofQuoted: value)
                 return .unbound(
                     Diagnostic(
-                        .invalidStepParameter(value, kind: type.name, allowed: allowed),
-                        at: step.location(ofQuoted: value)))
+                        .invalidStepParameter(
+                            value, type: type, closest: type.values.flatMap { closest(to: value, in: $0) }),
+                        at: location))
             }
-            if !type.isNumber, value.isEmpty {
-                return .unbound(
-                    Diagnostic(.invalidStepParameter(value, kind: type.name, allowed: []), at: step.location))
-            }
+            arguments.append(argument)
         }
-        return .bound(BoundStep(step: step, pattern: pattern, index: index, values: values))
+        return .bound(
+            BoundStep(
+                step: step, pattern: pattern, index: index, values: values,
+                arguments: StepArguments(values: arguments)))
     }
 
     /// Binds every step of every check; returns the diagnostics of the ones that do not bind.

@@ -477,15 +477,15 @@ extension MessageWitnessTests {
     /// what the real engine never does (two steps alike, a broken invariant, an exploration
     /// cut short) is shown with one. `tag` keeps its explorations apart from the real one's.
     static func pinEntry(
-        tag: String, parameterTypes: [ParameterType] = PinEntryFlow.parameterTypes,
-        steps: [StepDefinition<PinSession>] = PinEntryFlow.steps, scenarios: [String] = PinEntryFlow.flow.scenarios,
+        tag: String, steps: [StepDefinition<PinSession>] = PinEntryFlow.steps,
+        scenarios: [String] = PinEntryFlow.flow.scenarios,
         explore: @escaping @Sendable (Int?) -> FlowExploration = PinEntryFlow.explore,
         onSession: @escaping @Sendable () -> Void = {}
     ) -> FlowRegistry {
         let base = PinEntryFlow.flow
         let flow = Flow(
             id: base.id, title: base.title, summary: base.summary, platforms: base.platforms,
-            parameterTypes: parameterTypes, steps: steps, scenarios: scenarios, decisions: base.decisions,
+            steps: steps, scenarios: scenarios, decisions: base.decisions,
             signature: ["limit 3", "witness \(tag)"], explore: explore,
             makeContext: { platform in
                 onSession()
@@ -624,7 +624,7 @@ extension MessageWitnessTests {
             flows: pinEntry(
                 tag: "two steps alike",
                 steps: PinEntryFlow.steps + [
-                    StepDefinition("the user enters {action}", "Alike.", kind: .action) { _, _ in }
+                    StepDefinition("the user enters {action}", "Alike.", PinEntryFlow.action, kind: .action) { _, _ in }
                 ]), pointingAt: "  When the user enters \"9999\""),
         "invalid-step-parameter": fixture(
             .lint, replacing: "  And the account is \"active\"", with: "  And the account is \"frozen\""),

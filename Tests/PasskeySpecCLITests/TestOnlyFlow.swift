@@ -9,7 +9,7 @@ import SpecRunner
 enum PinEntryFlow {
     static let flow = Flow(
         id: "pin-entry", title: "PIN entry", summary: "Sign in with a PIN; three wrong PINs lock the account.",
-        platforms: [.ios], parameterTypes: parameterTypes, steps: steps, scenarios: ["wrong-pin", "locked-out"],
+        platforms: [.ios], steps: steps, scenarios: ["wrong-pin", "locked-out"],
         decisions: [
             Decision(
                 id: "PIN.count-resets", question: "Does a right PIN reset the count of wrong ones?", choice: "Yes.",
@@ -18,38 +18,42 @@ enum PinEntryFlow {
         signature: ["limit 3"], explore: explore,
         makeContext: { PinSession(platform: $0) })
 
-    static let parameterTypes = [
-        ParameterType(name: "pin", values: nil),
-        ParameterType(name: "action", values: ["retry", "support"]),
-        ParameterType(name: "scenario", values: ["wrong-pin", "locked-out"], namesScenario: true),
-        ParameterType(name: "count", values: nil, isNumber: true),
-    ]
+    /// The actions a PIN screen offers.
+    enum Action: String, CaseIterable, Sendable {
+        case retry
+        case support
+    }
+
+    static let pin = StepParameter<String>.name("pin")
+    static let action = StepParameter<Action>.choice("action")
+    static let scenario = StepParameter<String>.scenario("scenario", known: ["wrong-pin", "locked-out"])
+    static let count = StepParameter<Int>.number("count")
 
     static let steps: [StepDefinition<PinSession>] = [
-        StepDefinition("the PIN is {pin}", "The PIN the server accepts.", kind: .setup) { session, values in
-            session.pin = values[0]
+        StepDefinition("the PIN is {pin}", "The PIN the server accepts.", pin, kind: .setup) { session, pin in
+            session.pin = pin
         },
-        StepDefinition("the user enters {pin}", "The user submits a PIN.", kind: .action) { session, values in
-            try session.enter(values[0])
+        StepDefinition("the user enters {pin}", "The user submits a PIN.", pin, kind: .action) { session, pin in
+            try session.enter(pin)
         },
-        StepDefinition("the user chooses {action}", "The user chooses an offered action.", kind: .action) {
-            session, values in
-            guard session.offered.contains(values[0]) else {
-                throw StepFailure(expected: "\"\(values[0])\" to be offered", observed: session.summary)
+        StepDefinition("the user chooses {action}", "The user chooses an offered action.", action, kind: .action) {
+            session, action in
+            guard session.offered.contains(action.rawValue) else {
+                throw StepFailure(expected: "\"\(action.rawValue)\" to be offered", observed: session.summary)
             }
             session.offered = []
         },
-        StepDefinition("the user sees the {scenario} copy", "The scenario shown last.") { session, values in
-            guard session.scenariosReached.last == values[0] else {
-                throw StepFailure(expected: values[0], observed: session.summary)
+        StepDefinition("the user sees the {scenario} copy", "The scenario shown last.", scenario) { session, scenario in
+            guard session.scenariosReached.last == scenario else {
+                throw StepFailure(expected: scenario, observed: session.summary)
             }
         },
-        StepDefinition("the user is signed in", "The user has a session.") { session, _ in
+        StepDefinition("the user is signed in", "The user has a session.") { session in
             guard session.signedIn else { throw StepFailure(expected: "a session", observed: session.summary) }
         },
-        StepDefinition("the wrong count is {count}", "Wrong PINs in a row.") { session, values in
-            guard String(session.wrong) == values[0] else {
-                throw StepFailure(expected: values[0], observed: session.summary)
+        StepDefinition("the wrong count is {count}", "Wrong PINs in a row.", count) { session, count in
+            guard session.wrong == count else {
+                throw StepFailure(expected: String(count), observed: session.summary)
             }
         },
     ]

@@ -34,8 +34,8 @@ import Testing
     /// A one-state flow whose exploration counts its calls; `signature` stands for its engine.
     static func flow(_ counter: Counter, signature: String = "v1") -> Flow {
         Flow(
-            id: "counting", title: "Counting", summary: "Counts explorations.", platforms: [.ios], parameterTypes: [],
-            steps: [StepDefinition<Session>("nothing happens", "Nothing.", kind: .action) { _, _ in }],
+            id: "counting", title: "Counting", summary: "Counts explorations.", platforms: [.ios],
+            steps: [StepDefinition<Session>("nothing happens", "Nothing.", kind: .action) { _ in }],
             scenarios: [], signature: [signature],
             explore: { depth in
                 counter.increment()

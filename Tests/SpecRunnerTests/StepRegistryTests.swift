@@ -20,6 +20,9 @@ import Testing
         }
         #expect(bound.pattern.pattern == "the {dependency} lookup fails once with {fault}")
         #expect(bound.values == ["credential-list", "timeout"])
+        // Read into the engine's own types when the step is bound, not when it runs.
+        #expect(try bound.arguments.value(0) == LookupDependency.credentialList)
+        #expect(try bound.arguments.value(1) == LookupFault.timeout)
         #expect(bound.pattern.display == "the \"<dependency>\" lookup fails once with \"<fault>\"")
     }
 
@@ -29,6 +32,7 @@ import Testing
             return
         }
         #expect(bound.values == ["12"])
+        #expect(try bound.arguments.value(0) == 12)
         guard case .unbound = registry.bind(step("the cancellation count is \"1\"")) else {
             Issue.record("a quoted number should not bind")
             return
@@ -60,13 +64,40 @@ import Testing
         }
         #expect(diagnostic.id == "invalid-step-parameter")
         #expect(diagnostic.message.text.hasPrefix("'frozen' is not a valid status; expected one of 'active', 'closed'"))
+        #expect(!diagnostic.message.text.contains("did you mean"))
+    }
+
+    /// A misspelt value is located at the value's own column, with the value meant.
+    @Test func aMisspeltParameterValueIsAtItsColumnWithTheValueMeant() throws {
+        let misspelt = Step(
+            keyword: .when, text: "the user chooses \"fallbak\"",
+            location: SourceLocation(file: "spec.md", line: 9, column: 8))
+        guard case .unbound(let diagnostic) = registry.bind(misspelt) else {
+            Issue.record("bound")
+            return
+        }
+        #expect(diagnostic.id == "invalid-step-parameter")
+        #expect(diagnostic.location == misspelt.location(ofQuoted: "fallbak"))
+        #expect(diagnostic.location.column > misspelt.location.column)
+        #expect(diagnostic.message.text.hasSuffix("; did you mean 'fallback'?"))
+    }
+
+    /// A number too large for the flow's type is a wrong value, not a crash at run time.
+    @Test func aNumberOutOfRangeIsAWrongValue() {
+        guard case .unbound(let diagnostic) = registry.bind(step("the cancellation count is 99999999999999999999"))
+        else {
+            Issue.record("bound")
+            return
+        }
+        #expect(diagnostic.id == "invalid-step-parameter")
+        #expect(diagnostic.message.text.hasSuffix("expected a whole number"))
+        #expect(diagnostic.location.column == here.column + "Given the cancellation count is ".utf8.count)
     }
 
     @Test func anAmbiguousStepIsAnError() {
-        let types = PasskeyLoginFlow.parameterTypes
-        let overlapping = StepRegistry(patterns: [
-            StepPattern("the user taps {passkey}", summary: "one", kind: .action, types: types),
-            StepPattern("the user taps {action}", summary: "two", kind: .action, types: types),
+        let overlapping = StepRegistry(definitions: [
+            StepDefinition<Int>("the user taps {passkey}", "one", Parameter.passkey, kind: .action) { _, _ in },
+            StepDefinition<Int>("the user taps {action}", "two", Parameter.action, kind: .action) { _, _ in },
         ])
         guard case .unbound(let diagnostic) = overlapping.bind(step("the user taps \"retry\"")) else {
             Issue.record("bound")
@@ -89,7 +120,6 @@ import Testing
                 continue
             }
             #expect(bound.pattern.pattern == definition.pattern)
-            #expect(definition.parameters.allSatisfy { PasskeyLoginFlow.parameterTypes.contains($0) })
         }
         #expect(Set(registry.patterns.map(\.pattern)).count == registry.patterns.count)
     }
