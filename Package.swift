@@ -35,7 +35,11 @@ let package = Package(
         .target(name: "SpecRunner", dependencies: ["SpecModel", "ReportModel"]),
         // The passkey-login flow: the engine's steps, parameter types, exploration and rules.
         .target(
-            name: "PasskeyLoginFlow", dependencies: ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine"]),
+            name: "PasskeyLoginFlow",
+            dependencies: ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine", "ConformanceKit"]),
+        // Conformance kits: a spec's checks as data and the suites that replay them against an
+        // app, in Swift, Kotlin and TypeScript.
+        .target(name: "ConformanceKit", dependencies: ["SpecModel"]),
         // A spec-conformant Mustache renderer for the site's templates.
         .target(name: "Mustache"),
         // Every file engineers and CI take: the model's JSON and schema, the copy for Xcode,
@@ -58,6 +62,7 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
+                "ConformanceKit",
                 "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
                 "SiteBuilder", "FlowDiagram",
             ],

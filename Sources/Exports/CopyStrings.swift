@@ -49,7 +49,7 @@ extension ExportFormat {
     public var holdsCopyStrings: Bool {
         switch self {
         case .xcstrings, .strings, .androidXML, .webJSON: true
-        case .json, .schema, .webTS, .webSchema, .junit, .report: false
+        case .json, .schema, .webTS, .webSchema, .junit, .report, .swiftKit, .kotlinKit, .webKit: false
         }
     }
 

@@ -25,6 +25,12 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case junit
     /// The run report JSON of a check run.
     case report
+    /// A Swift package that runs the iOS checks against an app (Swift Testing).
+    case swiftKit = "swift-kit"
+    /// Kotlin sources that run the Android checks against an app (JUnit 5).
+    case kotlinKit = "kotlin-kit"
+    /// TypeScript sources that run the Web checks against an app (`node:test`).
+    case webKit = "web-kit"
 
     /// What the file holds, in a few words; copy formats name their platform.
     public var summary: String {
@@ -40,6 +46,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .webSchema: "The JSON Schema of \(Self.webJSON.fileName) ('\(Self.webJSON.rawValue)')"
         case .junit: "JUnit XML of a check run (runs the checks)"
         case .report: "The run report JSON of a check run (runs the checks)"
+        case .swiftKit: "A folder: a Swift package that runs the iOS checks against an app (needs --out DIR)"
+        case .kotlinKit:
+            "A folder: Kotlin and JUnit 5 sources that run the Android checks against an app (needs --out DIR)"
+        case .webKit:
+            "A folder: TypeScript sources that run the Web checks against an app with node:test (needs --out DIR)"
         }
     }
 
@@ -50,6 +61,22 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
     /// Whether producing it needs the checks to run.
     public var needsRun: Bool { self == .junit || self == .report }
+
+    /// Whether it is a conformance kit: a folder of files, not one file.
+    public var isKit: Bool { kitPlatform != nil }
+
+    /// The platform whose checks a conformance kit runs.
+    public var kitPlatform: Platform? {
+        switch self {
+        case .swiftKit: .ios
+        case .kotlinKit: .android
+        case .webKit: .web
+        default: nil
+        }
+    }
+
+    /// The one-file formats, which `build` publishes under the site's exports.
+    public static var files: [ExportFormat] { allCases.filter { !$0.isKit } }
 
     /// Where the site publishes it.
     public var sitePath: String {
@@ -64,6 +91,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .webSchema: "exports/web/messages.schema.json"
         case .junit: "exports/junit.xml"
         case .report: "exports/report.json"
+        case .swiftKit: "exports/kits/swift"
+        case .kotlinKit: "exports/kits/kotlin"
+        case .webKit: "exports/kits/web"
         }
     }
 
@@ -84,6 +114,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .junit, .report:
             guard let report else { throw MissingRun(format: self) }
             return self == .junit ? Data(JUnitReport.xml(report).utf8) : try report.encodedJSON()
+        case .swiftKit, .kotlinKit, .webKit: throw KitIsAFolder(format: self)
         }
     }
 
@@ -96,6 +127,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
     /// A copy format that no platform descriptor lists in its `exports`.
     public struct UnownedFormat: Error {
+        public var format: ExportFormat
+    }
+
+    /// A conformance kit is a folder of files, written by the pipeline's `exportKit`.
+    public struct KitIsAFolder: Error {
         public var format: ExportFormat
     }
 

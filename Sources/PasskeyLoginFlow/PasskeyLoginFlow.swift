@@ -32,6 +32,9 @@ public enum PasskeyLoginFlow {
                 return exploration(of: explorer)
             },
             lint: { specs in triggerCheck.diagnostics(for: specs) },
+            conformanceScript: { spec, platform in
+                ConformanceRecorder.encoded(ConformanceRecorder.script(for: spec, on: platform, variant: variant))
+            },
             makeContext: { platform in CheckContext(adapter: adapter(for: platform), variant: variant) })
     }
 

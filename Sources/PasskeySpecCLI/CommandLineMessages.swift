@@ -30,6 +30,12 @@ extension Message {
         Message("missing-option-value", .error, "option '\(option)' needs a value")
     }
 
+    public static func kitNeedsFolder(_ format: String) -> Message {
+        Message(
+            "kit-needs-folder", .error,
+            "'\(format)' is a folder of files, not one file; give '--out DIR' to write it into DIR")
+    }
+
     public static func unsupportedFormat(_ format: String, supported: [String]) -> Message {
         let list = supported.map { "'\($0)'" }.joined(separator: ", ")
         return Message("unsupported-format", .error, "unsupported format '\(format)'; supported formats are \(list)")
@@ -91,6 +97,8 @@ extension CommandLineMessages {
             sample: .missingOptionValue("--out")),
         CatalogueEntry(
             sample: .unsupportedFormat("yaml", supported: ["text", "json"])),
+        CatalogueEntry(
+            sample: .kitNeedsFolder("swift-kit")),
         CatalogueEntry(
             sample: .invalidOptionValue("--platform", value: "iphone", expected: Platform.knownList)),
         CatalogueEntry(

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Dispatch
 import Exports
 import Foundation
@@ -208,6 +209,24 @@ public struct Pipeline: Sendable {
             result.failure = PipelineFailure(.failed, .unexpectedFailure(ReadProblem.describe(error)))
             return (result, nil)
         }
+    }
+
+    /// A conformance kit of the content: the checks of every spec that covers the kit's
+    /// platform, as its flow records them, with the kit's runtime and tests; nothing when the
+    /// content has errors.
+    public func exportKit(_ format: ExportFormat) -> (result: PipelineResult, files: [KitFile]?) {
+        var result = lint()
+        guard !result.hasErrors, result.stage >= .lint, let platform = format.kitPlatform,
+            let language = KitLanguage(kitFormat: format.rawValue)
+        else { return (result, nil) }
+        let decoder = JSONDecoder()
+        let flows = self.flows
+        let scripts = result.content.specs.filter { $0.platforms.contains(platform) }.compactMap { spec -> KitScript? in
+            guard let name = spec.flow?.name, let record = flows.flow(id: name)?.conformanceScript else { return nil }
+            return try? decoder.decode(KitScript.self, from: record(spec, platform))
+        }
+        result.stage = .render
+        return (result, KitWriter.files(language, scripts: scripts))
     }
 
     /// Writes `data` to `path` (as the user named it) whole or not at all, making its folder:

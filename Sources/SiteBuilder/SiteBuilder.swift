@@ -205,7 +205,7 @@ public struct SiteBuilder: Sendable {
             let exportFailure = Locked<(any Error)?>(nil)
             let exportsDone = DispatchGroup()
             do {
-                for format in ExportFormat.allCases where selection.exports.includes(format) {
+                for format in ExportFormat.files where selection.exports.includes(format) {
                     DispatchQueue.global().async(group: exportsDone) {
                         do {
                             try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))

@@ -170,7 +170,7 @@ struct ViewModels: Sendable {
             layout: layout(page: page, title: home?.title ?? "Specs"),
             content: HomePage(
                 body: ProseHTML.render(home?.body ?? [], headingAnchors: true), badges: badgeLinks, specs: specs,
-                exports: ExportFormat.allCases.map {
+                exports: ExportFormat.files.map {
                     ExportLink(href: $0.sitePath, name: $0.fileName, summary: $0.summary)
                 } + [
                     ExportLink(

@@ -87,6 +87,9 @@ public struct Flow: Sendable {
     public let lint: @Sendable ([Spec]) -> [Diagnostic]
     /// What the engine decides with, as text; a change to it changes the report's fingerprint.
     public let signature: [String]
+    /// A spec's checks on one platform as a conformance kit's script (JSON), recorded from the
+    /// flow's own run of them; nil for a flow that has no kits.
+    public let conformanceScript: (@Sendable (Spec, Platform) -> Data)?
     /// Runs a check's bound steps on one platform.
     let runSteps: @Sendable (Platform, [Step], [StepBinding]) -> PlatformRun
 
@@ -97,6 +100,7 @@ public struct Flow: Sendable {
         errorReference: [ErrorReferenceEntry] = [], rootCauses: [RootCauseEntry] = [], signature: [String] = [],
         explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
         lint: @escaping @Sendable ([Spec]) -> [Diagnostic] = { _ in [] },
+        conformanceScript: (@Sendable (Spec, Platform) -> Data)? = nil,
         makeContext: @escaping @Sendable (Platform) -> Context
     ) {
         self.id = id
@@ -114,6 +118,7 @@ public struct Flow: Sendable {
             + ["platforms \(platforms.map(\.rawValue).joined(separator: ","))"]
         self.explore = explore
         self.lint = lint
+        self.conformanceScript = conformanceScript
         self.runSteps = { platform, written, bindings in
             PlatformRun.run(steps, written: written, bindings: bindings, context: makeContext(platform))
         }
@@ -154,22 +159,26 @@ private final class MemoizedExplorations: @unchecked Sendable {
 
 /// One check on one platform, as run: its steps' results, the scenarios it reached and the
 /// screens it saw, and each step failure.
-struct PlatformRun {
-    var status: RunStatus
+package struct PlatformRun {
+    package var status: RunStatus
     var steps: [StepRun]
     var scenarios: [String]
     var screens: Set<ScreenPresentation>
     var moves: [FlowMove]
-    var failures: [(step: Step, failure: StepFailure)]
+    package var failures: [(step: Step, failure: StepFailure)]
 
-    static func run<Context: CheckSession>(
-        _ definitions: [StepDefinition<Context>], written: [Step], bindings: [StepBinding], context: Context
+    /// Runs the bound steps in order, stopping at the first that fails; `afterStep` sees the
+    /// context after each step that passed, with the step's index and kind (a conformance kit
+    /// records the run that way).
+    package static func run<Context: CheckSession>(
+        _ definitions: [StepDefinition<Context>], written: [Step], bindings: [StepBinding], context: Context,
+        afterStep: (Context, Int, StepKind) -> Void = { _, _, _ in }
     ) -> PlatformRun {
         var context = context
         var steps: [StepRun] = []
         var failures: [(Step, StepFailure)] = []
         var status = RunStatus.passed
-        for (step, binding) in zip(written, bindings) {
+        for (index, (step, binding)) in zip(written, bindings).enumerated() {
             var run = StepRun(
                 keyword: step.keyword.rawValue, text: step.text, location: step.location, status: .skipped, native: [])
             defer { steps.append(run) }
@@ -184,6 +193,7 @@ struct PlatformRun {
             do {
                 try definition.run(&context, bound.arguments)
                 run.status = .passed
+                afterStep(context, index, definition.kind)
             } catch var failure as StepFailure {
                 // An outcome is reported in the step's own words.
                 if definition.kind == .outcome { failure.expected = step.text }

@@ -48,6 +48,7 @@ enum ExportCommand {
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let pipeline = console.pipeline(roots: arguments.paths, flows: arguments.makeFlows)
+        if arguments.format.isKit { return try writeKit(arguments, pipeline: pipeline, console: console) }
         let (result, data) = pipeline.export(arguments.format)
         try console.show(result)
         // Content with errors gives nothing to write: the file at '--out', if there is one, is
@@ -58,5 +59,22 @@ enum ExportCommand {
             return ExitStatus(result)
         }
         return console.write(data, to: path, with: pipeline) ? ExitStatus(result) : .failure
+    }
+
+    /// A conformance kit: a folder, written file by file into `--out`.
+    private static func writeKit(
+        _ arguments: ParsedArguments<Arguments>, pipeline: Pipeline, console: Console
+    ) throws -> ExitStatus {
+        guard let folder = arguments.out else {
+            console.printUsageError(.kitNeedsFolder(arguments.format.rawValue))
+            return .usage
+        }
+        let (result, files) = pipeline.exportKit(arguments.format)
+        try console.show(result)
+        guard let files else { return result.failure == nil ? .failure : ExitStatus(result) }
+        for file in files where !console.write(file.contents, to: folder + "/" + file.path, with: pipeline) {
+            return .failure
+        }
+        return ExitStatus(result)
     }
 }
