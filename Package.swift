@@ -39,7 +39,7 @@ let package = Package(
             dependencies: ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine", "ConformanceKit"]),
         // Conformance kits: a spec's checks as data and the suites that replay them against an
         // app, in Swift, Kotlin and TypeScript.
-        .target(name: "ConformanceKit", dependencies: ["SpecModel"]),
+        .target(name: "ConformanceKit", dependencies: ["SpecModel"], plugins: ["EmbedKits"]),
         // A spec-conformant Mustache renderer for the site's templates.
         .target(name: "Mustache"),
         // Every file engineers and CI take: the model's JSON and schema, the copy for Xcode,
@@ -71,6 +71,7 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         // Builds `docs/diagnostics/` (one Markdown explanation per message ID) into the tool.
         .plugin(name: "EmbedExplanations", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .plugin(name: "EmbedKits", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles", path: "Plugins/EmbedFiles"),
         // The development server of `preview`: HTTP/1.1 over POSIX sockets, the site in memory,
         // live reload by server-sent events, and a file watcher. Knows nothing of specs.

@@ -37,19 +37,41 @@ public struct KitFile: Sendable, Equatable {
     }
 }
 
-/// Writes a kit's files: its runtime (the harness an app implements, the fakes, the runner),
-/// the scripts as data, and one test per check.
+/// Writes a kit's files: its runtime (the harness an app implements, the fakes, the runner)
+/// as `Kits/<language>/` holds it, the scripts as data, and one test per check from the
+/// language's writer.
 public enum KitWriter {
     /// Every file of the kit in `language` for the scripts of the content's specs on the
     /// language's platform, sorted by path.
     public static func files(_ language: KitLanguage, scripts: [KitScript]) -> [KitFile] {
+        let generated: [KitFile] =
+            switch language {
+            case .swift: SwiftKitWriter.files(scripts: scripts)
+            case .kotlin: KotlinKitWriter.files(scripts: scripts)
+            case .typescript: TypeScriptKitWriter.files(scripts: scripts)
+            }
+        return (runtime(of: language) + generated).sorted { $0.path < $1.path }
+    }
+
+    /// The runtime files of a language, by their path inside the kit.
+    static func runtime(of language: KitLanguage) -> [KitFile] {
+        let prefix = language.rawValue + "/"
+        return KitRuntimeFiles.files.compactMap { file in
+            guard file.path.hasPrefix(prefix), let data = Data(base64Encoded: file.base64) else { return nil }
+            return KitFile(path: String(file.path.dropFirst(prefix.count)), contents: data)
+        }
+    }
+
+    /// A script as JSON, with sorted keys so that a regenerated kit diffs only where the
+    /// checks changed.
+    public static func json(_ script: KitScript) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = scripts.map { script in
-            KitFile(
-                path: "scripts/\(script.spec.id).\(script.platform).json",
-                contents: (try? encoder.encode(script)) ?? Data())
-        }
-        return data.sorted { $0.path < $1.path }
+        return (try? encoder.encode(script)) ?? Data()
+    }
+
+    /// The scripts as files under `folder`, one per spec: `<folder>/<spec-id>.<platform>.json`.
+    static func scriptFiles(_ scripts: [KitScript], under folder: String) -> [KitFile] {
+        scripts.map { KitFile(path: "\(folder)/\($0.spec.id).\($0.platform).json", contents: json($0)) }
     }
 }

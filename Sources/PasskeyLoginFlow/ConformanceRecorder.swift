@@ -66,13 +66,8 @@ enum ConformanceRecorder {
 
     private static let registry = StepRegistry(definitions: StepLibrary.definitions)
 
-    /// The script as a kit reads it: JSON with sorted keys, so that a regenerated kit diffs
-    /// only where the checks changed.
-    static func encoded(_ script: KitScript) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(script)) ?? Data()
-    }
+    /// The script as a kit reads it.
+    static func encoded(_ script: KitScript) -> Data { KitWriter.json(script) }
 
     /// A hash of everything the kit asserts: the checks and the copy.
     private static func fingerprint(of script: KitScript) -> String {
@@ -123,7 +118,7 @@ enum ConformanceRecorder {
     private static func input(of input: CheckContext.Input, adapter: any PlatformAdapter) -> KitInput? {
         switch input {
         case .event(let event):
-            switch event {
+            return switch event {
             case .screenAppeared: KitInput(event: "screen-appeared")
             case .identifierSubmitted: KitInput(event: "identifier-entered")
             case .passkeyButtonTapped: KitInput(event: "passkey-button-tapped")
@@ -140,11 +135,14 @@ enum ConformanceRecorder {
             case .lookupFinished, .ceremonyFinished, .assistedRequestFinished, .verificationFinished: nil
             }
         case .prompt(let action, let passkey):
-            adapter.result(of: action, credential: passkey.map(CredentialID.init(named:))).map {
+            return adapter.result(of: action, credential: passkey.map(CredentialID.init(named:))).map {
                 KitInput(event: "prompt-result", result: result($0))
             }
         case .assisted(let action, let passkey):
-            adapter.result(of: action, credential: passkey.map(CredentialID.init(named:))).map {
+            // A platform that does not report an assisted request's errors (Android) delivers
+            // nothing but a picked passkey: the request stays pending, as the app sees it.
+            guard action == .userSelectsPasskey || adapter.reportsAssistedErrors else { return nil }
+            return adapter.result(of: action, credential: passkey.map(CredentialID.init(named:))).map {
                 KitInput(event: "suggestion-result", result: result($0))
             }
         }
