@@ -86,19 +86,28 @@ public struct KitButton: Codable, Sendable, Equatable {
     }
 }
 
-/// One check: its ID, name, criterion and line, and its steps.
+/// One check: its ID, name, criterion and line, how the app and the world start, and its
+/// steps.
 public struct KitCheck: Codable, Sendable, Equatable {
     public var id: String
     public var name: String
     public var criterion: String?
     public var line: Int
+    /// The configuration and the world before the first step; setup steps change them.
+    public var configuration: KitConfiguration
+    public var world: KitWorld
     public var steps: [KitStep]
 
-    public init(id: String, name: String, criterion: String?, line: Int, steps: [KitStep]) {
+    public init(
+        id: String, name: String, criterion: String?, line: Int, configuration: KitConfiguration, world: KitWorld,
+        steps: [KitStep]
+    ) {
         self.id = id
         self.name = name
         self.criterion = criterion
         self.line = line
+        self.configuration = configuration
+        self.world = world
         self.steps = steps
     }
 }

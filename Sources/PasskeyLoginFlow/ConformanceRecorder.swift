@@ -48,10 +48,12 @@ enum ConformanceRecorder {
                 skipped.append(KitSkip(check: check.id, reason: reason))
                 continue
             }
+            let start = CheckContext(adapter: adapter, variant: variant)
             checks.append(
                 KitCheck(
                     id: check.id, name: check.name, criterion: check.criterion?.description,
-                    line: check.location.line, steps: steps))
+                    line: check.location.line, configuration: configuration(start.configuration),
+                    world: world(start.script), steps: steps))
         }
         let copy = Dictionary(
             spec.scenarios.compactMap { scenario in
