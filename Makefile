@@ -10,7 +10,7 @@ RELEASE_BIN := .build/release/passkey-spec
 TEST_BUILD := --scratch-path .build/test -c release -Xswiftc -Onone -Xswiftc -enable-testing
 TEST_BIN := .build/test/release/passkey-spec
 
-.PHONY: site test deps test-deps browser-test bench coverage fuzz build lint format format-check clean
+.PHONY: site test deps test-deps browser-test bench coverage fuzz build lint guide format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
@@ -44,6 +44,13 @@ build: deps
 ## lint: lint content/ with a debug build
 lint: build
 	$(SWIFT) run passkey-spec lint content
+
+## guide: rewrite the Diagnostics tables of content/writers-guide.md from docs/diagnostics/,
+## with a debug build: the tool prints them (`explain --list --format markdown`), a script
+## puts them between the guide's two marker comments
+guide: build
+	.build/debug/passkey-spec explain --list --format markdown >.build/diagnostics-tables.md
+	scripts/splice-guide.sh content/writers-guide.md .build/diagnostics-tables.md
 
 ## bench: median times of lint, check, explore and build on content/ (release build), and
 ## side by side with Hugo on the same Markdown (content, plus 1,000 pages, one-word edit)

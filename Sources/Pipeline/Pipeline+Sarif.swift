@@ -6,18 +6,31 @@ import SpecParser
 import SpecRunner
 
 extension Pipeline {
-    /// Every message the tool reports, group by group, in the order the writer's guide lists
-    /// them, with the command line's own groups (`arguments`, `running`, `explaining`) in
-    /// their places: the catalogue `explain` and SARIF's rules read.
+    /// Every message the tool reports, in the groups and the order the writer's guide lists
+    /// them, with the command line's own messages (`arguments`, `running`, `explaining`) in
+    /// their places: the catalogue `explain` and SARIF's rules read. Some groups gather the
+    /// messages of several modules, because a writer looks for a message by what it is about,
+    /// not by which module reports it.
     public static func catalogue(
         arguments: [CatalogueEntry], running: [CatalogueEntry], explaining: [CatalogueEntry]
-    ) -> [CatalogueEntry] {
-        ParserMessages.files + ParserMessages.pageMetadata + RunnerMessages.flows + ParserMessages.sectionsAndScenarios
-            + ParserMessages.copyTables + RunnerMessages.triggerNames + ParserMessages.copyStyle
-            + ParserMessages.acceptanceCriteria + ParserMessages.checks + RunnerMessages.runningChecks
-            + ParserMessages.references + arguments + PipelineMessages.readingAndWriting + ParserMessages.commandLine
-            + running + PipelineMessages.buildingTheSite + SiteMessages.catalogue + PipelineMessages.comparingVersions
-            + explaining
+    ) -> [CatalogueGroup] {
+        [
+            CatalogueGroup("Files", ParserMessages.files),
+            CatalogueGroup("Page metadata", ParserMessages.pageMetadata + RunnerMessages.flows),
+            CatalogueGroup("Sections and scenarios", ParserMessages.sectionsAndScenarios),
+            CatalogueGroup("Copy tables", ParserMessages.copyTables),
+            CatalogueGroup("Trigger names", RunnerMessages.triggerNames),
+            CatalogueGroup("Copy style", ParserMessages.copyStyle),
+            CatalogueGroup("Acceptance criteria", ParserMessages.acceptanceCriteria),
+            CatalogueGroup("Checks", ParserMessages.checks),
+            CatalogueGroup("Running checks", RunnerMessages.runningChecks),
+            CatalogueGroup("References", ParserMessages.references),
+            CatalogueGroup(
+                "Command line", arguments + PipelineMessages.readingAndWriting + ParserMessages.commandLine + running),
+            CatalogueGroup("Building the site", PipelineMessages.buildingTheSite + SiteMessages.catalogue),
+            CatalogueGroup("Comparing versions", PipelineMessages.comparingVersions),
+            CatalogueGroup("Explaining diagnostics", explaining),
+        ]
     }
 
     /// The catalogue of each library, for checking that `catalogue` leaves none out.

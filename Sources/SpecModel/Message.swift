@@ -91,3 +91,18 @@ public struct CatalogueEntry: Sendable {
     public var id: MessageID { sample.id }
     public var severity: Severity { sample.severity }
 }
+
+/// A titled part of the message catalogue, e.g. `Copy tables`: the messages of one concern,
+/// as the writer's guide lists them under a heading of that title, in that order.
+public struct CatalogueGroup: Sendable {
+    /// The heading the writer's guide shows it under.
+    public var title: String
+    /// Its messages, in the order the guide lists them.
+    public var entries: [CatalogueEntry]
+
+    /// The group `title` of `entries`.
+    public init(_ title: String, _ entries: [CatalogueEntry]) {
+        self.title = title
+        self.entries = entries
+    }
+}

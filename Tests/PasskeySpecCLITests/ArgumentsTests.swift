@@ -226,7 +226,7 @@ import Testing
         #expect(
             usages["copy"]
                 == "copy (SCENARIO-ID | --list) [--platform ios|android|web] [--format text|json] [PATHS...]")
-        #expect(usages["explain"] == "explain (ID | --list)")
+        #expect(usages["explain"] == "explain (ID | --list) [--format text|markdown]")
         #expect(usages["export"] == "export [--format FORMAT] [--out FILE] [PATHS...]")
     }
 

@@ -108,7 +108,112 @@ import Testing
         #expect(listAndID.stderr.contains("[unexpected-argument]"))
         let none = InProcess.run(["explain"])
         #expect(none.status == .usage)
-        #expect(none.stdout.hasPrefix("USAGE: passkey-spec explain (ID | --list)"))
+        #expect(none.stdout.hasPrefix("USAGE: passkey-spec explain (ID | --list) [--format text|markdown]\n"))
+    }
+
+    /// `--list --format markdown` prints a `###` heading and a table per group of the
+    /// catalogue, in its order, with a row per ID: the ID, the summary and the fix's first
+    /// paragraph, each a cell of its own.
+    @Test func theMarkdownListIsATablePerGroup() throws {
+        let result = InProcess.run(["explain", "--list", "--format", "markdown"])
+        #expect(result.status == .success)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("### ") && result.stdout.hasSuffix(" |\n"))
+        let sections = ("\n\n" + result.stdout).components(separatedBy: "\n\n### ").dropFirst()
+        #expect(sections.map { $0.prefix { $0 != "\n" } } == MessageCatalogue.groups.map { Substring($0.title) })
+        for (section, group) in zip(sections, MessageCatalogue.groups) {
+            let lines = section.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.prefix(4) == [group.title, "", "| ID | What it means | Fix |", "| --- | --- | --- |"])
+            let rows = lines.dropFirst(4).filter { !$0.isEmpty }
+            #expect(rows.count == group.entries.count, "\(group.title)")
+            for (row, entry) in zip(rows, group.entries) {
+                let cells = Self.cells(row).map(Self.unescaped)
+                #expect(cells.count == 3, "\(row)")
+                guard cells.count == 3 else { continue }
+                let explanation = entry.explanation
+                let fix = explanation.fix.components(separatedBy: "\n\n")[0]
+                #expect(cells[0] == "`\(entry.id.rawValue)`")
+                #expect(cells[1].hasPrefix(explanation.summary), "\(row)")
+                #expect(cells[2] == fix.split(whereSeparator: \.isWhitespace).joined(separator: " "), "\(row)")
+            }
+        }
+    }
+
+    /// Each cell is one line with `|` escaped, so a fix that quotes a table keeps its row whole.
+    @Test func aCellIsOneLineWithItsBarsEscaped() throws {
+        #expect(ExplainCommand.cell("Use 'A | B'\nand C.") == "Use 'A \\| B' and C.")
+        let tables = InProcess.run(["explain", "--list", "--format", "markdown"]).stdout
+        #expect(
+            tables.contains(
+                "| `criteria-table-columns` | The criteria table does not have exactly the four expected columns. | Rename the columns to 'ID \\| Level \\| Acceptance criterion \\| How to verify'. |\n"
+            ))
+    }
+
+    /// A fix of several paragraphs gives its first to the table; the others stay for `explain ID`.
+    @Test func aRowHoldsTheFirstParagraphOfTheFix() throws {
+        let entry = try #require(MessageCatalogue.entry(for: "unknown-trigger-name"))
+        #expect(entry.explanation.fix.contains("\n\n"))
+        let row = ExplainCommand.row(entry)
+        #expect(row.hasSuffix(" | Correct the name as the message suggests, or move it to its platform's column. |"))
+        #expect(ExplainCommand.firstParagraph(of: "One\nline.\n\nTwo.") == "One\nline.")
+    }
+
+    /// A warning's summary says so, as the guide marks them; an error's does not.
+    @Test func aWarningIsMarked() throws {
+        let warning = try #require(MessageCatalogue.entry(for: "copy-trailing-period"))
+        #expect(warning.severity == .warning)
+        #expect(ExplainCommand.row(warning).contains(" | A title or button ends with a period. (warning) | "))
+        for entry in MessageCatalogue.all {
+            let summary = Self.cells(ExplainCommand.row(entry))[1]
+            #expect(summary.hasSuffix(" (warning)") == (entry.severity == .warning), "\(entry.id)")
+        }
+    }
+
+    /// The Markdown form is the list's; one ID is explained for a terminal, and a format the
+    /// command does not have is refused with the ones it has.
+    @Test func onlyTheListHasAMarkdownForm() throws {
+        let one = InProcess.run(["explain", "empty-file", "--format", "markdown"])
+        #expect(one.status == .usage)
+        #expect(one.stdout == "")
+        #expect(
+            one.stderr.hasPrefix(
+                "passkey-spec: error: option '--format' takes only 'text' with an ID, not 'markdown' [invalid-option-value]\n"
+            ))
+        #expect(
+            InProcess.run(["explain", "empty-file", "--format", "text"]).stdout
+                == InProcess.run(["explain", "empty-file"]).stdout)
+        #expect(
+            InProcess.run(["explain", "--list", "--format", "text"]).stdout
+                == InProcess.run(["explain", "--list"]).stdout)
+        let json = InProcess.run(["explain", "--list", "--format", "json"])
+        #expect(json.status == .usage)
+        #expect(
+            json.stderr.hasPrefix(
+                "passkey-spec: error: unsupported format 'json'; supported formats are 'text', 'markdown' [unsupported-format]\n"
+            ))
+    }
+
+    /// The cells of a table row, `|` inside a cell escaped as `\|`.
+    static func cells(_ row: String) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var previous: Character?
+        for character in row {
+            if character == "|", previous != "\\" {
+                cells.append(cell.trimmingWhitespace())
+                cell = ""
+            } else {
+                cell.append(character)
+            }
+            previous = character
+        }
+        // The text before the first bar and after the last is no cell.
+        return Array(cells.dropFirst())
+    }
+
+    /// A cell's text as written, its bars unescaped.
+    static func unescaped(_ cell: String) -> String {
+        cell.replacingOccurrences(of: "\\|", with: "|")
     }
 
     @Test func theToolsHelpListsExplain() throws {
@@ -138,6 +243,45 @@ import Testing
             return MessageID(rawValue: String(line[line.index(line.startIndex, offsetBy: 3)..<end]))
         }
         #expect(rows == MessageCatalogue.all.map(\.id))
+    }
+
+    /// The two lines `make guide` writes the tables between, as `scripts/splice-guide.sh`
+    /// has them.
+    static let markers = (
+        start:
+            "<!-- The Diagnostics tables below are written by 'make guide' from docs/diagnostics/; edit those files, not the tables. -->",
+        end: "<!-- End of the Diagnostics tables. -->"
+    )
+
+    /// The guide's tables are the ones `explain --list --format markdown` prints from
+    /// `docs/diagnostics/`, between the markers `make guide` splices them into.
+    @Test func theGuidesTablesAreTheExplanationFiles() throws {
+        let text = try String(contentsOf: Self.guide, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: Self.markers.start), "no start marker in the guide")
+        let end = try #require(lines.firstIndex(of: Self.markers.end), "no end marker in the guide")
+        #expect(lines.filter { $0 == Self.markers.start || $0 == Self.markers.end }.count == 2)
+        try #require(start < end)
+        let tables = lines[(start + 1)..<end].joined(separator: "\n").trimmingWhitespace() + "\n"
+        let printed = InProcess.run(["explain", "--list", "--format", "markdown"]).stdout
+        #expect(
+            tables == printed,
+            "the Diagnostics tables of content/writers-guide.md differ from docs/diagnostics/; run `make guide`")
+        #expect(text.hasSuffix(Self.markers.end + "\n"), "the tables end the guide")
+        let script = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("scripts/splice-guide.sh"), encoding: .utf8)
+        #expect(
+            script.contains("start=\"\(Self.markers.start)\"\n") && script.contains("end=\"\(Self.markers.end)\"\n"))
+    }
+
+    /// The built page shows each cell as written: the markers, comments, do not show, and no
+    /// summary or fix holds HTML outside backticks, which the site would drop.
+    @Test func theBuiltGuideShowsTheTablesAsWritten() throws {
+        let page = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("site/writers-guide.html"), encoding: .utf8)
+        #expect(!page.contains("raw HTML omitted"))
+        #expect(!page.contains("End of the Diagnostics tables"))
+        #expect(page.contains("<h3 id=\"explaining-diagnostics\">"))
     }
 
     @Test func theGuideAddsNoDiagnostic() throws {

@@ -1,15 +1,28 @@
 import SpecModel
 
-/// `passkey-spec explain ID` and `passkey-spec explain --list`: what a diagnostic means and
-/// how to fix it, for writers who meet one.
+/// `passkey-spec explain ID` and `passkey-spec explain --list [--format text|markdown]`: what
+/// a diagnostic means and how to fix it, for writers who meet one; the list also as the
+/// writer's guide's tables.
 enum ExplainCommand {
+    /// How `--list` prints: for a terminal, or as the writer's guide's Diagnostics tables.
+    enum Format: String, FormatArgument {
+        case text
+        case markdown
+    }
+
     struct Arguments: CommandArguments {
         var id: String?
         var list = false
+        var format = Format.text
 
         static let declaration = ArgumentDeclaration<Self>(
             .positional(\.id, "ID", help: "A diagnostic ID, with or without its brackets.", insteadOf: \.list),
-            .flag(\.list, "--list", help: "List every diagnostic ID with its one-line summary."))
+            .flag(\.list, "--list", help: "List every diagnostic ID with its one-line summary."),
+            .format(
+                \.format,
+                help:
+                    "How '--list' prints: 'text' for a terminal, 'markdown' for the writer's guide's tables of diagnostics."
+            ))
     }
 
     static let command = Command(
@@ -21,7 +34,14 @@ enum ExplainCommand {
             when it is reported and why, an example that triggers it, and the fix. An unknown
             ID lists the closest ones and exits 1. '--list' lists every ID with its summary.
             'passkey-spec help ID' does the same as 'passkey-spec explain ID'.
+            """,
             """
+            '--list --format markdown' prints the Diagnostics tables of the writer's guide: a
+            '###' heading per group of messages and a table under it, a row per ID with its
+            summary (warnings marked) and the first paragraph of its fix, all read from the
+            explanations built into the tool (docs/diagnostics/ID.md). 'make guide' writes
+            them into content/writers-guide.md.
+            """,
         ],
         run: run)
 
@@ -30,12 +50,18 @@ enum ExplainCommand {
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         if arguments.list {
-            console.out(listing())
+            console.out(arguments.format == .markdown ? tables(MessageCatalogue.groups) : listing())
             return .success
         }
         guard let argument = arguments.id else {
             console.out(command.help)
             return .usage
+        }
+        // One explanation is for a terminal; only the list has a Markdown form.
+        guard arguments.format == .text else {
+            let value = arguments.format.rawValue
+            throw UsageError(
+                .invalidOptionValue("--format", value: value, expected: "only 'text' with an ID"), argument: value)
         }
         return explain(argument, console: console)
     }
