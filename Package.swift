@@ -81,6 +81,16 @@ let package = Package(
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
+        // The Swift conformance kit as `export --format swift-kit` writes it for content/, and
+        // the example app that passes it. The kit's lockstep exploration drives the engine.
+        .target(
+            name: "PasskeyLoginKit", dependencies: ["PasskeyLoginEngine"], path: "Examples/swift/PasskeyLoginKit",
+            exclude: ["Package.swift", "AppTests", "scripts", "README.md"], sources: ["Sources/PasskeyLoginKit"]),
+        .target(name: "ExampleLogin", path: "Examples/swift/Sources/ExampleLogin"),
+        .testTarget(
+            name: "ExampleLoginTests", dependencies: ["ExampleLogin", "PasskeyLoginKit", "PasskeyLoginEngine"],
+            path: "Examples/swift/Tests/ExampleLoginTests"),
+
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel", "TestSupport"]),

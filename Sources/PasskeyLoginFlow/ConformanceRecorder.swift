@@ -60,7 +60,7 @@ enum ConformanceRecorder {
                 scenario.copy(for: platform).flatMap(kitCopy).map { (scenario.id, $0) }
             }, uniquingKeysWith: { first, _ in first })
         var script = KitScript(
-            spec: KitSpec(id: spec.id, title: spec.title, file: spec.path, fingerprint: ""),
+            spec: KitSpec(id: spec.id, title: spec.title, file: spec.location.file, fingerprint: ""),
             platform: platform.rawValue, copy: copy, checks: checks, skipped: skipped)
         script.spec.fingerprint = fingerprint(of: script)
         return script

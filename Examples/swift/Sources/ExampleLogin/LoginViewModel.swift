@@ -24,6 +24,8 @@ public final class LoginViewModel {
         case sessionForRestrictedAccount
         /// The general passkey error's title is not the spec's.
         case ownTitleForPasskeyFailure
+        /// An AutoFill request that fails shows the general passkey error, as a sheet's does.
+        case alertForAutoFillFailure
     }
 
     // What the view draws.
@@ -288,8 +290,14 @@ public final class LoginViewModel {
         autoFillArmed = true
         authenticator.requestAssertion(style: .autoFill, allowedCredentialIDs: []) { [self] result in
             autoFillArmed = false
-            // Only a picked passkey matters: the user asked for nothing else.
-            if case .success(let credentialID) = result { verify(credentialID, from: .autoFill, allowed: []) }
+            switch result {
+            case .success(let credentialID): verify(credentialID, from: .autoFill, allowed: [])
+            case .failure(let failure):
+                // Only a picked passkey matters: the user asked for nothing else.
+                if mutations.contains(.alertForAutoFillFailure), kind(of: failure) == .failedOnce {
+                    showProblem(.passkeyFailed, style: .autoFill, allowed: [])
+                }
+            }
         }
     }
 

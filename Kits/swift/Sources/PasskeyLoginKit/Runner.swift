@@ -58,33 +58,43 @@ public enum Conformance {
             if let configuration = step.configuration, app == nil { environment.configuration = configuration }
             if let world = step.world { environment.server.world = world }
             for input in step.inputs ?? [] {
-                switch input.event {
-                case "prompt-result", "suggestion-result":
-                    guard let result = input.result else { continue }
-                    let problem =
-                        input.event == "prompt-result"
-                        ? environment.passkeys.finishPrompt(with: result)
-                        : environment.passkeys.finishSuggestions(with: result)
-                    if let problem { return failure(["expected " + problem]) }
-                case "app-relaunched":
-                    environment.passkeys.dropAll()
-                    app = Harness(environment: environment)
-                default:
-                    guard let event = event(input) else {
-                        return failure(["an event this kit does not know: '\(input.event)'; export the kit again"])
-                    }
-                    let current = app ?? Harness(environment: environment)
-                    app = current
-                    current.send(event)
-                }
+                if let problem = apply(input, to: &app, in: environment) { return failure([problem]) }
             }
             if let expected = step.expect {
-                let shown = app?.observe() ?? AppObservation(screen: .login, notice: nil, actions: [], session: false)
+                let shown = observe(app)
                 let differences = compare(expected, shown, environment: environment)
                 if !differences.isEmpty { return failure(differences) }
             }
         }
         return nil
+    }
+
+    /// Passes one input to the app (created on its first event) or to the fakes; what went
+    /// wrong, if anything.
+    static func apply<Harness: LoginHarness>(
+        _ input: KitScript.Input, to app: inout Harness?, in environment: KitEnvironment
+    ) -> String? {
+        switch input.event {
+        case "prompt-result", "suggestion-result":
+            guard let result = input.result else { return nil }
+            let problem =
+                input.event == "prompt-result"
+                ? environment.passkeys.finishPrompt(with: result)
+                : environment.passkeys.finishSuggestions(with: result)
+            return problem.map { "expected " + $0 }
+        case "app-relaunched":
+            environment.passkeys.dropAll()
+            app = Harness(environment: environment)
+            return nil
+        default:
+            guard let event = event(input) else {
+                return "an event this kit does not know: '\(input.event)'; export the kit again"
+            }
+            let current = app ?? Harness(environment: environment)
+            app = current
+            current.send(event)
+            return nil
+        }
     }
 
     private static func event(_ input: KitScript.Input) -> AppEvent? {
@@ -97,6 +107,11 @@ public enum Conformance {
         case "signed-out": .signedOut
         default: nil
         }
+    }
+
+    /// What the app shows, or the login screen before it exists.
+    static func observe<Harness: LoginHarness>(_ app: Harness?) -> AppObservation {
+        app?.observe() ?? AppObservation(screen: .login, notice: nil, actions: [], session: false)
     }
 
     /// Each difference between what the spec expects and what the app and the fakes show.

@@ -60,13 +60,43 @@ public struct KitScript: Decodable, Sendable {
         public var expect: Observation?
     }
 
-    public struct Input: Decodable, Sendable {
+    public struct Input: Decodable, Sendable, CustomStringConvertible {
         public var event: String
         public var action: String?
         public var result: PasskeyResult?
+
+        public init(event: String, action: String? = nil, result: PasskeyResult? = nil) {
+            self.event = event
+            self.action = action
+            self.result = result
+        }
+
+        public var description: String {
+            if let action { return "\(event) \"\(action)\"" }
+            guard let result else { return event }
+            var text = "\(event): \(result.name) (\(result.code))"
+            if let message = result.message { text += " \"\(message)\"" }
+            if let passkey = result.passkey { text += " passkey \"\(passkey)\"" }
+            return text
+        }
     }
 
     public struct Observation: Decodable, Sendable, Equatable {
+        public init(
+            screen: String, route: String?, notice: Notice?, actions: [String], prompt: String?, suggestions: Bool,
+            session: Bool, signals: [String], lookups: Int
+        ) {
+            self.screen = screen
+            self.route = route
+            self.notice = notice
+            self.actions = actions
+            self.prompt = prompt
+            self.suggestions = suggestions
+            self.session = session
+            self.signals = signals
+            self.lookups = lookups
+        }
+
         public var screen: String
         public var route: String?
         public var notice: Notice?
@@ -79,6 +109,13 @@ public struct KitScript: Decodable, Sendable {
     }
 
     public struct Notice: Decodable, Sendable, Equatable {
+        public init(scenario: String, title: String, message: String, buttons: [String]) {
+            self.scenario = scenario
+            self.title = title
+            self.message = message
+            self.buttons = buttons
+        }
+
         public var scenario: String
         public var title: String
         public var message: String
@@ -104,6 +141,15 @@ public struct KitScript: Decodable, Sendable {
 
 /// How the app is set up before the login screen first appears.
 public struct Configuration: Decodable, Sendable, Equatable {
+    public init(
+        automaticStart: String, enumerationPolicy: String, fallback: String, accountRoutes: [String: String]
+    ) {
+        self.automaticStart = automaticStart
+        self.enumerationPolicy = enumerationPolicy
+        self.fallback = fallback
+        self.accountRoutes = accountRoutes
+    }
+
     /// `none`, `prompt` (open the passkey prompt by itself once the lookup succeeds) or
     /// `assisted` (offer passkeys in the identifier field).
     public var automaticStart: String
@@ -117,6 +163,18 @@ public struct Configuration: Decodable, Sendable, Equatable {
 
 /// What the server and the device hold.
 public struct World: Decodable, Sendable, Equatable {
+    public init(
+        account: String?, routeAvailable: Bool, devicePasskeys: [String], serverPasskeys: [String: String],
+        lookupFault: LookupFault?, verificationInconclusive: Bool
+    ) {
+        self.account = account
+        self.routeAvailable = routeAvailable
+        self.devicePasskeys = devicePasskeys
+        self.serverPasskeys = serverPasskeys
+        self.lookupFault = lookupFault
+        self.verificationInconclusive = verificationInconclusive
+    }
+
     public var account: String?
     public var routeAvailable: Bool
     public var devicePasskeys: [String]
@@ -125,6 +183,12 @@ public struct World: Decodable, Sendable, Equatable {
     public var verificationInconclusive: Bool
 
     public struct LookupFault: Decodable, Sendable, Equatable {
+        public init(dependency: String, fault: String, failingLookups: Int) {
+            self.dependency = dependency
+            self.fault = fault
+            self.failingLookups = failingLookups
+        }
+
         public var dependency: String
         public var fault: String
         public var failingLookups: Int

@@ -1,0 +1,39 @@
+import ExampleLogin
+import PasskeyLoginEngine
+import PasskeyLoginKit
+import Testing
+
+/// The example and the reference engine driven with the same inputs over every sequence as
+/// long as the longest written check, under every configuration and world the engine's
+/// explorer uses.
+@Suite struct LockstepTests {
+    /// As many inputs as the longest written check gives.
+    static func depth(of script: KitScript) -> Int {
+        script.checks.map { $0.steps.reduce(0) { $0 + ($1.inputs?.count ?? 0) } }.max() ?? 0
+    }
+
+    @Test func theExampleMatchesTheEngineOnEverySequence() throws {
+        let script = try Scripts.n1_4()
+        let report = Lockstep(depth: Self.depth(of: script), script: script).run(AppHarness.self)
+        #expect(report.divergence == nil, "\(report.divergence.map(\.description) ?? "")")
+        #expect(report.states > 1000)
+    }
+
+    enum AutoFillAlert: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.alertForAutoFillFailure] }
+    }
+
+    /// An alert for a failed AutoFill request: no written check ends one with an error, so
+    /// every check passes; lockstep exploration finds the shortest sequence that shows it.
+    @Test func findsAMistakeNoWrittenCheckCatches() throws {
+        let script = try Scripts.n1_4()
+        #expect(Conformance.failures(in: script, harness: ExampleHarness<AutoFillAlert>.self).isEmpty)
+        let report = Lockstep(depth: Self.depth(of: script), script: script).run(ExampleHarness<AutoFillAlert>.self)
+        let divergence = try #require(report.divergence)
+        #expect(divergence.inputs.count == 2, "\(divergence)")
+        #expect(divergence.inputs.first == "screen-appeared")
+        #expect(divergence.inputs.last?.hasPrefix("suggestion-result: ASAuthorizationError.Code.") == true)
+        #expect(divergence.differences.contains { $0.hasPrefix("notice: expected none") }, "\(divergence)")
+        print(divergence)
+    }
+}

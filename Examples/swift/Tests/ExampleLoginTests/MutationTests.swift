@@ -1,0 +1,120 @@
+import ExampleLogin
+import PasskeyLoginKit
+import Testing
+
+/// Each mistake real teams make, switched on in the example: the spec's checks that name the
+/// behaviour fail, and no others, each with the spec's file and line.
+@Suite struct MutationTests {
+    enum Reopen: MutationChoice { static var mutations: Set<LoginViewModel.Mutation> { [.reopenAfterFirstCancel] } }
+    enum ExplicitError: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.errorAfterExplicitCancel] }
+    }
+    enum TimeoutNoAccount: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.timeoutMeansNoAccount] }
+    }
+    enum RevokedSignal: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.unknownSignalForRevokedPasskey] }
+    }
+    enum RestrictedSession: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.sessionForRestrictedAccount] }
+    }
+    enum OwnTitle: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.ownTitleForPasskeyFailure] }
+    }
+
+    static func failures<Changes: MutationChoice>(_ changes: Changes.Type) throws -> [String: ConformanceFailure] {
+        Conformance.failures(in: try Scripts.n1_4(), harness: ExampleHarness<Changes>.self)
+    }
+
+    @Test func theExampleAsItShipsPassesEveryCheck() throws {
+        let failures = try Self.failures(NoMutation.self)
+        #expect(failures.isEmpty, "\(failures.values.map(\.description).joined(separator: "\n\n"))")
+        #expect(try Scripts.n1_4().checks.count == 38)
+    }
+
+    /// Fails exactly `expected` (the checks whose steps exercise the behaviour), each failure
+    /// at a step of the spec's file.
+    static func expectFailures<Changes: MutationChoice>(_ changes: Changes.Type, _ expected: Set<String>) throws {
+        let failures = try failures(changes)
+        #expect(Set(failures.keys) == expected, "\(failures.keys.sorted())")
+        let script = try Scripts.n1_4()
+        for (id, failure) in failures {
+            let check = try #require(script.check(id))
+            let lines = Set(check.steps.map(\.line))
+            let line = try #require(failure.location.split(separator: ":").last.flatMap { Int($0) })
+            #expect(failure.location.hasPrefix(script.spec.file + ":"), "\(failure)")
+            #expect(lines.contains(line), "\(failure)")
+        }
+    }
+
+    /// The sheet reopening at once after the first automatic cancel: every check that cancels
+    /// the automatic prompt once and looks at what follows.
+    @Test func theSheetReopeningAfterTheFirstCancelFailsTheFirstCancellationChecks() throws {
+        try Self.expectFailures(
+            Reopen.self,
+            [
+                "N1.4-AC01/the-first-automatic-cancellation-offers-a-retry-and-opens-nothing",
+                "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",
+                "N1.4-AC01/a-fallback-login-also-makes-the-next-cancellation-the-first",
+                "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry",
+                "account-cannot-continue/with-the-conceal-policy-an-unknown-identifier-gets-what-an-account-with-passkeys-gets",
+            ])
+    }
+
+    /// An error after the user cancels the sheet they opened: every check that cancels (or
+    /// ends without a passkey) the passkey button's sheet.
+    @Test func anErrorAfterAnExplicitCancelFailsTheExplicitCancelChecks() throws {
+        try Self.expectFailures(
+            ExplicitError.self,
+            [
+                "N1.4-AC02/cancelling-the-passkey-button-s-prompt-changes-nothing",
+                "N1.4-AC02/no-credential-from-the-passkey-button-changes-nothing-either",
+                "N1.4-AC02/cancelling-again-and-again-keeps-every-way-in",
+                "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry",
+                "N1.4-AC01/the-passkey-button-cancels-a-pending-request-in-the-identifier-field-first",
+                "passkey-failed/an-interrupted-prompt-from-the-passkey-button-leaves-the-fallback-in-reach",
+            ])
+    }
+
+    @Test func aTimeoutReadAsNoAccountFailsTheTimeoutChecks() throws {
+        try Self.expectFailures(
+            TimeoutNoAccount.self,
+            ["N1.4-AC03/the-account-directory-times-out", "N1.4-AC03/the-credential-list-times-out"])
+    }
+
+    @Test func theUnknownSignalForARevokedPasskeyFailsTheRevokedChecks() throws {
+        try Self.expectFailures(
+            RevokedSignal.self,
+            [
+                "N1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown",
+                "N1.4-AC04/signing-in-with-the-fallback-after-a-revoked-credential-reconciles-the-list",
+            ])
+    }
+
+    @Test func aSessionForABlockedAccountFailsEveryBlockedStatusCheck() throws {
+        try Self.expectFailures(
+            RestrictedSession.self,
+            [
+                "N1.4-AC05/a-closed-account-does-not", "N1.4-AC05/a-deleted-account-does-not",
+                "N1.4-AC05/a-disabled-account-does-not", "N1.4-AC05/a-locked-account-does-not",
+                "N1.4-AC05/a-locked-account-gets-no-session-from-the-fallback-either",
+                "N1.4-AC05/a-restricted-account-does-not", "N1.4-AC05/an-inactive-account-does-not",
+            ])
+    }
+
+    /// A title that is not the spec's fails the checks that show the general passkey error, and
+    /// says which string differs.
+    @Test func aTitleOtherThanTheSpecsFailsTheChecksThatShowIt() throws {
+        try Self.expectFailures(
+            OwnTitle.self,
+            [
+                "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",
+                "N1.4-AC04/an-inconclusive-answer-sends-no-signal",
+            ])
+        let failure = try #require(try Self.failures(OwnTitle.self).values.first)
+        #expect(
+            failure.differences.contains(
+                "the \"passkey-failed\" notice's title: expected \"Passkey Sign-In Failed\"; the app shows \"Sign-In Error\""
+            ))
+    }
+}
