@@ -71,10 +71,10 @@ fuzz: deps
 	@scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(if $(TARGET),--target $(TARGET))
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Kits/swift Examples/swift/Sources Examples/swift/Tests/ExampleLoginTests/*.swift
 
 format-check:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Kits/swift Examples/swift/Sources Examples/swift/Tests/ExampleLoginTests/*.swift
 
 clean:
 	rm -rf .build

@@ -1,3 +1,4 @@
+@_exported import struct ConformanceKit.KitFile
 // What the commands hand to the pipeline, under the pipeline's name, so that the command line
 // imports the pipeline alone: the flows it runs with, and the export formats.
 @_exported import enum Exports.ExportFormat

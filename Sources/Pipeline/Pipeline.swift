@@ -153,6 +153,10 @@ public struct Pipeline: Sendable {
                     try transaction.write(path, bytes)
                     written.withLock { $0.append(path) }
                 }
+                for file in ConformanceKits.siteFiles(content: result.content, flows: flows) {
+                    try transaction.write(file.path, file.bytes)
+                    written.withLock { $0.append(file.path) }
+                }
             } catch let failure as SiteBuilder.TemplateFailure {
                 transaction.abandon()
                 result.diagnostics = (result.diagnostics + [templates.diagnostic(for: failure)]).sortedByLocation()
@@ -216,17 +220,41 @@ public struct Pipeline: Sendable {
     /// content has errors.
     public func exportKit(_ format: ExportFormat) -> (result: PipelineResult, files: [KitFile]?) {
         var result = lint()
-        guard !result.hasErrors, result.stage >= .lint, let platform = format.kitPlatform,
-            let language = KitLanguage(kitFormat: format.rawValue)
-        else { return (result, nil) }
-        let decoder = JSONDecoder()
-        let flows = self.flows
-        let scripts = result.content.specs.filter { $0.platforms.contains(platform) }.compactMap { spec -> KitScript? in
-            guard let name = spec.flow?.name, let record = flows.flow(id: name)?.conformanceScript else { return nil }
-            return try? decoder.decode(KitScript.self, from: record(spec, platform))
-        }
+        guard !result.hasErrors, result.stage >= .lint else { return (result, nil) }
+        let files = ConformanceKits.files(format, content: result.content, flows: flows)
         result.stage = .render
-        return (result, KitWriter.files(language, scripts: scripts))
+        return (result, files)
+    }
+
+    /// The file in a kit's folder that lists the files the kit wrote, so that the next export
+    /// removes the ones it no longer has and never writes over a folder it did not make.
+    public static let kitManifest = ".passkey-spec-kit"
+
+    /// Writes a kit's files into `folder` (as the user named it): a new or empty folder, or one
+    /// a kit was written into before, whose files the kit no longer has are removed.
+    public func writeKit(_ files: [KitFile], to folder: String) -> PipelineFailure? {
+        let root = configuration.fileSystemPath(folder)
+        let manifest = root + "/" + Self.kitManifest
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let earlier: [String]
+        if let listed = try? String(contentsOfFile: manifest, encoding: .utf8) {
+            earlier = listed.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+        } else if existing.isEmpty {
+            earlier = []
+        } else {
+            return PipelineFailure(.failed, .outputNotAKit(folder))
+        }
+        for file in files {
+            if let failure = write(file.contents, to: folder + "/" + file.path) { return failure }
+        }
+        let written = Set(files.map(\.path))
+        for path in earlier where !written.contains(path) && !path.contains("..") {
+            unlink(root + "/" + path)
+        }
+        let listing =
+            "# The files of a conformance kit 'passkey-spec export' wrote; the next export replaces them.\n"
+            + files.map(\.path).joined(separator: "\n") + "\n"
+        return write(Data(listing.utf8), to: folder + "/" + Self.kitManifest)
     }
 
     /// Writes `data` to `path` (as the user named it) whole or not at all, making its folder:

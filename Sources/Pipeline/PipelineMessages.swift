@@ -25,6 +25,12 @@ extension Message {
     public static func unexpectedFailure(_ detail: String) -> Message {
         Message("unexpected-failure", .error, "unexpected failure: \(detail)")
     }
+
+    public static func outputNotAKit(_ path: String) -> Message {
+        Message(
+            "output-not-a-kit", .error,
+            "'\(path)' has files and is not a kit this tool wrote; choose an empty folder or remove it first")
+    }
 }
 
 extension PipelineMessages {
@@ -36,6 +42,8 @@ extension PipelineMessages {
             sample: .writeFailed("/read-only/report.json", reason: "permission denied")),
         CatalogueEntry(
             sample: .unexpectedFailure("the model could not be encoded")),
+        CatalogueEntry(
+            sample: .outputNotAKit("Tests/LoginTests")),
     ]
 }
 

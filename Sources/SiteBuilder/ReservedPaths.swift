@@ -8,6 +8,7 @@ public enum ReservedPaths {
     static func generated(for content: ContentSet) -> Set<String> {
         Set(SiteNavigation.referencePages.map(\.href))
             .union(content.specs.map { SitePaths.screens(forMarkdown: $0.path) })
+            .union(content.specs.map { SitePaths.kit(forMarkdown: $0.path) })
     }
 
     /// An error at each content page whose page is one the site makes itself.

@@ -167,6 +167,8 @@ public struct SiteBuilder: Sendable {
                 let screens = SitePaths.screens(forMarkdown: spec.path)
                 jobs.append(
                     PageJob(template: "screens", path: screens) { $0.screens(spec, page: screens).mustacheValue })
+                let kit = SitePaths.kit(forMarkdown: spec.path)
+                jobs.append(PageJob(template: "kit", path: kit) { $0.kit(spec, page: kit).mustacheValue })
             }
         }
         for contentPage in content.pages where contentPage.id != "home" {

@@ -62,6 +62,7 @@ public enum SiteNavigation {
 
     /// The label of a spec's screens page, in the navigation and as its title.
     static func screensLabel(ofSpecTitled title: String) -> String { "Screens of \(title)" }
+    static func kitLabel(ofSpecTitled title: String) -> String { "Run \(title) against your app" }
 
     /// A section of the navigation, before any page is current.
     struct Group: Equatable {
@@ -95,6 +96,8 @@ public enum SiteNavigation {
                 links.append(
                     Link(href: SitePaths.screens(forMarkdown: page.path), label: screensLabel(ofSpecTitled: page.title))
                 )
+                links.append(
+                    Link(href: SitePaths.kit(forMarkdown: page.path), label: kitLabel(ofSpecTitled: page.title)))
             }
             let parts = page.path.split(separator: "/")
             if parts.count > 1 {

@@ -13,6 +13,12 @@ public enum SitePaths {
         (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + "/screens.html"
     }
 
+    /// The page on running a spec's checks against an app: `native/login-error-states.md` →
+    /// `native/login-error-states/kit.html`.
+    public static func kit(forMarkdown path: String) -> String {
+        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + "/kit.html"
+    }
+
     /// The prefix that leads from a page back to the site root: `""` or `"../"` and so on.
     static func root(of page: String) -> String {
         String(repeating: "../", count: page.split(separator: "/").count - 1)

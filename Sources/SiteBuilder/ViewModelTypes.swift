@@ -147,6 +147,8 @@ struct SpecHeader: MustacheObject {
     let path: String
     /// The page of every screen of the spec, from the site's root.
     let screensHref: String
+    /// The page on running the spec's checks against an app, from the site's root.
+    let kitHref: String
     let badges: [BadgeView]
     let introduction: String
     let benchmark: BenchmarkView?
@@ -361,6 +363,37 @@ struct MatrixCell: MustacheObject {
 // MARK: - Screens
 
 /// Every screen of a spec, by section and scenario, each platform's side by side.
+/// How to run a spec's checks against an app, per platform.
+struct KitPage: MustacheObject {
+    let spec: SpecHeader
+    let specHref: String
+    let platforms: [KitPlatformView]
+}
+
+/// One platform's kit: how to get it, what to write, how to run it, and the checks in it.
+struct KitPlatformView: MustacheObject {
+    let platform: String
+    let anchor: String
+    let framework: String
+    let format: String
+    /// The kit's files on this site, from its root.
+    let readmeHref: String
+    let scriptHref: String
+    let export: String
+    let run: String
+    let adapter: String
+    let checks: [KitCheckView]
+    let included: Int
+}
+
+struct KitCheckView: MustacheObject {
+    let id: String
+    let name: String
+    let href: String
+    let line: Int
+    let included: Bool
+}
+
 struct ScreensPage: MustacheObject {
     let spec: SpecHeader
     /// The spec's page, from the site's root.
@@ -488,10 +521,10 @@ struct StepGroup: MustacheObject {
 struct StepEntry: MustacheObject {
     let pattern: String
     let summary: String
-    let parameters: [StepParameter]
+    let parameters: [StepParameterView]
 }
 
-struct StepParameter: MustacheObject {
+struct StepParameterView: MustacheObject {
     let name: String
     /// The values it takes, as a phrase.
     let values: String

@@ -189,6 +189,7 @@ struct ViewModels: Sendable {
     private func header(_ spec: Spec, _ run: SpecRun?) -> SpecHeader {
         SpecHeader(
             id: spec.id, title: spec.title, path: spec.path, screensHref: SitePaths.screens(forMarkdown: spec.path),
+            kitHref: SitePaths.kit(forMarkdown: spec.path),
             badges: badges(spec, run), introduction: ProseHTML.render(spec.introduction),
             benchmark: spec.benchmark.map { BenchmarkView(level: $0.level, userReach: $0.userReach) })
     }
@@ -505,6 +506,34 @@ struct ViewModels: Sendable {
                 }))
     }
 
+    // MARK: - Conformance kits
+
+    func kit(_ spec: Spec, page: String) -> SitePage<KitPage> {
+        let specHref = SitePaths.html(forMarkdown: spec.path)
+        let run = run(of: spec)
+        let platforms = ExportFormat.allCases.compactMap { format -> KitPlatformView? in
+            guard let platform = format.kitPlatform, spec.platforms.contains(platform) else { return nil }
+            let checks = spec.checks.map { check in
+                let status = run?.checks.first { $0.id == check.id }?.platforms.first { $0.platform == platform }?
+                    .status
+                return KitCheckView(
+                    id: check.id, name: check.name, href: "\(specHref)#\(SitePaths.checkAnchor(check.id))",
+                    line: check.location.line, included: status == .passed)
+            }
+            let guide = KitGuide(format)
+            return KitPlatformView(
+                platform: platform.displayName, anchor: "kit-\(platform.rawValue)", framework: guide.framework,
+                format: format.rawValue, readmeHref: "\(format.sitePath)/README.md",
+                scriptHref: "\(format.sitePath)/scripts/\(spec.id).\(platform.rawValue).json",
+                export: "passkey-spec export --format \(format.rawValue) --out \(guide.folder) content",
+                run: guide.run, adapter: guide.adapter, checks: checks,
+                included: checks.filter(\.included).count)
+        }
+        return SitePage(
+            layout: layout(page: page, title: SiteNavigation.kitLabel(ofSpecTitled: spec.title)),
+            content: KitPage(spec: header(spec, run), specHref: specHref, platforms: platforms))
+    }
+
     // MARK: - Copy index
 
     func copyIndex(page: String) -> SitePage<CopyIndexPage> {
@@ -609,7 +638,7 @@ struct ViewModels: Sendable {
         StepEntry(
             pattern: step.display, summary: step.summary,
             parameters: step.parameters.map { parameter in
-                StepParameter(
+                StepParameterView(
                     name: parameter.name,
                     values: parameter.values?.joined(separator: ", ")
                         ?? (parameter.isNumber ? "a whole number" : "any name"))

@@ -24,13 +24,14 @@ import Testing
         "ReportModel": ["SpecModel"], "Mustache": [], "PreviewServer": [],
         "SpecParser": ["SpecModel", "CommonMark", "Markdown"], "PasskeyLoginEngine": ["SpecModel"],
         "SpecRunner": ["SpecModel", "ReportModel"],
-        "PasskeyLoginFlow": ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine"],
+        "ConformanceKit": ["SpecModel"],
+        "PasskeyLoginFlow": ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine", "ConformanceKit"],
         "Exports": ["SpecModel", "ReportModel"], "SpecDiff": ["SpecModel", "ReportModel"],
         "FlowDiagram": ["SpecModel", "CGraphviz"],
         "SiteBuilder": ["SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram"],
         "Pipeline": [
             "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
-            "SiteBuilder", "FlowDiagram",
+            "SiteBuilder", "FlowDiagram", "ConformanceKit",
         ],
         "PasskeySpecCLI": ["Pipeline", "SpecModel", "ReportModel", "PreviewServer"],
     ]

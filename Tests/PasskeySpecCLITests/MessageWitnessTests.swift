@@ -711,6 +711,17 @@ extension MessageWitnessTests {
             try folder.write("mine/home.mustache", "{{<layout}}\n{{$content}}{{#specs}}{{/content}}{{/layout}}")
             return WitnessOutcome(pipeline(folder, roots: ["content"], templates: "mine").build(into: "site"))
         }.at("mine/home.mustache", line: 2),
+        "output-not-a-kit": Witness { folder in
+            try prose(in: folder)
+            try folder.write("app/App.swift", "let app = 1")
+            var outcome = WitnessOutcome(PipelineResult())
+            if let failure = pipeline(folder, roots: ["content"]).writeKit(
+                [KitFile(path: "Package.swift", text: "")], to: "app")
+            {
+                outcome.reports.append(ReportedMessage(id: failure.message.id))
+            }
+            return outcome
+        },
         "output-not-a-site": Witness { folder in
             try prose(in: folder)
             try folder.write("mine/notes.txt", "keep me")
@@ -882,6 +893,7 @@ extension MessageWitnessTests {
         "unknown-option": command(["lint", "--stict"], status: .usage),
         "missing-option-value": command(["export", "--out"], status: .usage),
         "unsupported-format": command(["export", "--format", "yaml"], status: .usage),
+        "kit-needs-folder": command(["export", "--format", "swift-kit"], status: .usage),
         "invalid-option-value": command(["explore", "--depth", "many"], status: .usage),
         "unexpected-argument": command(["explain", "a", "b"], status: .usage),
         "repeated-option": command(["errors", "--format", "json", "--format", "text"], status: .usage),

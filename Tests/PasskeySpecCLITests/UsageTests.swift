@@ -89,7 +89,7 @@ import Testing
         #expect(result.status == .usage)
         #expect(
             result.stderr.contains(
-                "unsupported format 'yaml'; supported formats are 'json', 'schema', 'xcstrings', 'strings', 'android-xml', 'web-json', 'web-ts', 'web-schema', 'junit', 'report' [unsupported-format]"
+                "unsupported format 'yaml'; supported formats are 'json', 'schema', 'xcstrings', 'strings', 'android-xml', 'web-json', 'web-ts', 'web-schema', 'junit', 'report', 'swift-kit', 'kotlin-kit', 'web-kit' [unsupported-format]"
             ))
     }
 

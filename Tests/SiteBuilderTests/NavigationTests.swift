@@ -58,8 +58,15 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(groups[0].links.map(\.href) == ["index.html", "writers-guide.html"])
         #expect(groups[0].links.map(\.label) == ["Home", "Writer’s guide"])
         #expect(
-            groups[1].links.map(\.href) == ["native/login-error-states.html", "native/login-error-states/screens.html"])
-        #expect(groups[1].links.map(\.label) == [content.specs[0].title, "Screens of \(content.specs[0].title)"])
+            groups[1].links.map(\.href) == [
+                "native/login-error-states.html", "native/login-error-states/screens.html",
+                "native/login-error-states/kit.html",
+            ])
+        #expect(
+            groups[1].links.map(\.label) == [
+                content.specs[0].title, "Screens of \(content.specs[0].title)",
+                "Run \(content.specs[0].title) against your app",
+            ])
         #expect(
             groups[2].links.map(\.label) == [
                 "Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams", "Changes",
@@ -69,9 +76,15 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     @Test func aWebFolderComesBetweenOverviewAndNative() throws {
         let groups = SiteNavigation.groups(try contentWithWeb())
         #expect(groups.map(\.title) == ["Overview", "Web", "Native", "Reference"])
-        #expect(groups[1].links.map(\.href) == ["web/login-error-states.html", "web/login-error-states/screens.html"])
         #expect(
-            groups[2].links.map(\.href) == ["native/login-error-states.html", "native/login-error-states/screens.html"])
+            groups[1].links.map(\.href) == [
+                "web/login-error-states.html", "web/login-error-states/screens.html", "web/login-error-states/kit.html",
+            ])
+        #expect(
+            groups[2].links.map(\.href) == [
+                "native/login-error-states.html", "native/login-error-states/screens.html",
+                "native/login-error-states/kit.html",
+            ])
     }
 
     @Test func otherFoldersFollowByNameAndRootPagesAreInTheOverview() throws {
@@ -87,10 +100,13 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         let groups = SiteNavigation.groups(content)
         #expect(groups.map(\.title) == ["Overview", "Web", "Native", "Aaa", "Account recovery", "Reference"])
         #expect(
-            groups[0].links.map(\.href) == ["index.html", "extra.html", "extra/screens.html", "writers-guide.html"])
+            groups[0].links.map(\.href) == [
+                "index.html", "extra.html", "extra/screens.html", "extra/kit.html", "writers-guide.html",
+            ])
         #expect(
             groups[4].links.map(\.href) == [
                 "account-recovery/deep/page.html", "account-recovery/deep/page/screens.html",
+                "account-recovery/deep/page/kit.html",
             ])
     }
 

@@ -72,7 +72,8 @@ enum ExportCommand {
         let (result, files) = pipeline.exportKit(arguments.format)
         try console.show(result)
         guard let files else { return result.failure == nil ? .failure : ExitStatus(result) }
-        for file in files where !console.write(file.contents, to: folder + "/" + file.path, with: pipeline) {
+        if let failure = pipeline.writeKit(files, to: folder) {
+            console.printUsageError(failure.message)
             return .failure
         }
         return ExitStatus(result)

@@ -294,6 +294,10 @@ struct IncrementalBuild {
                 content: content, report: report, changes: changes, navigation: keys.navigation,
                 selection: .init(shared: true, pages: [], exports: .ofTheRun), templates: templates,
                 diagrams: DiagramLayoutCache.drawer(cache), write: write)
+            // The conformance kits follow the specs and the engine, as the shared pages do.
+            for file in ConformanceKits.siteFiles(content: loaded.content, flows: flows) {
+                try write(file.path, file.bytes)
+            }
         }
         proseDone.wait()
         if case .failure(let error) = shared {

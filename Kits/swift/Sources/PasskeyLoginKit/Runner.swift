@@ -139,18 +139,23 @@ public enum Conformance {
         switch (expected.notice, shown.notice) {
         case (nil, nil): break
         case (let notice?, nil):
-            differences.append("notice: expected the \"\(notice.scenario)\" notice (\"\(notice.title)\"); the app shows none")
+            differences.append(
+                "notice: expected the \"\(notice.scenario)\" notice (\"\(notice.title)\"); the app shows none")
         case (nil, let notice?):
             differences.append("notice: expected none; the app shows \"\(notice.title)\"")
         case (let notice?, let displayed?):
             let scenario = "the \"\(notice.scenario)\" notice's"
             differ("\(scenario) title", notice.title, displayed.title) { "\"\($0)\"" }
             differ("\(scenario) message", notice.message, displayed.message) { "\"\($0)\"" }
-            differ("\(scenario) buttons", notice.buttons, displayed.buttons) { $0.map { "\"\($0)\"" }.joined(separator: ", ") }
+            differ("\(scenario) buttons", notice.buttons, displayed.buttons) {
+                $0.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
         }
         differ("actions offered", expected.actions, shown.actions) { $0.isEmpty ? "none" : $0.joined(separator: ", ") }
         differ("passkey prompt open", expected.prompt, environment.passkeys.openPrompt?.rawValue) { $0 ?? "none" }
-        differ("passkeys offered in the identifier field", expected.suggestions, environment.passkeys.suggestionsPending) {
+        differ(
+            "passkeys offered in the identifier field", expected.suggestions, environment.passkeys.suggestionsPending
+        ) {
             $0 ? "yes" : "no"
         }
         differ("session", expected.session, shown.session) { $0 ? "signed in" : "not signed in" }

@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `export --format swift-kit|kotlin-kit|web-kit --out DIR`: a folder per kit, replaced whole
+/// on the next export, and the example's committed kit is what the content gives today.
+@Suite struct KitExportTests {
+    static let exampleKit = BinaryRunner.packageRoot.appendingPathComponent("Examples/swift/PasskeyLoginKit")
+
+    /// Every file under `folder` by its relative path, hidden ones included.
+    static func files(under folder: URL) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
+        for case let path as String in enumerator {
+            var isFolder: ObjCBool = false
+            let full = folder.appendingPathComponent(path).path
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
+            found[path] = FileManager.default.contents(atPath: full)
+        }
+        return found
+    }
+
+    @Test func aKitWithoutAFolderIsAUsageError() {
+        let run = InProcess.run(["export", "--format", "swift-kit", InProcess.content])
+        #expect(run.status == .usage)
+        #expect(run.stderr.contains("[kit-needs-folder]"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func eachKitHasOneTestPerCheckOfItsPlatform() throws {
+        let folder = try TemporaryFolder()
+        for (format, platform) in [("swift-kit", "ios"), ("kotlin-kit", "android"), ("web-kit", "web")] {
+            let out = folder.url.appendingPathComponent(format)
+            let run = InProcess.run(["export", "--format", format, "--out", out.path, InProcess.content])
+            #expect(run.status == .success, "\(run.stderr)")
+            let scripts = try Self.files(under: out).filter { $0.key.hasPrefix("scripts/") }
+            #expect(!scripts.isEmpty && scripts.keys.allSatisfy { $0.hasSuffix(".\(platform).json") })
+        }
+        let swift = try Self.files(under: folder.url.appendingPathComponent("swift-kit"))
+        let suite = String(decoding: try #require(swift["AppTests/N1_4ConformanceTests.swift"]), as: UTF8.self)
+        let script = try #require(swift["scripts/N1.4.ios.json"])
+        let checks = try #require(
+            (try JSONSerialization.jsonObject(with: script) as? [String: Any])?["checks"] as? [[String: Any]])
+        #expect(suite.components(separatedBy: "@Test(").count - 1 == checks.count)
+        #expect(checks.count == 38)
+        #expect(suite.contains("content/native/login-error-states.md:"))
+    }
+
+    /// The example's kit is compiled into the tests; a spec change must show in it, so it is
+    /// always what a fresh export writes (`make kits` writes it again).
+    @Test func theExamplesKitIsAFreshExport() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("kit")
+        let run = InProcess.run(["export", "--format", "swift-kit", "--out", out.path, "content"])
+        #expect(run.status == .success, "\(run.stderr)")
+        let fresh = try Self.files(under: out)
+        let committed = try Self.files(under: Self.exampleKit)
+        #expect(Set(committed.keys) == Set(fresh.keys), "run 'make kits'")
+        for (path, data) in fresh where committed[path] != data {
+            Issue.record("Examples/swift/PasskeyLoginKit/\(path) differs from a fresh export; run 'make kits'")
+        }
+    }
+
+    /// An export replaces the kit it wrote before: a file the new kit no longer has goes, and
+    /// a folder it did not write is left alone.
+    @Test func anExportReplacesItsOwnKitAndNoOtherFolder() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("kit")
+        #expect(
+            InProcess.run(["export", "--format", "swift-kit", "--out", out.path, InProcess.content]).status == .success)
+        let stale = out.appendingPathComponent("scripts/OLD.ios.json")
+        try Data("{}".utf8).write(to: stale)
+        let manifest = out.appendingPathComponent(".passkey-spec-kit")
+        try (String(contentsOf: manifest, encoding: .utf8) + "scripts/OLD.ios.json\n").write(
+            to: manifest, atomically: true, encoding: .utf8)
+        #expect(
+            InProcess.run(["export", "--format", "swift-kit", "--out", out.path, InProcess.content]).status == .success)
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+
+        let app = try folder.write("app/Sources/App.swift", "let app = 1\n")
+        let refused = InProcess.run([
+            "export", "--format", "swift-kit", "--out", folder.url.appendingPathComponent("app").path,
+            InProcess.content,
+        ])
+        #expect(refused.status == .failure)
+        #expect(refused.stderr.contains("[output-not-a-kit]"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: app, encoding: .utf8) == "let app = 1\n")
+    }
+
+    /// The Swift kit is a package of its own: its manifest resolves with no dependency.
+    @Test func theSwiftKitIsAPackageWithoutDependencies() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("kit")
+        #expect(
+            InProcess.run(["export", "--format", "swift-kit", "--out", out.path, InProcess.content]).status == .success)
+        let swift = try #require(
+            ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/swift" }.first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swift)
+        process.arguments = ["package", "dump-package", "--package-path", out.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        #expect((manifest["dependencies"] as? [Any])?.isEmpty == true)
+        #expect((manifest["targets"] as? [[String: Any]])?.map { $0["name"] as? String } == ["PasskeyLoginKit"])
+    }
+}
