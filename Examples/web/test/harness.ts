@@ -106,7 +106,7 @@ function browserPasskeys(credentials: FakeCredentials): PasskeyClient {
       const result = await credentials.get({
         mediation: request.mediation,
         publicKey: { allowCredentials: request.allowCredentials.map((id) => ({ id, type: "public-key" })) },
-        ...(request.signal ? { signal: request.signal } : {}),
+        signal: request.signal,
       });
       if (result.type === "rejected") throw browserRejection(result);
       return { id: result.credentialId };

@@ -69,7 +69,9 @@ test("the server answers from the world as the reference engine's does", async (
   current = { ...world, account: "locked", routeAvailable: false };
   const verified = await server.verify({ credentialId: credentialID("laptop") });
   assert.equal(verified.result === "verified" && verified.account.status, "locked");
-  current = { ...world, account: undefined };
+  const { account, ...withoutAccount } = world;
+  assert.equal(account, "active");
+  current = withoutAccount;
   assert.deepEqual(await server.lookUp("x"), { result: "not-found" });
 });
 

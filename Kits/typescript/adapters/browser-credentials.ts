@@ -36,7 +36,7 @@ export function installKitCredentials(kit: HarnessContext): () => void {
     const result = await kit.credentials.get({
       mediation: options?.mediation as "silent" | "optional" | "conditional" | "required" | undefined,
       publicKey: { allowCredentials: allowed.map((credential) => ({ id: base64url(credential.id), type: credential.type })) },
-      ...(options?.signal ? { signal: options.signal } : {}),
+      signal: options?.signal,
     });
     if (result.type === "rejected") throw browserRejection(result);
     return assertionFor(result.credentialId);

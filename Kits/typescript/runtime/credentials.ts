@@ -10,16 +10,18 @@ import { credentialID, describeCredential } from "./identifiers.js";
 export interface PasskeyRequestOptions {
   /** `conditional` offers passkeys in the identifier field's autofill; anything else opens
    * the browser's passkey dialog. */
-  mediation?: "silent" | "optional" | "conditional" | "required";
-  publicKey?: {
-    challenge?: unknown;
-    rpId?: string;
-    allowCredentials?: readonly { id: string; type?: string; transports?: readonly string[] }[];
-    userVerification?: string;
-    timeout?: number;
-  };
+  mediation?: "silent" | "optional" | "conditional" | "required" | undefined;
+  publicKey?:
+    | {
+        challenge?: unknown;
+        rpId?: string | undefined;
+        allowCredentials?: readonly { id: string; type?: string | undefined }[] | undefined;
+        userVerification?: string | undefined;
+        timeout?: number | undefined;
+      }
+    | undefined;
   /** Aborting it ends the request with the signal's reason (an `AbortError` by default). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** How a request ended. */
