@@ -12,6 +12,7 @@ import {
   parseScript,
   runCheck,
   type HarnessContext,
+  type KitEvent,
   type KitScript,
   type KitStep,
   type KitWorld,
@@ -138,4 +139,28 @@ test("app-relaunched drops the page and its dialog, and keeps the storage", asyn
       '  in check "A relaunch" (relaunch), content/web/relaunch.md:1',
     ].join("\n"),
   );
+});
+
+test("an app that throws while taking an event fails that step", async () => {
+  const script = scripts[0]!;
+  const checkID = "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing";
+  const throwing = async (kit: HarnessContext) => {
+    const harness = await signInHarness()(kit);
+    return {
+      ...harness,
+      send: (event: KitEvent) => (event.type === "passkey-button-tapped" ? Promise.reject(new Error("no button")) : harness.send(event)),
+    };
+  };
+  await assert.rejects(runCheck(script, checkID, throwing), (error: unknown) => {
+    assert.ok(error instanceof ConformanceFailure);
+    assert.equal(
+      error.message,
+      [
+        "content/web/login-error-states.md:333: And the user taps the passkey button",
+        '  app: expected the app to take "passkey-button-tapped", the app threw Error: no button',
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:329`,
+      ].join("\n"),
+    );
+    return true;
+  });
 });

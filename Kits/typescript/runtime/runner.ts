@@ -170,7 +170,7 @@ class Replay {
     try {
       this.harness = await this.makeHarness(context);
     } catch (error) {
-      throw this.failure(step, [{ field: "app", expected: "the app to start", shown: `it threw ${describe(error)}` }]);
+      throw this.failure(step, [{ field: "app", expected: "the app to start", shown: describe(error), verb: "threw" }]);
     }
     return this.harness;
   }
@@ -183,47 +183,49 @@ class Replay {
       return;
     }
     const harness = await this.app(step);
-    try {
-      if (input.event === "prompt-result" || input.event === "suggestion-result") {
-        if (!input.result) throw new Error(`the script's ${input.event} has no result`);
-        if (input.event === "prompt-result") this.credentials.finishDialog(input.result);
-        else this.credentials.finishSuggestions(input.result);
-        await this.settle(harness, step, undefined);
-        return;
-      }
-    } catch (error) {
-      if (error instanceof RequestNotOpen) {
-        throw this.failure(step, [{ field: "passkey request", expected: error.expected, shown: error.shown, verb: "has" }]);
-      }
-      throw error;
+    if (input.event === "prompt-result" || input.event === "suggestion-result") {
+      this.endRequest(input, step);
+      const result = input.result?.passkey === undefined ? input.result?.name : `passkey "${input.result.passkey}"`;
+      await this.settle(harness, step, Promise.resolve(), `the ${input.event} ${result}`);
+      return;
     }
     const event = kitEvent(input);
     // A dialog the app opens while handling the passkey button or a chosen action is the
     // user's (`explicit`); any other is the page's own (`automatic`).
     this.credentials.userActivation = event.type === "passkey-button-tapped" || event.type === "choose";
     try {
-      let sent: unknown;
+      let taken: Promise<unknown>;
       try {
-        sent = harness.send(event);
+        taken = Promise.resolve(harness.send(event));
       } catch (error) {
-        throw this.failure(step, [{ field: "app", expected: `the app to take ${describeEvent(event)}`, shown: `it threw ${describe(error)}` }]);
+        taken = Promise.reject(error);
       }
-      await this.settle(harness, step, sent instanceof Promise ? sent : undefined, event);
+      await this.settle(harness, step, taken, describeEvent(event));
     } finally {
       this.credentials.userActivation = false;
     }
   }
 
+  /** Ends the open passkey dialog or the autofill request the way the script says. */
+  private endRequest(input: KitInput, step: KitStep): void {
+    if (!input.result) throw new Error(`the script's ${input.event} has no result`);
+    try {
+      if (input.event === "prompt-result") this.credentials.finishDialog(input.result);
+      else this.credentials.finishSuggestions(input.result);
+    } catch (error) {
+      if (!(error instanceof RequestNotOpen)) throw error;
+      throw this.failure(step, [{ field: "passkey request", expected: error.expected, shown: error.shown, verb: "has" }]);
+    }
+  }
+
   /** Lets the app run until the fakes see no new call for a whole turn of the event loop (and
-   * the harness's own `settle` has resolved); reports a rejected `send`. */
-  private async settle(harness: LoginHarness, step: KitStep, sent: Promise<unknown> | undefined, event?: KitEvent) {
+   * the harness's own `settle` has resolved); fails the step if the app threw while taking
+   * `what`. */
+  private async settle(harness: LoginHarness, step: KitStep, taken: Promise<unknown>, what: string) {
     let rejected: { error: unknown } | undefined;
-    sent?.then(
-      () => undefined,
-      (error: unknown) => {
-        rejected = { error };
-      },
-    );
+    taken.then(undefined, (error: unknown) => {
+      rejected = { error };
+    });
     let last = -1;
     for (let turn = 0; turn < maximumTurns; turn++) {
       await nextTurn();
@@ -232,14 +234,13 @@ class Replay {
       if (activity === last) break;
       last = activity;
       if (turn === maximumTurns - 1) {
-        throw this.failure(step, [
-          { field: "app", expected: "the app to settle", shown: `it still calls the fakes after ${maximumTurns} turns` },
-        ]);
+        const shown = `the fakes after ${maximumTurns} turns of the event loop`;
+        throw this.failure(step, [{ field: "app", expected: "the app to settle", shown, verb: "still calls" }]);
       }
     }
     if (rejected) {
-      const what = event ? describeEvent(event) : "the result";
-      throw this.failure(step, [{ field: "app", expected: `the app to take ${what}`, shown: `it threw ${describe(rejected.error)}` }]);
+      const shown = describe(rejected.error);
+      throw this.failure(step, [{ field: "app", expected: `the app to take ${what}`, shown, verb: "threw" }]);
     }
   }
 
@@ -249,7 +250,7 @@ class Replay {
     try {
       shown = await harness.observe();
     } catch (error) {
-      throw this.failure(step, [{ field: "app", expected: "what the app shows", shown: `observe() threw ${describe(error)}` }]);
+      throw this.failure(step, [{ field: "observe()", expected: "what the app shows", shown: describe(error), verb: "threw" }]);
     }
     const differences: Difference[] = [];
     const differ = (field: string, expectedText: string, shownText: string, verb?: string) => {
@@ -379,7 +380,7 @@ function describeSuggestions(pending: boolean): string {
 }
 
 function describeEvent(event: KitEvent): string {
-  return event.type === "choose" ? `choose "${event.action}"` : event.type;
+  return event.type === "choose" ? `choose "${event.action}"` : `"${event.type}"`;
 }
 
 function describe(error: unknown): string {
