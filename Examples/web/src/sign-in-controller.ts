@@ -1,0 +1,397 @@
+// The sign-in page's controller: the identifier field with passkeys in its autofill, the
+// passkey button, the inline message with its buttons, and the other way to sign in. A view
+// layer renders `view` and calls the methods on user input; every method returns once the
+// page has done what it can without the user.
+
+import {
+  HttpError,
+  type CredentialSignals,
+  type LookupResponse,
+  type PasskeyAssertion,
+  type PasskeyClient,
+  type PasskeyVerdict,
+  type SignInApi,
+  type SiteUser,
+} from "./api.js";
+import { englishCopy, type MessageButton, type MessageCopy, type MessageId } from "./copy.js";
+
+export type OtherWay = "password" | "email-code" | "sms-code";
+export type HelpTopic = "recovery" | "support" | "account-status";
+
+export interface SignInSettings {
+  /** Offer passkeys in the identifier field's autofill (conditional mediation) on load. */
+  passkeyAutofill: boolean;
+  /** Say whether an account exists before the user has authenticated; off by default (OWASP). */
+  revealAccounts: boolean;
+  otherWay: OtherWay;
+  /** Where "Get help" leads for each account status that may not sign in. */
+  helpByStatus: Partial<Record<SiteUser["status"], HelpTopic>>;
+  /** The relying party ID the signals name. */
+  rpId: string;
+}
+
+/** Mistakes real teams make, to show that the conformance suite catches each. */
+export type Mutation =
+  /** (a) The page opens the passkey dialog by itself once the user dismisses the autofill. */
+  | "dialog-after-dismissed-autofill"
+  /** (b) Cancelling the passkey button's dialog shows an error. */
+  | "error-after-cancel"
+  /** (c) A lookup that times out is taken to mean that there is no account. */
+  | "timeout-means-no-account"
+  /** (d) A revoked passkey is also reported as unknown to the browser. */
+  | "unknown-signal-for-revoked"
+  /** (e) A restricted account is let in. */
+  | "restricted-gets-session"
+  /** (f) A title typed with a straight apostrophe. */
+  | "straight-apostrophe";
+
+export type Page =
+  | { name: "sign-in" }
+  | { name: "other-way"; method: OtherWay }
+  | { name: "account" }
+  | { name: "help"; topic: HelpTopic };
+
+export interface InlineMessage extends MessageCopy {
+  id: MessageId;
+}
+
+export interface SignInView {
+  page: Page;
+  message: InlineMessage | null;
+  /** Waiting for the server or the passkey dialog: the page's buttons are disabled. */
+  busy: boolean;
+  signedInAs: string | null;
+}
+
+export interface SignInDependencies {
+  passkeys: PasskeyClient;
+  api: SignInApi;
+  signals: CredentialSignals;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+/** How a passkey request that ended without a passkey reads to the page. */
+type PasskeyProblem = "dismissed" | "try-again" | "not-possible-here";
+
+function problemOf(error: unknown): PasskeyProblem {
+  switch (error instanceof Error || error instanceof DOMException ? error.name : "") {
+    // Cancelled, timed out or no passkey: the browser does not say which, on purpose.
+    case "NotAllowedError":
+    // Our own AbortController.
+    case "AbortError":
+      return "dismissed";
+    // A wrong RP ID, invalid options, a browser that lacks something: a retry fails the same way.
+    case "SecurityError":
+    case "TypeError":
+    case "NotSupportedError":
+    case "ConstraintError":
+      return "not-possible-here";
+    // OperationError (a request already pending), NotReadableError, and anything new.
+    default:
+      return "try-again";
+  }
+}
+
+export class SignInController {
+  private state: SignInView = { page: { name: "sign-in" }, message: null, busy: false, signedInAs: null };
+  private readonly listeners = new Set<(view: SignInView) => void>();
+  private autofillRequest: AbortController | null = null;
+  private identifier = "";
+  /** The passkeys the lookup named, for "Choose another passkey"; empty asks for any. */
+  private accountPasskeys: string[] = [];
+  private tryAgain: (() => Promise<void>) | null = null;
+  private helpTopic: HelpTopic = "account-status";
+  private readonly mutation: Mutation | null;
+
+  constructor(
+    private readonly dependencies: SignInDependencies,
+    private readonly settings: SignInSettings,
+    options: { mutation?: Mutation | null } = {},
+  ) {
+    this.mutation = options.mutation ?? null;
+  }
+
+  get view(): Readonly<SignInView> {
+    return this.state;
+  }
+
+  subscribe(listener: (view: SignInView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The sign-in page is shown. */
+  async pageShown(): Promise<void> {
+    if (this.settings.passkeyAutofill && (await this.dependencies.passkeys.supportsAutofill())) {
+      await this.offerPasskeysInAutofill();
+    }
+  }
+
+  /** The user submitted their identifier. */
+  async continueWith(identifier: string): Promise<void> {
+    this.identifier = identifier;
+    this.cancelAutofill();
+    await this.lookUpAccount();
+  }
+
+  /** The passkey button, on the sign-in page or the other-way page. */
+  async signInWithPasskey(): Promise<void> {
+    await this.askForPasskey([]);
+  }
+
+  /** A button of the inline message, or the page's "Sign in another way" link. */
+  async press(button: MessageButton): Promise<void> {
+    switch (button) {
+      case "try-again": {
+        const again = this.tryAgain;
+        this.tryAgain = null;
+        await again?.();
+        return;
+      }
+      case "other-way":
+        this.showOtherWay();
+        return;
+      case "another-passkey":
+        await this.askForPasskey(this.accountPasskeys);
+        return;
+      case "recover-account":
+        this.openHelp("recovery");
+        return;
+      case "contact-support":
+        this.openHelp("support");
+        return;
+      case "get-help":
+        this.openHelp(this.helpTopic);
+        return;
+      case "close":
+        this.render({ page: { name: "sign-in" }, message: null });
+        return;
+    }
+  }
+
+  /** The user finished signing in the other way (password, code). */
+  async otherWayCompleted(): Promise<void> {
+    this.render({ busy: true });
+    try {
+      const session = await this.dependencies.api.signInAnotherWay(this.identifier);
+      this.signIn(session.user, session.credentialIds);
+    } catch (error) {
+      this.dependencies.log?.("sign-in another way failed", error);
+      this.render({ busy: false });
+    }
+  }
+
+  signOut(): void {
+    this.cancelAutofill();
+    this.tryAgain = null;
+    this.accountPasskeys = [];
+    this.state = { page: { name: "sign-in" }, message: null, busy: false, signedInAs: null };
+    this.notify();
+  }
+
+  // MARK: passkeys
+
+  private async offerPasskeysInAutofill(): Promise<void> {
+    const request = new AbortController();
+    this.autofillRequest = request;
+    let assertion: PasskeyAssertion;
+    try {
+      assertion = await this.dependencies.passkeys.get({
+        mediation: "conditional",
+        allowCredentials: [],
+        signal: request.signal,
+      });
+    } catch (error) {
+      if (request.signal.aborted) return; // we cancelled it
+      if (this.autofillRequest === request) this.autofillRequest = null;
+      // The user closed the suggestions: nothing to say; the passkey button is still there.
+      this.dependencies.log?.("passkey autofill ended", error);
+      if (this.mutation === "dialog-after-dismissed-autofill" && problemOf(error) === "dismissed") {
+        await this.askForPasskey([]);
+      }
+      return;
+    }
+    this.autofillRequest = null;
+    await this.verify(assertion, () => this.askForPasskey([]));
+  }
+
+  private cancelAutofill(): void {
+    const request = this.autofillRequest;
+    this.autofillRequest = null;
+    request?.abort();
+  }
+
+  /** Opens the browser's passkey dialog, for `allowed` passkeys or any. */
+  private async askForPasskey(allowed: string[]): Promise<void> {
+    // Chrome answers a second request with OperationError while the autofill one is pending.
+    this.cancelAutofill();
+    this.tryAgain = null;
+    this.render({ message: null, busy: true });
+    const startedOn = this.state.page.name;
+    let assertion: PasskeyAssertion;
+    try {
+      assertion = await this.dependencies.passkeys.get({ mediation: "optional", allowCredentials: allowed });
+    } catch (error) {
+      this.render({ busy: false });
+      this.passkeyDidNotWork(error, () => this.askForPasskey(allowed), startedOn);
+      return;
+    }
+    await this.verify(assertion, () => this.askForPasskey(allowed));
+  }
+
+  private passkeyDidNotWork(error: unknown, again: () => Promise<void>, startedOn: Page["name"]): void {
+    this.dependencies.log?.("passkey request ended", error);
+    switch (problemOf(error)) {
+      case "dismissed":
+        if (this.mutation === "error-after-cancel") {
+          this.showMessage("passkey-failed", again);
+          return;
+        }
+        // The page stays as it was, and the autofill comes back.
+        if (this.settings.passkeyAutofill && startedOn === "sign-in") void this.offerPasskeysInAutofill();
+        return;
+      case "not-possible-here":
+        this.showMessage("passkey-unavailable");
+        return;
+      case "try-again":
+        this.showMessage("passkey-failed", again);
+        return;
+    }
+  }
+
+  private async verify(assertion: PasskeyAssertion, again: () => Promise<void>): Promise<void> {
+    this.render({ busy: true });
+    let verdict: PasskeyVerdict;
+    try {
+      verdict = await this.dependencies.api.verifyPasskey(assertion.id);
+    } catch (error) {
+      this.dependencies.log?.("passkey verification failed", error);
+      verdict = { kind: "retry-later" };
+    }
+    this.render({ busy: false });
+    switch (verdict.kind) {
+      case "session":
+        this.signIn(verdict.user, verdict.credentialIds);
+        return;
+      case "unknown-credential":
+        this.showMessage("deleted-passkey");
+        this.sendUnknownCredentialSignal(assertion.id);
+        return;
+      case "revoked-credential":
+        // Revoked, not unknown: the full list after the next sign-in hides it.
+        this.showMessage("passkey-not-accepted");
+        if (this.mutation === "unknown-signal-for-revoked") this.sendUnknownCredentialSignal(assertion.id);
+        return;
+      case "not-eligible":
+        this.showMessage("account-cannot-continue");
+        return;
+      case "retry-later":
+        // After the autofill, trying again means the dialog, for any passkey.
+        this.showMessage("passkey-failed", again);
+        return;
+    }
+  }
+
+  private sendUnknownCredentialSignal(credentialId: string): void {
+    const signal = this.dependencies.signals.signalUnknownCredential;
+    if (!signal) return;
+    signal
+      .call(this.dependencies.signals, { rpId: this.settings.rpId, credentialId })
+      .catch((error: unknown) => this.dependencies.log?.("signalUnknownCredential failed", error));
+  }
+
+  // MARK: the account
+
+  private async lookUpAccount(): Promise<void> {
+    this.render({ message: null, busy: true });
+    let found: LookupResponse;
+    try {
+      found = await this.dependencies.api.lookUp(this.identifier);
+    } catch (error) {
+      this.render({ busy: false });
+      if (this.mutation === "timeout-means-no-account" && error instanceof DOMException && error.name === "TimeoutError") {
+        found = { kind: "no-account" };
+      } else {
+        // Timeout, network or 5xx: nothing is known about the account.
+        this.dependencies.log?.(error instanceof HttpError ? `lookup answered ${error.status}` : "lookup failed", error);
+        this.showMessage("lookup-failed", () => this.lookUpAccount());
+        return;
+      }
+    }
+    this.render({ busy: false });
+    if (!this.settings.revealAccounts) {
+      // Every identifier gets the same page until the user has authenticated.
+      this.accountPasskeys = [];
+      this.showOtherWay();
+      return;
+    }
+    switch (found.kind) {
+      case "passkeys":
+        this.accountPasskeys = found.credentialIds;
+        // Without passkeys there is nothing to wait for; with them, the passkey button is ready.
+        if (found.credentialIds.length === 0) this.showOtherWay();
+        return;
+      case "no-account":
+        this.showOtherWay();
+        return;
+      case "not-eligible":
+        this.showMessage("account-cannot-continue");
+        return;
+    }
+  }
+
+  private signIn(user: SiteUser, acceptedCredentialIds: string[]): void {
+    if (!this.maySignIn(user)) {
+      this.helpTopic = this.settings.helpByStatus[user.status] ?? "account-status";
+      this.showMessage("restricted-account");
+      return;
+    }
+    this.cancelAutofill();
+    this.tryAgain = null;
+    this.render({ page: { name: "account" }, message: null, signedInAs: user.id });
+    const signal = this.dependencies.signals.signalAllAcceptedCredentials;
+    signal
+      ?.call(this.dependencies.signals, {
+        rpId: this.settings.rpId,
+        userId: user.id,
+        allAcceptedCredentialIds: acceptedCredentialIds,
+      })
+      .catch((error: unknown) => this.dependencies.log?.("signalAllAcceptedCredentials failed", error));
+  }
+
+  private maySignIn(user: SiteUser): boolean {
+    if (this.mutation === "restricted-gets-session" && user.status === "restricted") return true;
+    return user.status === "active";
+  }
+
+  // MARK: the page
+
+  private showMessage(id: MessageId, tryAgain?: () => Promise<void>): void {
+    const copy = englishCopy[id];
+    const title =
+      this.mutation === "straight-apostrophe" && id === "passkey-failed" ? copy.title.replace("’", "'") : copy.title;
+    this.tryAgain = tryAgain ?? null;
+    this.render({ message: { id, ...copy, title } });
+  }
+
+  private showOtherWay(): void {
+    this.cancelAutofill();
+    this.tryAgain = null;
+    this.render({ page: { name: "other-way", method: this.settings.otherWay }, message: null });
+  }
+
+  private openHelp(topic: HelpTopic): void {
+    this.cancelAutofill();
+    this.tryAgain = null;
+    this.render({ page: { name: "help", topic }, message: null });
+  }
+
+  private render(change: Partial<SignInView>): void {
+    this.state = { ...this.state, ...change };
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener(this.state);
+  }
+}

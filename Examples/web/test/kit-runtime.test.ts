@@ -1,0 +1,166 @@
+// The kit's runtime on its own: the version it replays, the browser's one-request rule, the
+// server's answers, and a reload that keeps the storage and drops the page.
+
+import * as assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  ConformanceFailure,
+  FakeCredentials,
+  FakeServer,
+  RequestNotOpen,
+  credentialID,
+  parseScript,
+  runCheck,
+  type HarnessContext,
+  type KitEvent,
+  type KitScript,
+  type KitStep,
+  type KitWorld,
+  type MemoryStorage,
+} from "../conformance-kit/runtime/index.js";
+import { scripts } from "../conformance-kit/tests/index.js";
+import { signInHarness } from "./harness.js";
+
+const world: KitWorld = {
+  account: "active",
+  routeAvailable: true,
+  devicePasskeys: ["laptop"],
+  serverPasskeys: { laptop: "active", "old-laptop": "revoked" },
+  verificationInconclusive: false,
+};
+
+test("a script of another version is refused", async () => {
+  const script = scripts[0]!;
+  const newer = { ...script, version: 2 };
+  await assert.rejects(runCheck(newer, script.checks[0]!.id, signInHarness()), /has version 2, and this kit replays version 1/);
+  assert.throws(() => parseScript(JSON.stringify(newer)), /has version 2/);
+  assert.equal(parseScript(JSON.stringify(script)).checks.length, script.checks.length);
+});
+
+test("a second passkey request while one is pending rejects at once with OperationError, as in Chrome", async () => {
+  const credentials = new FakeCredentials();
+  const autofill = new AbortController();
+  const suggestions = credentials.get({ mediation: "conditional", signal: autofill.signal });
+  assert.deepEqual(await credentials.get({}), {
+    type: "rejected",
+    name: "OperationError",
+    errorClass: "DOMException",
+    message: "A request is already pending.",
+  });
+  autofill.abort();
+  const aborted = await suggestions;
+  assert.equal(aborted.type === "rejected" && aborted.name, "AbortError");
+  assert.equal(credentials.suggestionsPending, false);
+  void credentials.get({ publicKey: { allowCredentials: [{ id: credentialID("laptop") }] } });
+  assert.equal(credentials.openDialog, "automatic", "a dialog the page opens by itself");
+  assert.throws(() => credentials.finishDialog({ name: "success", code: "success", passkey: "phone" }), RequestNotOpen);
+});
+
+test("the server answers from the world as the reference engine's does", async () => {
+  let current: KitWorld = { ...world, lookupFault: { dependency: "credential-list", fault: "timeout", failingLookups: 1 } };
+  const server = new FakeServer(() => current);
+  assert.deepEqual(await server.lookUp("x"), { result: "failed", dependency: "credential-list", fault: "timeout" });
+  assert.deepEqual(await server.lookUp("x"), { result: "found", passkeys: [credentialID("laptop")] });
+  assert.equal(server.lookups, 2);
+  assert.deepEqual(await server.verify({ credentialId: credentialID("old-laptop") }), { result: "credential-revoked" });
+  assert.deepEqual(await server.verify({ credentialId: credentialID("phone") }), { result: "credential-unknown" });
+  current = { ...world, routeAvailable: false };
+  assert.deepEqual(await server.lookUp("x"), { result: "cannot-continue" });
+  assert.deepEqual(await server.verify({ credentialId: credentialID("laptop") }), { result: "route-unavailable" });
+  current = { ...world, account: "locked", routeAvailable: false };
+  const verified = await server.verify({ credentialId: credentialID("laptop") });
+  assert.equal(verified.result === "verified" && verified.account.status, "locked");
+  const { account, ...withoutAccount } = world;
+  assert.equal(account, "active");
+  current = withoutAccount;
+  assert.deepEqual(await server.lookUp("x"), { result: "not-found" });
+});
+
+test("app-relaunched drops the page and its dialog, and keeps the storage", async () => {
+  const setup: KitStep = {
+    keyword: "Given",
+    text: "the app does not start passkey login automatically",
+    line: 1,
+    kind: "setup",
+    configuration: { automaticStart: "none", enumerationPolicy: "conceal", fallback: "password", accountRoutes: {} },
+    world,
+  };
+  const step = (kind: KitStep["kind"], line: number, extra: Partial<KitStep>): KitStep => ({
+    keyword: kind === "outcome" ? "Then" : "When",
+    text: `step ${line}`,
+    line,
+    kind,
+    ...extra,
+  });
+  const login = { screen: "login" as const, actions: [], suggestions: false, session: false, signals: [], lookups: 0 };
+  const script: KitScript = {
+    version: 1,
+    spec: { id: "T1", title: "Relaunch", file: "web/relaunch.md", fingerprint: "" },
+    platform: "web",
+    copy: {},
+    skipped: [],
+    checks: [
+      {
+        id: "relaunch",
+        name: "A relaunch",
+        line: 1,
+        steps: [
+          setup,
+          step("action", 2, { inputs: [{ event: "screen-appeared" }, { event: "passkey-button-tapped" }] }),
+          step("outcome", 3, { expect: { ...login, prompt: "explicit" } }),
+          step("action", 4, { inputs: [{ event: "app-relaunched" }, { event: "screen-appeared" }] }),
+          step("outcome", 5, { expect: login }),
+          step("action", 6, { inputs: [{ event: "prompt-result", result: { name: "NotAllowedError", code: "DOMException" } }] }),
+        ],
+      },
+    ],
+  };
+  const storages: MemoryStorage[] = [];
+  const visits: (string | null)[] = [];
+  const makeHarness = (kit: HarnessContext) => {
+    storages.push(kit.storage);
+    visits.push(kit.storage.getItem("visits"));
+    kit.storage.setItem("visits", String(Number(kit.storage.getItem("visits") ?? 0) + 1));
+    return signInHarness()(kit);
+  };
+  const failure = await runCheck(script, "relaunch", makeHarness).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.equal(storages.length, 2);
+  assert.equal(storages[0], storages[1]);
+  assert.deepEqual(visits, [null, "1"]);
+  assert.ok(failure instanceof ConformanceFailure, "the dialog of the page before the reload is gone");
+  assert.equal(
+    failure.message,
+    [
+      "content/web/relaunch.md:6: When step 6",
+      "  passkey request: expected a passkey dialog open, the app has none open; its requests so far: explicit (pending)",
+      '  in check "A relaunch" (relaunch), content/web/relaunch.md:1',
+    ].join("\n"),
+  );
+});
+
+test("an app that throws while taking an event fails that step", async () => {
+  const script = scripts[0]!;
+  const checkID = "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing";
+  const throwing = async (kit: HarnessContext) => {
+    const harness = await signInHarness()(kit);
+    return {
+      ...harness,
+      send: (event: KitEvent) => (event.type === "passkey-button-tapped" ? Promise.reject(new Error("no button")) : harness.send(event)),
+    };
+  };
+  await assert.rejects(runCheck(script, checkID, throwing), (error: unknown) => {
+    assert.ok(error instanceof ConformanceFailure);
+    assert.equal(
+      error.message,
+      [
+        "content/web/login-error-states.md:333: And the user taps the passkey button",
+        '  app: expected the app to take "passkey-button-tapped", the app threw Error: no button',
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:329`,
+      ].join("\n"),
+    );
+    return true;
+  });
+});

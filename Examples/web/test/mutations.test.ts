@@ -1,0 +1,115 @@
+// Each mutation is a mistake a web team makes. With it, the whole generated suite must fail
+// exactly the checks that name that behaviour, each at the step that sees it, and every
+// failure must name the spec's file and line.
+
+import * as assert from "node:assert/strict";
+import { test } from "node:test";
+import { ConformanceFailure } from "../conformance-kit/runtime/index.js";
+import { defineConformanceTests, scripts } from "../conformance-kit/tests/index.js";
+import type { Mutation } from "../src/sign-in-controller.js";
+import { signInHarness } from "./harness.js";
+
+const specFile = "content/web/login-error-states.md";
+
+/** Where a check must fail: the line of the step that sees the mistake, and the field. */
+interface ExpectedFailure {
+  line: number;
+  field: string;
+}
+
+/** The checks each mutation fails, and no others. */
+const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
+  // (a) The web has no automatic passkey dialog, so there is no "first automatic cancel" for the
+  // dialog to reopen after (W1.4-AC01). Its web counterpart: the page opens the dialog by itself
+  // once the user dismisses the autofill suggestions. Only this check dismisses them.
+  "dialog-after-dismissed-autofill": {
+    "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": {
+      line: 309,
+      field: "passkey dialog",
+    },
+  },
+  // (b) Every check that cancels the passkey button's dialog (NotAllowedError).
+  "error-after-cancel": {
+    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 335, field: "notice" },
+    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 346, field: "notice" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 357, field: "notice" },
+  },
+  // (c) The one check whose lookup times out; the network failure and the server error are
+  // other checks and still pass.
+  "timeout-means-no-account": {
+    "W1.4-AC03/the-account-directory-times-out": { line: 374, field: "notice" },
+  },
+  // (d) The one check with a revoked passkey.
+  "unknown-signal-for-revoked": {
+    "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
+      line: 430,
+      field: "signals",
+    },
+  },
+  // (e) The restricted account's check; the locked and closed accounts' still pass.
+  "restricted-gets-session": {
+    "W1.4-AC05/a-restricted-account-does-not": { line: 483, field: "screen" },
+  },
+  // (f) "Passkey sign-in didn't work" with a straight apostrophe: every check that shows the
+  // "passkey-failed" copy.
+  "straight-apostrophe": {
+    "passkey-failed/an-unknown-browser-error-from-the-passkey-button-offers-retry-and-the-fallback": {
+      line: 130,
+      field: 'notice title ("passkey-failed")',
+    },
+    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 446, field: 'notice title ("passkey-failed")' },
+  },
+};
+
+/** Runs every check of the generated suite against the page with `mutation`; the failures by
+ * check ID. Anything but a conformance failure (a crash) fails the test. */
+async function failuresWith(mutation: Mutation | null): Promise<Map<string, ConformanceFailure>> {
+  const checks: { name: string; run: () => Promise<void> }[] = [];
+  defineConformanceTests(signInHarness(mutation), { test: (name, run) => checks.push({ name, run }) });
+  const total = scripts.reduce((sum, script) => sum + script.checks.length, 0);
+  assert.equal(checks.length, total, "one test per check");
+  const failures = new Map<string, ConformanceFailure>();
+  for (const check of checks) {
+    try {
+      await check.run();
+    } catch (error) {
+      if (!(error instanceof ConformanceFailure)) throw error;
+      failures.set(error.checkID, error);
+    }
+  }
+  return failures;
+}
+
+test("without a mutation every check passes", async () => {
+  assert.deepEqual([...(await failuresWith(null)).keys()], []);
+});
+
+for (const [mutation, expected] of Object.entries(expectedFailures) as [Mutation, Record<string, ExpectedFailure>][]) {
+  test(`mutation ${mutation} fails exactly the checks that name it`, async () => {
+    const failures = await failuresWith(mutation);
+    assert.deepEqual([...failures.keys()].sort(), Object.keys(expected).sort());
+    for (const [checkID, where] of Object.entries(expected)) {
+      const message = failures.get(checkID)!.message;
+      assert.ok(message.startsWith(`${specFile}:${where.line}: `), `${checkID} fails at ${specFile}:${where.line}:\n${message}`);
+      assert.match(message, new RegExp(`\\n  ${escape(where.field)}: expected `), `${checkID} names ${where.field}:\n${message}`);
+      assert.ok(message.includes(`(${checkID}), ${specFile}:`), `${checkID} is named:\n${message}`);
+    }
+  });
+}
+
+test("a copy that differs from the spec shows both strings and where they differ", async () => {
+  const failure = (await failuresWith("straight-apostrophe")).get("W1.4-AC04/an-inconclusive-answer-sends-no-signal")!;
+  assert.equal(
+    failure.message,
+    [
+      `${specFile}:446: Then the user sees the "passkey-failed" copy`,
+      '  notice title ("passkey-failed"): expected "Passkey sign-in didn’t work", the app shows "Passkey sign-in didn\'t work"' +
+        ' (character 21: the spec has "’" U+2019, the app "\'" U+0027)',
+      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:439`,
+    ].join("\n"),
+  );
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
