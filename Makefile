@@ -10,7 +10,7 @@ RELEASE_BIN := .build/release/passkey-spec
 TEST_BUILD := --scratch-path .build/test -c release -Xswiftc -Onone -Xswiftc -enable-testing
 TEST_BIN := .build/test/release/passkey-spec
 
-.PHONY: site test deps test-deps browser-test bench coverage fuzz build lint guide format format-check clean
+.PHONY: site test deps test-deps kit-test kits browser-test bench coverage fuzz build lint guide format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
@@ -22,8 +22,18 @@ site: deps
 test: test-deps
 	$(SWIFT) build --build-tests $(TEST_BUILD)
 	$(SWIFT) test --skip-build $(TEST_BUILD)
+	PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) kit-test
 	$(MAKE) format-check
 	PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) browser-test
+
+## kit-test: the conformance kits against their example apps in each platform's own tools
+## (the Swift kit runs in the Swift tests); the tool is $PASSKEY_SPEC, else the debug build
+kit-test:
+	scripts/kit-test-web.sh
+
+## kits: write the example's Swift kit again from content/ (a test fails when it is stale)
+kits: build
+	.build/debug/passkey-spec export --format swift-kit --out Examples/swift/PasskeyLoginKit content
 
 ## browser-test: the committed site/ in headless Chromium; screenshots go to artifacts/. The
 ## tool it runs is $PASSKEY_SPEC, else the newest build under .build/

@@ -95,7 +95,7 @@ test("app-relaunched drops the page and its dialog, and keeps the storage", asyn
   const login = { screen: "login" as const, actions: [], suggestions: false, session: false, signals: [], lookups: 0 };
   const script: KitScript = {
     version: 1,
-    spec: { id: "T1", title: "Relaunch", file: "web/relaunch.md", fingerprint: "" },
+    spec: { id: "T1", title: "Relaunch", file: "content/web/relaunch.md", fingerprint: "" },
     platform: "web",
     copy: {},
     skipped: [],

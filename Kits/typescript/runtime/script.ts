@@ -45,6 +45,9 @@ export interface KitCheck {
   criterion?: string;
   /** The line of the check's `Scenario:` in the spec. */
   line: number;
+  /** The configuration and the world before the first step; setup steps change them. */
+  configuration?: KitConfiguration;
+  world?: KitWorld;
   steps: KitStep[];
 }
 
