@@ -12,6 +12,11 @@ import Testing
     static func check(_ id: String, _ name: String, line: Int) -> KitCheck {
         KitCheck(
             id: id, name: name, criterion: nil, line: line,
+            configuration: KitConfiguration(
+                automaticStart: "none", enumerationPolicy: "conceal", fallback: "password", accountRoutes: [:]),
+            world: KitWorld(
+                account: "active", routeAvailable: true, devicePasskeys: [], serverPasskeys: [:], lookupFault: nil,
+                verificationInconclusive: false),
             steps: [
                 step("When", "the login screen appears", line: line + 1, kind: "action"),
                 step("Then", "the login screen is shown", line: line + 2, kind: "outcome"),
