@@ -89,6 +89,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "FlowDiagramTests", dependencies: ["FlowDiagram"]),
         .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "ReportModel"]),
+        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "SpecModel", "ReportModel", "SpecParser", "TestSupport"]),
