@@ -1,0 +1,27 @@
+package example.login
+
+/**
+ * Mistakes real teams make in this flow, switched on one at a time to show that the
+ * conformance kit catches each (see MutationTest). [NONE] in the app.
+ */
+enum class Mutation {
+    NONE,
+
+    /** The automatic prompt opens again right after the user's first cancellation. */
+    PROMPT_REOPENS_AFTER_FIRST_CANCEL,
+
+    /** Cancelling the passkey button's prompt shows the general error dialog. */
+    EXPLICIT_CANCEL_SHOWS_ERROR,
+
+    /** A lookup that times out is taken to mean "no such account". */
+    LOOKUP_TIMEOUT_MEANS_NO_ACCOUNT,
+
+    /** A revoked passkey is also signalled as an unknown credential. */
+    REVOKED_PASSKEY_SIGNALLED_UNKNOWN,
+
+    /** The check for accounts that may not sign in forgets the restricted state. */
+    RESTRICTED_ACCOUNT_SIGNS_IN,
+
+    /** A dialog title typed with a straight apostrophe ("Can't") instead of the spec's ’. */
+    TITLE_DIFFERS_FROM_SPEC
+}

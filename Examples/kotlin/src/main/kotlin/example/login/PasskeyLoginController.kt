@@ -1,0 +1,428 @@
+package example.login
+
+import java.net.SocketTimeoutException
+
+/**
+ * The login screen's controller: identifier-first sign-in with passkeys, the system's passkey
+ * sheet, suggestions in the identifier field, and a fallback method. The UI calls the `on…`
+ * methods and draws [state]; everything asynchronous answers through callbacks.
+ */
+class PasskeyLoginController(
+    private val settings: LoginSettings,
+    private val passkeys: PasskeyClient,
+    private val backend: AuthBackend,
+    private val signals: CredentialSignals,
+    private val preferences: Preferences,
+    strings: LoginStrings = LoginStrings(),
+    private val mutation: Mutation = Mutation.NONE
+) {
+    var state = LoginUiState()
+        private set
+
+    /** Called with every new [state]. */
+    var onStateChanged: (LoginUiState) -> Unit = {}
+
+    private val strings =
+        if (mutation == Mutation.TITLE_DIFFERS_FROM_SPEC) strings.copy(cannotContinueTitle = "Can't sign in with a passkey") else strings
+
+    private enum class Waiting { LOOKUP, PASSKEY_SHEET, VERIFICATION, FALLBACK_SIGN_IN }
+
+    private var page: LoginPage = LoginPage.SignIn
+    private var message: LoginMessage? = null
+    private var signedIn = false
+    private var screenStarted = false
+    private var waiting: Waiting? = null
+    private var identifier = ""
+
+    /** What "Try again" / "Try passkey again" does, while one is offered. */
+    private var retry: (() -> Unit)? = null
+
+    /** The passkeys the backend listed for the identifier, for "Choose another passkey". */
+    private var listedPasskeys: List<String> = emptyList()
+    private var identifierFieldOffer = false
+    private var helpPage: HelpPage? = null
+
+    /** Consecutive cancellations of the sheet the app opened by itself; kept across launches. */
+    private var declinedAutomaticSheets: Int
+        get() = preferences.getInt(DECLINED_SHEETS_KEY, 0)
+        set(value) = preferences.putInt(DECLINED_SHEETS_KEY, value)
+
+    private val busy: Boolean get() = waiting != null
+
+    // MARK: - The UI's calls
+
+    fun onLoginScreenShown() {
+        if (screenStarted || page != LoginPage.SignIn) return
+        screenStarted = true
+        when (settings.autoStart) {
+            AutoStart.OFF -> Unit
+            AutoStart.OPEN_PROMPT -> fetchSignInOptions()
+            AutoStart.SUGGEST_IN_FIELD -> offerPasskeysInIdentifierField()
+        }
+        publish()
+    }
+
+    fun onIdentifierSubmitted(identifier: String) {
+        if (!screenStarted || busy || message != null || page != LoginPage.SignIn) return
+        this.identifier = identifier
+        retry = null
+        withdrawIdentifierFieldOffer()
+        fetchSignInOptions()
+    }
+
+    fun onPasskeyButtonClicked() {
+        if (!screenStarted || busy || message != null) return
+        if (page != LoginPage.SignIn && page !is LoginPage.OtherMethod) return
+        // Any passkey of this app, on this device or another one.
+        showPasskeySheet(PasskeyPromptOptions(PasskeyRequestSource.USER, emptyList(), preferImmediatelyAvailable = false))
+    }
+
+    /** The "Try passkey again" button under the passkey button. */
+    fun onRetryPasskeyClicked() {
+        if (busy || message != null || page != LoginPage.SignIn) return
+        val again = retry ?: return
+        retry = null
+        again()
+    }
+
+    /** "Sign in another way" on the login page. */
+    fun onOtherMethodClicked() {
+        if (!screenStarted || busy || message != null || page != LoginPage.SignIn) return
+        goToOtherMethod()
+    }
+
+    fun onMessageButtonClicked(action: MessageAction) {
+        val shown = message ?: return
+        if (shown.buttons.none { it.action == action }) return
+        when (action) {
+            MessageAction.TRY_AGAIN -> {
+                val again = retry ?: return
+                message = null
+                retry = null
+                again()
+            }
+            MessageAction.OTHER_METHOD -> goToOtherMethod()
+            MessageAction.OTHER_PASSKEY -> {
+                message = null
+                retry = null
+                showPasskeySheet(PasskeyPromptOptions(PasskeyRequestSource.USER, listedPasskeys, preferImmediatelyAvailable = false))
+            }
+            MessageAction.RECOVER_ACCOUNT -> openHelp(HelpPage.RECOVERY)
+            MessageAction.CONTACT_SUPPORT -> openHelp(HelpPage.SUPPORT)
+            MessageAction.GET_HELP -> openHelp(helpPage ?: HelpPage.ACCOUNT_STATUS)
+            MessageAction.CANCEL -> {
+                message = null
+                helpPage = null
+                page = LoginPage.SignIn
+                publish()
+            }
+        }
+    }
+
+    /** The other-method page reports that the user completed it. */
+    fun onFallbackSignInCompleted() {
+        if (busy || message != null || page !is LoginPage.OtherMethod) return
+        waiting = Waiting.FALLBACK_SIGN_IN
+        publish()
+        backend.completeFallbackSignIn { result ->
+            waiting = null
+            when (result) {
+                is ApiResult.Ok -> signIn(result.body)
+                is ApiResult.Failure -> publish()
+            }
+        }
+    }
+
+    fun onSignOutClicked() {
+        if (!signedIn) return
+        signedIn = false
+        page = LoginPage.SignIn
+        message = null
+        retry = null
+        helpPage = null
+        listedPasskeys = emptyList()
+        screenStarted = false
+        publish()
+    }
+
+    // MARK: - Route lookup
+
+    private fun fetchSignInOptions() {
+        waiting = Waiting.LOOKUP
+        listedPasskeys = emptyList()
+        publish()
+        backend.fetchSignInOptions(identifier) { result ->
+            waiting = null
+            when (result) {
+                is ApiResult.Ok -> chooseRoute(result.body)
+                is ApiResult.Failure ->
+                    if (mutation == Mutation.LOOKUP_TIMEOUT_MEANS_NO_ACCOUNT && result.error is SocketTimeoutException) {
+                        chooseRoute(SignInOptions(AccountLookup.UNKNOWN, emptyList()))
+                    } else {
+                        // Nothing is known about the account: say so, offer a fresh lookup.
+                        retry = { fetchSignInOptions() }
+                        show(lookupFailedMessage())
+                    }
+            }
+        }
+    }
+
+    private fun chooseRoute(options: SignInOptions) {
+        if (!settings.revealAccounts) {
+            // Before the user authenticates, every identifier is treated like an account with
+            // passkeys: a request that names none, so the answer cannot leak.
+            continueWithPasskeys(emptyList())
+            return
+        }
+        when (options.account) {
+            AccountLookup.FOUND -> {
+                listedPasskeys = options.passkeyCredentialIds
+                if (options.passkeyCredentialIds.isEmpty()) goToOtherMethod() else continueWithPasskeys(options.passkeyCredentialIds)
+            }
+            AccountLookup.PASSKEYS_NOT_ALLOWED -> show(cannotContinueMessage())
+            AccountLookup.UNKNOWN -> goToOtherMethod()
+        }
+    }
+
+    private fun continueWithPasskeys(allowed: List<String>) {
+        if (settings.autoStart != AutoStart.OPEN_PROMPT) {
+            if (!settings.revealAccounts) goToOtherMethod() else publish()
+            return
+        }
+        val automatic = PasskeyPromptOptions(PasskeyRequestSource.APP, allowed, preferImmediatelyAvailable = true)
+        when (declinedAutomaticSheets) {
+            0 -> showPasskeySheet(automatic)
+            // Declined once (before a relaunch, or for another identifier): wait for the user.
+            1 -> offerRetry(automatic)
+            else -> goToOtherMethod()
+        }
+    }
+
+    // MARK: - The passkey sheet and the identifier field
+
+    private fun showPasskeySheet(options: PasskeyPromptOptions) {
+        withdrawIdentifierFieldOffer()
+        waiting = Waiting.PASSKEY_SHEET
+        publish()
+        passkeys.getPasskey(options) { outcome ->
+            waiting = null
+            when (outcome) {
+                is PasskeyOutcome.Assertion -> verify(outcome.credentialId, askAgainWith = options)
+                is PasskeyOutcome.Error -> sheetEnded(options, outcome.exception)
+            }
+        }
+    }
+
+    private fun offerPasskeysInIdentifierField() {
+        identifierFieldOffer = true
+        passkeys.offerPasskeysInIdentifierField { credentialId ->
+            identifierFieldOffer = false
+            // A retry after this is the sheet for any passkey: the suggestions are not a place to send the user back to.
+            verify(credentialId, askAgainWith = PasskeyPromptOptions(PasskeyRequestSource.USER, emptyList(), preferImmediatelyAvailable = false))
+        }
+    }
+
+    private fun withdrawIdentifierFieldOffer() {
+        if (!identifierFieldOffer) return
+        identifierFieldOffer = false
+        passkeys.withdrawIdentifierFieldOffer()
+    }
+
+    /** How the sheet ended without a passkey, in the terms this screen cares about. */
+    private enum class SheetEnd { DECLINED, NO_PASSKEY_HERE, CANNOT_WORK, WORTH_RETRYING }
+
+    private fun classify(exception: GetCredentialException): SheetEnd = when (exception) {
+        is GetCredentialCancellationException -> SheetEnd.DECLINED
+        is NoCredentialException -> SheetEnd.NO_PASSKEY_HERE
+        is GetPublicKeyCredentialDomException -> when (exception.domError) {
+            is NotAllowedError -> SheetEnd.DECLINED
+            is DataError, is SecurityError -> SheetEnd.CANNOT_WORK
+            else -> SheetEnd.WORTH_RETRYING
+        }
+        is GetCredentialUnsupportedException, is GetCredentialProviderConfigurationException -> SheetEnd.CANNOT_WORK
+        else -> SheetEnd.WORTH_RETRYING
+    }
+
+    private fun sheetEnded(options: PasskeyPromptOptions, exception: GetCredentialException) {
+        val automatic = options.source == PasskeyRequestSource.APP
+        when (classify(exception)) {
+            SheetEnd.DECLINED -> if (automatic) automaticSheetDeclined(options) else userSheetDismissed(options, exception)
+            SheetEnd.NO_PASSKEY_HERE -> if (automatic) goToOtherMethod() else userSheetDismissed(options, exception)
+            SheetEnd.CANNOT_WORK -> passkeyProblem(passkeysUnavailableMessage(), askAgainWith = null, automatic = automatic)
+            SheetEnd.WORTH_RETRYING -> passkeyProblem(passkeyFailedMessage(), askAgainWith = options, automatic = automatic)
+        }
+    }
+
+    private fun automaticSheetDeclined(options: PasskeyPromptOptions) {
+        val declined = minOf(declinedAutomaticSheets + 1, 2)
+        declinedAutomaticSheets = declined
+        if (declined >= 2) {
+            goToOtherMethod()
+            return
+        }
+        if (mutation == Mutation.PROMPT_REOPENS_AFTER_FIRST_CANCEL) {
+            showPasskeySheet(options)
+            return
+        }
+        page = LoginPage.SignIn
+        offerRetry(options)
+    }
+
+    /** The user closed the sheet they asked for: the screen stays as it was. */
+    private fun userSheetDismissed(options: PasskeyPromptOptions, exception: GetCredentialException) {
+        if (mutation == Mutation.EXPLICIT_CANCEL_SHOWS_ERROR && exception is GetCredentialCancellationException) {
+            passkeyProblem(passkeyFailedMessage(), askAgainWith = options, automatic = false)
+            return
+        }
+        if (settings.autoStart == AutoStart.SUGGEST_IN_FIELD && page == LoginPage.SignIn) offerPasskeysInIdentifierField()
+        publish()
+    }
+
+    private fun offerRetry(options: PasskeyPromptOptions) {
+        retry = { showPasskeySheet(options) }
+        publish()
+    }
+
+    /** An error the user did not cause; [askAgainWith] null when trying again cannot help. */
+    private fun passkeyProblem(shown: LoginMessage, askAgainWith: PasskeyPromptOptions?, automatic: Boolean) {
+        retry = askAgainWith?.let { options -> { showPasskeySheet(options) } }
+        // The automatic sheet failed rather than being declined: earlier declines no longer run on.
+        if (automatic && declinedAutomaticSheets != 0) declinedAutomaticSheets = 0
+        show(shown)
+    }
+
+    // MARK: - Verification and sign-in
+
+    private fun verify(credentialId: String, askAgainWith: PasskeyPromptOptions) {
+        waiting = Waiting.VERIFICATION
+        publish()
+        backend.verifyPasskey(credentialId) { result ->
+            waiting = null
+            when (result) {
+                // The backend could not tell: a general error, no conclusion about the passkey.
+                is ApiResult.Failure ->
+                    passkeyProblem(passkeyFailedMessage(), askAgainWith, automatic = askAgainWith.source == PasskeyRequestSource.APP)
+                is ApiResult.Ok -> when (val verification = result.body) {
+                    is PasskeyVerification.Accepted -> signIn(verification.account)
+                    is PasskeyVerification.Rejected -> passkeyRejected(credentialId, verification.reason)
+                }
+            }
+        }
+    }
+
+    private fun passkeyRejected(credentialId: String, reason: RejectionReason) {
+        retry = null
+        when (reason) {
+            RejectionReason.CREDENTIAL_NOT_FOUND -> {
+                show(passkeyUnusableMessage(strings.passkeyDeletedText))
+                // Only a passkey the backend has no record of is reported as unknown.
+                signals.credentialUnknown(credentialId)
+            }
+            RejectionReason.CREDENTIAL_REVOKED -> {
+                show(passkeyUnusableMessage(strings.passkeyRemovedText))
+                if (mutation == Mutation.REVOKED_PASSKEY_SIGNALLED_UNKNOWN) signals.credentialUnknown(credentialId)
+            }
+            RejectionReason.PASSKEY_LOGIN_NOT_ALLOWED -> show(cannotContinueMessage())
+        }
+    }
+
+    private fun mayStartSession(state: AccountState): Boolean =
+        if (mutation == Mutation.RESTRICTED_ACCOUNT_SIGNS_IN) {
+            state !in setOf(AccountState.CLOSED, AccountState.DELETED, AccountState.DISABLED, AccountState.INACTIVE, AccountState.LOCKED)
+        } else {
+            state == AccountState.ACTIVE
+        }
+
+    private fun signIn(account: SignedInAccount) {
+        retry = null
+        if (!mayStartSession(account.state)) {
+            helpPage = settings.helpFor[account.state] ?: HelpPage.ACCOUNT_STATUS
+            show(accountUnavailableMessage())
+            return
+        }
+        withdrawIdentifierFieldOffer()
+        message = null
+        page = LoginPage.Home
+        signedIn = true
+        // The passkey manager hides passkeys the account no longer accepts.
+        signals.acceptedCredentials(account.acceptedCredentialIds)
+        if (declinedAutomaticSheets != 0) declinedAutomaticSheets = 0
+        publish()
+    }
+
+    // MARK: - Pages and messages
+
+    private fun goToOtherMethod() {
+        withdrawIdentifierFieldOffer()
+        message = null
+        retry = null
+        helpPage = null
+        page = LoginPage.OtherMethod(settings.otherMethod)
+        publish()
+    }
+
+    private fun openHelp(help: HelpPage) {
+        withdrawIdentifierFieldOffer()
+        message = null
+        retry = null
+        helpPage = null
+        page = LoginPage.Help(help)
+        publish()
+    }
+
+    private fun show(shown: LoginMessage) {
+        message = shown
+        publish()
+    }
+
+    private fun publish() {
+        state = LoginUiState(
+            page = page,
+            message = message,
+            showRetryPasskey = retry != null && message == null && page == LoginPage.SignIn && !busy,
+            showUsePasskey = page is LoginPage.OtherMethod && message == null && !busy,
+            working = busy,
+            signedIn = signedIn
+        )
+        onStateChanged(state)
+    }
+
+    private fun lookupFailedMessage() = LoginMessage(
+        strings.optionsUncheckedTitle, strings.optionsUncheckedText,
+        listOf(MessageButton(strings.tryAgain, MessageAction.TRY_AGAIN), MessageButton(strings.signInAnotherWay, MessageAction.OTHER_METHOD)),
+        inline = true
+    )
+
+    private fun cannotContinueMessage() = LoginMessage(
+        strings.cannotContinueTitle, strings.cannotContinueText,
+        listOf(
+            MessageButton(strings.recoverAccount, MessageAction.RECOVER_ACCOUNT),
+            MessageButton(strings.contactSupport, MessageAction.CONTACT_SUPPORT),
+            MessageButton(strings.cancel, MessageAction.CANCEL)
+        )
+    )
+
+    private fun passkeyFailedMessage() = LoginMessage(
+        strings.passkeyFailedTitle, strings.passkeyFailedText,
+        listOf(MessageButton(strings.tryAgain, MessageAction.TRY_AGAIN), MessageButton(strings.signInAnotherWay, MessageAction.OTHER_METHOD))
+    )
+
+    private fun passkeysUnavailableMessage() = LoginMessage(
+        strings.passkeysUnavailableTitle, strings.passkeysUnavailableText,
+        listOf(MessageButton(strings.signInAnotherWay, MessageAction.OTHER_METHOD), MessageButton(strings.cancel, MessageAction.CANCEL))
+    )
+
+    private fun passkeyUnusableMessage(text: String) = LoginMessage(
+        strings.passkeyUnusableTitle, text,
+        listOf(MessageButton(strings.chooseAnotherPasskey, MessageAction.OTHER_PASSKEY), MessageButton(strings.signInAnotherWay, MessageAction.OTHER_METHOD))
+    )
+
+    private fun accountUnavailableMessage() = LoginMessage(
+        strings.accountUnavailableTitle, strings.accountUnavailableText,
+        listOf(MessageButton(strings.getHelp, MessageAction.GET_HELP), MessageButton(strings.cancel, MessageAction.CANCEL))
+    )
+
+    private companion object {
+        const val DECLINED_SHEETS_KEY = "login.declinedAutomaticPasskeySheets"
+    }
+}

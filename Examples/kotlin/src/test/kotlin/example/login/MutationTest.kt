@@ -1,0 +1,123 @@
+package example.login
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.DisplayName
+import org.junit.jupiter.api.Test
+import passkeyspec.kit.ConformanceFailure
+import passkeyspec.kit.KitEnvironment
+import passkeyspec.kit.LoginHarness
+import passkeyspec.kit.checks.N1_4AndroidChecks
+
+/**
+ * Each mistake of [Mutation] run through every check of the generated N1.4 suite: exactly the
+ * checks that exercise the behaviour fail, each with the spec's file and line.
+ */
+class MutationTest {
+    @Test
+    @DisplayName("the prompt reopening after the first automatic cancel fails the checks that look after that cancel")
+    fun promptReopensAfterFirstCancel() {
+        assertFailures(
+            Mutation.PROMPT_REOPENS_AFTER_FIRST_CANCEL,
+            // A first automatic cancellation followed by an outcome, a retry or the passkey button.
+            // "After a relaunch the pending retry waits for the user" passes: nothing is observed
+            // between its first cancellation and the relaunch, which drops the reopened prompt.
+            "account-cannot-continue/with-the-conceal-policy-an-unknown-identifier-gets-what-an-account-with-passkeys-gets",
+            "N1.4-AC01/the-first-automatic-cancellation-offers-a-retry-and-opens-nothing",
+            "N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback",
+            "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",
+            "N1.4-AC01/a-fallback-login-also-makes-the-next-cancellation-the-first",
+            "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry"
+        )
+    }
+
+    @Test
+    @DisplayName("an error after an explicit cancel fails the checks that cancel the passkey button's prompt")
+    fun explicitCancelShowsError() {
+        assertFailures(
+            Mutation.EXPLICIT_CANCEL_SHOWS_ERROR,
+            // Every GetCredentialCancellationException from the button's prompt. "No credential from
+            // the passkey button changes nothing either" passes: NoCredentialException is not a cancellation.
+            "N1.4-AC01/the-passkey-button-cancels-a-pending-request-in-the-identifier-field-first",
+            "N1.4-AC02/cancelling-the-passkey-button-s-prompt-changes-nothing",
+            "N1.4-AC02/cancelling-again-and-again-keeps-every-way-in",
+            "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry"
+        )
+    }
+
+    @Test
+    @DisplayName("a lookup timeout taken for no account fails the two timeout checks")
+    fun lookupTimeoutMeansNoAccount() {
+        assertFailures(
+            Mutation.LOOKUP_TIMEOUT_MEANS_NO_ACCOUNT,
+            // Network failures and server errors are still handled; only the timeouts change.
+            "N1.4-AC03/the-account-directory-times-out",
+            "N1.4-AC03/the-credential-list-times-out"
+        )
+    }
+
+    @Test
+    @DisplayName("an unknown-credential signal for a revoked passkey fails the checks with a revoked passkey")
+    fun revokedPasskeySignalledUnknown() {
+        assertFailures(
+            Mutation.REVOKED_PASSKEY_SIGNALLED_UNKNOWN,
+            "N1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown",
+            "N1.4-AC04/signing-in-with-the-fallback-after-a-revoked-credential-reconciles-the-list"
+        )
+    }
+
+    @Test
+    @DisplayName("a session for a restricted account fails the restricted account's check")
+    fun restrictedAccountSignsIn() {
+        assertFailures(
+            Mutation.RESTRICTED_ACCOUNT_SIGNS_IN,
+            // The other states that may not sign in are still refused.
+            "N1.4-AC05/a-restricted-account-does-not"
+        )
+    }
+
+    @Test
+    @DisplayName("a title that differs from the spec's copy fails the checks that show it, naming the character")
+    fun titleDiffersFromSpec() {
+        val failures = assertFailures(
+            Mutation.TITLE_DIFFERS_FROM_SPEC,
+            // The "account-cannot-continue" dialog, shown before and after authentication.
+            "account-cannot-continue/with-the-reveal-policy-an-account-that-cannot-use-passkey-login-is-pointed-to-recovery-and-support",
+            "account-cannot-continue/after-a-valid-passkey-assertion-the-account-s-real-route-is-shown"
+        )
+        for (failure in failures.values) {
+            assertEquals(1, failure.differences.size, failure.message)
+            val difference = failure.differences.single()
+            assertTrue(difference.startsWith("notice title: expected \"Can’t sign in with a passkey\""), difference)
+            assertTrue(difference.contains("the app shows \"Can't sign in with a passkey\""), difference)
+            assertTrue(difference.contains("from character 4, \"’\" (U+2019) in the spec, \"'\" (U+0027) in the app"), difference)
+        }
+    }
+
+    /**
+     * Runs every check of the generated suite against the example with [mutation] and asserts
+     * that exactly [expected] fail, each at one of its own steps' lines. Returns the failures.
+     */
+    private fun assertFailures(mutation: Mutation, vararg expected: String): Map<String, ConformanceFailure> {
+        val suite = object : N1_4AndroidChecks() {
+            override fun harness(kit: KitEnvironment): LoginHarness = ExampleLoginHarness(kit, mutation)
+        }
+        val failures = LinkedHashMap<String, ConformanceFailure>()
+        for (id in N1_4AndroidChecks.checkIds) {
+            try {
+                suite.check(id)
+            } catch (failure: ConformanceFailure) {
+                failures[id] = failure
+            }
+        }
+        assertEquals(expected.sorted(), failures.keys.sorted(), "the checks that fail with $mutation")
+        val script = suite.script
+        for ((id, failure) in failures) {
+            val stepLocations = script.check(id).steps.map { script.location(it.line) }
+            assertTrue(failure.location in stepLocations, "${failure.location} is a step of $id")
+            assertTrue(failure.location.startsWith("${script.spec.file}:"), failure.location)
+            assertTrue(failure.message!!.startsWith("${failure.location}: "), failure.message)
+        }
+        return failures
+    }
+}

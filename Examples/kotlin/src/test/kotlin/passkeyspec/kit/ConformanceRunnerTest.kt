@@ -1,0 +1,300 @@
+package passkeyspec.kit
+
+import java.io.File
+import java.nio.file.Files
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertThrows
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+/** The kit's script reading, fakes and runner, on small scripts written here. */
+class ConformanceRunnerTest {
+    private val setup = """
+        {"keyword": "Given", "text": "the app starts passkey login automatically", "line": 11, "kind": "setup",
+         "configuration": {"automaticStart": "prompt", "enumerationPolicy": "conceal", "fallback": "password",
+                           "accountRoutes": {"locked": "recovery"}},
+         "world": {"account": "active", "routeAvailable": true, "devicePasskeys": ["phone"],
+                   "serverPasskeys": {"phone": "active", "old": "revoked", "b": "active"}, "verificationInconclusive": false}}
+    """
+
+    private fun action(line: Int, words: String, inputs: String) =
+        """{"keyword": "When", "text": "$words", "line": $line, "kind": "action", "inputs": [$inputs]}"""
+
+    private fun outcome(line: Int, words: String, expect: String) =
+        """{"keyword": "Then", "text": "$words", "line": $line, "kind": "outcome", "expect": $expect}"""
+
+    private val loginWithRetry =
+        """{"screen": "login", "actions": ["retry"], "suggestions": false, "session": false, "signals": [], "lookups": 1}"""
+
+    private fun script(vararg steps: String, version: Int = 1, platform: String = "android") = """
+        {"version": $version, "platform": "$platform", "copy": {}, "skipped": [{"check": "T1-AC02/left-out", "reason": "it fails on the engine"}],
+         "spec": {"id": "T1", "title": "Test", "file": "native/test.md", "fingerprint": "abc"},
+         "checks": [{"id": "T1-AC01/first", "name": "The first check", "line": 10, "steps": [${steps.joinToString(",")}]}]}
+    """
+
+    /** A harness whose answers the test gives. */
+    private class TestHarness(
+        val kit: KitEnvironment,
+        val onEvent: (UserEvent, KitEnvironment) -> Unit = { _, _ -> },
+        val observation: () -> AppObservation = { AppObservation(Screen.LOGIN, actions = listOf(UserAction.RETRY)) }
+    ) : LoginHarness {
+        val events = ArrayList<UserEvent>()
+
+        override fun send(event: UserEvent) {
+            events.add(event)
+            onEvent(event, kit)
+        }
+
+        override fun observe() = observation()
+    }
+
+    private fun run(scriptText: String, harness: (KitEnvironment) -> LoginHarness) =
+        ConformanceRunner(KitScript.parse(scriptText)).run("T1-AC01/first", harness)
+
+    private fun failure(scriptText: String, harness: (KitEnvironment) -> LoginHarness): ConformanceFailure =
+        assertThrows(ConformanceFailure::class.java) { run(scriptText, harness) }
+
+    @Test
+    fun refusesAScriptOfAnotherVersion() {
+        val error = assertThrows(KitScriptException::class.java) { KitScript.parse(script(setup, version = 2), "scripts/T1.android.json") }
+        assertEquals(
+            "scripts/T1.android.json is a script of version 2; this kit reads version 1. Export the kit and its scripts again with the same passkey-spec.",
+            error.message
+        )
+    }
+
+    @Test
+    fun refusesAnotherPlatformsScript() {
+        val error = assertThrows(KitScriptException::class.java) { KitScript.parse(script(setup, platform = "ios")) }
+        assertEquals("the script holds the checks for ios; the Kotlin kit replays Android's", error.message)
+    }
+
+    @Test
+    fun namesTheFieldThatIsMissing() {
+        val error = assertThrows(KitScriptException::class.java) {
+            KitScript.parse(script(setup, outcome(12, "x", """{"screen": "login"}""")))
+        }
+        assertEquals("the script.checks[0].steps[1].expect has no \"actions\"", error.message)
+    }
+
+    @Test
+    fun saysWhyACheckIsMissing() {
+        val parsed = KitScript.parse(script(setup))
+        assertEquals(
+            "T1 on android has no check \"T1-AC02/left-out\": it is skipped, it fails on the engine",
+            assertThrows(KitScriptException::class.java) { parsed.check("T1-AC02/left-out") }.message
+        )
+        assertEquals(
+            "T1 on android has no check \"T1-AC03/gone\"; export the kit again",
+            assertThrows(KitScriptException::class.java) { parsed.check("T1-AC03/gone") }.message
+        )
+    }
+
+    @Test
+    fun passesWhenTheAppShowsWhatTheSpecSays() {
+        val text = script(
+            setup,
+            action(12, "the login screen appears", """{"event": "screen-appeared"}"""),
+            outcome(13, "retry is offered", loginWithRetry)
+        )
+        var harness: TestHarness? = null
+        run(text) { kit -> TestHarness(kit, onEvent = { _, env -> env.server.lookUp("someone") {} }).also { harness = it } }
+        assertEquals(listOf<UserEvent>(UserEvent.ScreenAppeared), harness!!.events)
+        assertEquals(AutomaticStart.PROMPT, harness!!.kit.configuration.automaticStart)
+        assertEquals(mapOf(AccountStatus.LOCKED to AccountRoute.RECOVERY), harness!!.kit.configuration.accountRoutes)
+    }
+
+    @Test
+    fun aFailureNamesTheFileLineStepAndEveryDifference() {
+        val expect = """
+            {"screen": "login", "notice": {"scenario": "lookup-failed", "title": "Can’t check", "message": "M", "buttons": ["Try again"]},
+             "actions": ["retry"], "prompt": "automatic", "suggestions": false, "session": false, "signals": ["unknown-credential a"], "lookups": 2}
+        """
+        val text = script(
+            setup,
+            action(12, "the login screen appears", """{"event": "screen-appeared"}"""),
+            outcome(13, "the user sees the \\\"lookup-failed\\\" copy", expect)
+        )
+        val failure = failure(text) { kit ->
+            TestHarness(
+                kit,
+                observation = {
+                    AppObservation(Screen.FALLBACK, notice = ShownNotice("Can't check", "M", listOf("Retry")), actions = listOf(UserAction.USE_PASSKEY))
+                }
+            )
+        }
+        assertEquals("native/test.md:13", failure.location)
+        assertEquals("T1-AC01/first", failure.checkId)
+        assertEquals(
+            listOf(
+                "screen: expected login; the app shows fallback",
+                "notice title: expected \"Can’t check\" (the \"lookup-failed\" copy); the app shows \"Can't check\": they differ from character 4, " +
+                    "\"’\" (U+2019) in the spec, \"'\" (U+0027) in the app",
+                "notice buttons: expected [\"Try again\"] (the \"lookup-failed\" copy); the app shows [\"Retry\"]",
+                "actions offered: expected [\"retry\"]; the app offers [\"use-passkey\"]",
+                "passkey prompt: expected an automatic prompt open; none is open",
+                "signals sent so far: expected [\"unknown-credential a\"]; the app sent []",
+                "route lookups so far: expected 2; the app made 0"
+            ),
+            failure.differences
+        )
+        val message = failure.message!!
+        assertTrue(message.startsWith("native/test.md:13: Then the user sees the \"lookup-failed\" copy\n  - screen: expected login"), message)
+        assertTrue(message.contains("in T1 (android) T1-AC01/first: The first check (native/test.md:10)"), message)
+        assertTrue(message.endsWith("    12  When the login screen appears\n  > 13  Then the user sees the \"lookup-failed\" copy"), message)
+    }
+
+    @Test
+    fun choosingAnActionTheAppDoesNotOfferFails() {
+        val text = script(setup, action(12, "the user chooses retry", """{"event": "choose", "action": "retry"}"""))
+        val failure = failure(text) { kit -> TestHarness(kit, observation = { AppObservation(Screen.LOGIN) }) }
+        assertEquals(listOf("the step chooses \"retry\", but the app offers []"), failure.differences)
+        assertEquals("native/test.md:12", failure.location)
+    }
+
+    @Test
+    fun theFallbackIsAlwaysOnTheLoginScreen() {
+        val text = script(setup, action(12, "the user chooses fallback", """{"event": "choose", "action": "fallback"}"""))
+        var harness: TestHarness? = null
+        run(text) { kit -> TestHarness(kit, observation = { AppObservation(Screen.LOGIN) }).also { harness = it } }
+        assertEquals("choose fallback", harness!!.events.single().toString())
+    }
+
+    @Test
+    fun aPromptResultNeedsAnOpenPromptThatAllowsThePasskey() {
+        val cancel = """{"event": "prompt-result", "result": {"name": "GetCredentialCancellationException", "code": "TYPE_USER_CANCELED"}}"""
+        val noPrompt = failure(script(setup, action(12, "the user cancels the OS prompt", cancel))) { kit -> TestHarness(kit) }
+        assertEquals(
+            listOf(
+                "the step ends the passkey prompt with Failed(exceptionClass=GetCredentialCancellationException, type=TYPE_USER_CANCELED, message=null), " +
+                    "but the app has no passkey prompt open"
+            ),
+            noPrompt.differences
+        )
+
+        val pick = """{"event": "prompt-result", "result": {"name": "GetCredentialResponse(PublicKeyCredential)", "code": "success", "passkey": "phone"}}"""
+        val text = script(setup, action(12, "the login screen appears", """{"event": "screen-appeared"}"""), action(13, "the user selects passkey phone", pick))
+        val notAllowed = failure(text) { kit ->
+            TestHarness(kit, onEvent = { _, env -> env.passkeys.request(PasskeyRequest(PromptKind.EXPLICIT, listOf("laptop"), false)) {} })
+        }
+        assertEquals(listOf("the step picks passkey \"phone\", but the app's explicit request allows only [\"laptop\"]"), notAllowed.differences)
+    }
+
+    @Test
+    fun twoPasskeyRequestsAtOnceAreReported() {
+        val expect = """{"screen": "login", "actions": [], "prompt": "explicit", "suggestions": true, "session": false, "signals": [], "lookups": 0}"""
+        val text = script(setup, action(12, "the user taps the passkey button", """{"event": "passkey-button-tapped"}"""), outcome(13, "a prompt opens", expect))
+        val failure = failure(text) { kit ->
+            TestHarness(
+                kit,
+                onEvent = { _, env ->
+                    env.passkeys.request(PasskeyRequest(PromptKind.ASSISTED, emptyList(), false)) {}
+                    env.passkeys.request(PasskeyRequest(PromptKind.EXPLICIT, emptyList(), false)) {}
+                },
+                observation = { AppObservation(Screen.LOGIN) }
+            )
+        }
+        assertEquals(listOf("the app opened an explicit passkey prompt without cancelling the identifier field's request first"), failure.differences)
+    }
+
+    @Test
+    fun anExceptionOfTheAppIsReportedAtItsStep() {
+        val text = script(setup, action(12, "the login screen appears", """{"event": "screen-appeared"}"""))
+        val failure = failure(text) { kit -> TestHarness(kit, onEvent = { _, _ -> throw IllegalStateException("boom") }) }
+        assertEquals(listOf("the app threw java.lang.IllegalStateException: boom while the kit replayed this step"), failure.differences)
+        assertTrue(failure.cause is IllegalStateException)
+    }
+
+    @Test
+    fun aRelaunchMakesANewControllerWithTheSameStoreAndNoOpenPrompt() {
+        val expect = """{"screen": "login", "actions": [], "suggestions": false, "session": false, "signals": [], "lookups": 0}"""
+        val text = script(
+            setup,
+            action(12, "the login screen appears", """{"event": "screen-appeared"}"""),
+            action(13, "the app is relaunched", """{"event": "app-relaunched"}, {"event": "screen-appeared"}"""),
+            outcome(14, "nothing is open", expect)
+        )
+        val harnesses = ArrayList<TestHarness>()
+        run(text) { kit ->
+            TestHarness(
+                kit,
+                onEvent = { _, env ->
+                    env.store.putInt("launches", env.store.getInt("launches") + 1)
+                    if (harnesses.size == 1) env.passkeys.request(PasskeyRequest(PromptKind.AUTOMATIC, emptyList(), true)) {}
+                },
+                observation = { AppObservation(Screen.LOGIN) }
+            ).also { harnesses.add(it) }
+        }
+        assertEquals(2, harnesses.size)
+        assertTrue(harnesses[0].kit.store === harnesses[1].kit.store)
+        assertEquals(2, harnesses[1].kit.store.getInt("launches"))
+        assertNull(harnesses[1].kit.passkeys.openPrompt)
+    }
+
+    @Test
+    fun theServerAnswersFromTheWorldAfterTheCallReturns() {
+        var world = KitWorld("active", true, listOf("phone"), mapOf("phone" to "active", "old" to "revoked", "b" to "active"), null, false)
+        val server = FakeServer({ world }, KitLog())
+        val answers = ArrayList<Any>()
+        server.lookUp("someone") { answers.add(it) }
+        assertEquals(emptyList<Any>(), answers)
+        assertTrue(server.deliverNext())
+        assertEquals(listOf<Any>(LookupAnswer.Found(listOf("b", "phone"))), answers)
+
+        answers.clear()
+        world = world.copy(lookupFault = KitLookupFault("credential-list", "timeout", 2))
+        server.lookUp("someone") { answers.add(it) }
+        server.lookUp("someone") { answers.add(it) }
+        while (server.deliverNext()) Unit
+        // The fault counts lookups from the check's first: the first was the one before it.
+        assertEquals(listOf(LookupAnswer.Failed("credential-list", LookupFault.TIMEOUT), LookupAnswer.Found(listOf("b", "phone"))), answers)
+        assertEquals(3, server.lookups)
+
+        fun verified(passkey: String, changed: KitWorld): Any {
+            world = changed
+            var answer: Any? = null
+            server.verify(passkey) { answer = it }
+            server.deliverNext()
+            return answer!!
+        }
+        val plain = world.copy(lookupFault = null)
+        assertEquals(VerificationAnswer.Verified(AccountStatus.ACTIVE, listOf("b", "phone")), verified("phone", plain))
+        assertEquals(VerificationAnswer.CredentialRevoked, verified("old", plain))
+        assertEquals(VerificationAnswer.CredentialUnknown, verified("gone", plain))
+        assertEquals(VerificationAnswer.CredentialUnknown, verified("phone", plain.copy(account = null)))
+        assertEquals(VerificationAnswer.RouteUnavailable, verified("phone", plain.copy(routeAvailable = false)))
+        assertEquals(VerificationAnswer.Verified(AccountStatus.LOCKED, listOf("b", "phone")), verified("phone", plain.copy(account = "locked", routeAvailable = false)))
+        assertEquals(VerificationAnswer.Inconclusive, verified("phone", plain.copy(verificationInconclusive = true)))
+
+        world = plain.copy(account = null)
+        answers.clear()
+        server.lookUp("someone") { answers.add(it) }
+        world = plain.copy(routeAvailable = false)
+        server.lookUp("someone") { answers.add(it) }
+        while (server.deliverNext()) Unit
+        assertEquals(listOf(LookupAnswer.NotFound, LookupAnswer.CannotContinue), answers)
+    }
+
+    @Test
+    fun aSuiteRefusesAScriptOfAnotherExport() {
+        val folder = Files.createTempDirectory("kit").toFile()
+        File(folder, "scripts").mkdirs()
+        File(folder, "scripts/T9.android.json").writeText(script(setup), Charsets.UTF_8)
+        val previous = System.getProperty(KitScript.KIT_FOLDER_PROPERTY)
+        System.setProperty(KitScript.KIT_FOLDER_PROPERTY, folder.path)
+        try {
+            val suite = object : ConformanceSuite("T9.android.json", "other") {
+                override fun harness(kit: KitEnvironment): LoginHarness = TestHarness(kit)
+            }
+            val error = assertThrows(KitScriptException::class.java) { suite.check("T1-AC01/first") }
+            assertEquals(
+                "scripts/T9.android.json has fingerprint abc, but these tests were generated with other: export the kit again so that tests and scripts match",
+                error.message
+            )
+        } finally {
+            if (previous == null) System.clearProperty(KitScript.KIT_FOLDER_PROPERTY) else System.setProperty(KitScript.KIT_FOLDER_PROPERTY, previous)
+            folder.deleteRecursively()
+        }
+    }
+}
