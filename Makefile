@@ -29,6 +29,7 @@ test: test-deps
 ## kit-test: the conformance kits against their example apps in each platform's own tools
 ## (the Swift kit runs in the Swift tests); the tool is $PASSKEY_SPEC, else the debug build
 kit-test:
+	scripts/kit-test-kotlin.sh
 	scripts/kit-test-web.sh
 
 ## kits: write the example's Swift kit again from content/ (a test fails when it is stale)

@@ -15,7 +15,7 @@ import Testing
 
     static func check(_ id: String, name: String, line: Int) -> KitCheck {
         KitCheck(
-            id: id, name: name, criterion: "N1.4-AC01", line: line,
+            id: id, name: name, criterion: "N1.4-AC01", line: line, configuration: configuration, world: world,
             steps: [
                 KitStep(
                     keyword: "Given", text: "the app starts passkey login automatically", line: line + 1, kind: "setup",

@@ -34,8 +34,9 @@ private class Replay(
     private val makeHarness: (KitEnvironment) -> LoginHarness
 ) {
     private val log = KitLog()
-    private var configuration: ScriptConfiguration? = null
-    private var world: KitWorld? = null
+    // The check's own start; setup steps change it.
+    private var configuration: ScriptConfiguration? = check.configuration
+    private var world: KitWorld? = check.world
     private val passkeys = FakePasskeyApi(log)
     private val server = FakeServer({ world ?: throw KitScriptException("a step needs the server before any step sets the world") }, log)
     private val signals = FakeSignals()

@@ -89,7 +89,14 @@ class KitScript(
             name = json["name"].string(),
             criterion = json.optional("criterion")?.string(),
             line = json["line"].int(),
+            configuration = json.optional("configuration")?.let(::configuration),
+            world = json.optional("world")?.let(::world),
             steps = json["steps"].list().map(::step)
+        )
+
+        private fun configuration(json: JsonNode) = ScriptConfiguration(
+            json["automaticStart"].string(), json["enumerationPolicy"].string(), json["fallback"].string(),
+            json["accountRoutes"].entries().mapValues { (_, route) -> route.string() }
         )
 
         private fun step(json: JsonNode) = KitStep(
@@ -97,12 +104,7 @@ class KitScript(
             text = json["text"].string(),
             line = json["line"].int(),
             kind = json["kind"].string(),
-            configuration = json.optional("configuration")?.let {
-                ScriptConfiguration(
-                    it["automaticStart"].string(), it["enumerationPolicy"].string(), it["fallback"].string(),
-                    it["accountRoutes"].entries().mapValues { (_, route) -> route.string() }
-                )
-            },
+            configuration = json.optional("configuration")?.let(::configuration),
             world = json.optional("world")?.let(::world),
             inputs = json.optional("inputs")?.list()?.map { input ->
                 KitInput(
@@ -150,7 +152,16 @@ data class KitCopy(val title: String, val message: String, val buttons: List<Kit
 
 data class KitButton(val action: String, val label: String)
 
-data class KitCheck(val id: String, val name: String, val criterion: String?, val line: Int, val steps: List<KitStep>)
+/** A check: its ID, name, criterion and line, the configuration and world it starts with, and its steps. */
+data class KitCheck(
+    val id: String,
+    val name: String,
+    val criterion: String?,
+    val line: Int,
+    val configuration: ScriptConfiguration?,
+    val world: KitWorld?,
+    val steps: List<KitStep>
+)
 
 /** A step: `setup` (configuration and world), `action` (inputs) or `outcome` (expect). */
 data class KitStep(
