@@ -85,10 +85,12 @@ let package = Package(
         // the example app that passes it. The kit's lockstep exploration drives the engine.
         .target(
             name: "PasskeyLoginKit", dependencies: ["PasskeyLoginEngine"], path: "Examples/swift/PasskeyLoginKit",
-            exclude: ["Package.swift", "AppTests", "scripts", "README.md", ".passkey-spec-kit"], sources: ["Sources/PasskeyLoginKit"]),
+            exclude: ["Package.swift", "AppTests", "scripts", "README.md", ".passkey-spec-kit"],
+            sources: ["Sources/PasskeyLoginKit"]),
         .target(name: "ExampleLogin", path: "Examples/swift/Sources/ExampleLogin"),
         .testTarget(
-            name: "ExampleLoginTests", dependencies: ["ExampleLogin", "PasskeyLoginKit", "PasskeyLoginEngine", "Pipeline"],
+            name: "ExampleLoginTests",
+            dependencies: ["ExampleLogin", "PasskeyLoginKit", "PasskeyLoginEngine", "Pipeline"],
             path: "Examples/swift/Tests/ExampleLoginTests"),
 
         // Helpers shared by the test targets.
