@@ -227,7 +227,7 @@ import Testing
             usages["copy"]
                 == "copy (SCENARIO-ID | --list) [--platform ios|android|web] [--format text|json] [PATHS...]")
         #expect(usages["explain"] == "explain (ID | --list) [--format text|markdown]")
-        #expect(usages["export"] == "export [--format FORMAT] [--out FILE] [PATHS...]")
+        #expect(usages["export"] == "export [--format FORMAT] [--out PATH] [PATHS...]")
     }
 
     @Test func theOptionDescriptionsAreAligned() {

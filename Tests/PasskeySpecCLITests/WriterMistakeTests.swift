@@ -156,6 +156,35 @@ import Testing
         #expect(found.first?.line == line && found.first?.column == column)
     }
 
+    /// Title case that capitalizes every word: one warning at the cell, naming the words the
+    /// HIG's rule writes in lowercase.
+    @Test func titleCaseOnEveryWordIsOneWarningNamingTheShortWords() throws {
+        let row = "| Action `fallback` | Sign In Another Way | Sign in another way |"
+        let (found, text) = try Self.lint {
+            guard let range = $0.range(of: row) else { return $0 }
+            return $0.replacingCharacters(
+                in: range, with: "| Action `fallback` | Sign In With A Password | Sign in another way |")
+        }
+        #expect(found.count == 1, "\(found)")
+        let message = try #require(found.first)
+        let (line, column) = try Self.position(of: "Sign In With A Password", in: text)
+        #expect(message.id == "copy-title-case" && message.line == line && message.column == column)
+        #expect(message.message.contains("'with'") && message.message.contains("'a'"), "\(message.message)")
+    }
+
+    /// A misspelt command: one message, with the command meant and where the list is, and no
+    /// doubled punctuation.
+    @Test func aMisspeltCommandIsOneCleanMessage() {
+        let run = InProcess.run(["chek", "content"])
+        #expect(run.status == .usage)
+        let first = run.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            first
+                == "passkey-spec: error: unknown command 'chek'; did you mean 'check'? 'passkey-spec --help' lists every command [unknown-command]"
+        )
+        #expect(!first.contains("?;") && !first.contains(".;"))
+    }
+
     /// Typographic quotes and a tab in a step read as the step they look like.
     @Test func aStepWithSmartQuotesOrATabIsReadAsItLooks() throws {
         let (found, _) = try Self.lint { text in

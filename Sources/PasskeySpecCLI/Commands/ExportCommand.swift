@@ -2,7 +2,8 @@ import Foundation
 import Pipeline
 import SpecModel
 
-/// `passkey-spec export --format F [--out FILE] [PATHS...]`: the files engineers and tools import.
+/// `passkey-spec export --format F [--out PATH] [PATHS...]`: the files engineers and tools import,
+/// and the conformance kits that run the spec's checks against an app.
 enum ExportCommand {
     struct Arguments: CommandArguments {
         var format = ExportFormat.json
@@ -12,7 +13,10 @@ enum ExportCommand {
         static let declaration = ArgumentDeclaration<Self>(
             .format(\.format, help: "What to write, as FORMATS says."),
             .option(
-                \.out, "--out", value: "FILE", help: "Write to FILE (replaced atomically) instead of standard output."),
+                \.out, "--out", value: "PATH",
+                help:
+                    "Write to the file PATH (replaced atomically) instead of standard output; a kit is written into the folder PATH."
+            ),
             .paths(\.paths))
     }
 
@@ -22,13 +26,20 @@ enum ExportCommand {
             """
             Lints the spec pages under PATHS (default: content) as 'lint' does (and runs the
             checks for 'junit' and 'report') and writes them in FORMAT to standard output or
-            FILE. When the content has errors nothing is written, FILE is left as it was, the
+            PATH. When the content has errors nothing is written, PATH is left as it was, the
             diagnostics are printed and the exit status is 1. Every format is also published by
             'build' under site/exports/.
             """,
             """
             FORMATS:
             \(formatList)
+            """,
+            """
+            A kit ('swift-kit', 'kotlin-kit', 'web-kit') is a folder: the spec's checks for one
+            platform as a test suite for the app's own login code, with the harness the app
+            implements, the fakes and the checks as data (docs/conformance-kits.md). It needs
+            '--out DIR'; exporting again into DIR replaces the kit written there before, and a
+            folder with other files is refused.
             """,
             """
             Copy keys are '<scenario-id>.<part>' ('deleted-passkey.title',
