@@ -1,0 +1,231 @@
+package passkeyspec.kit
+
+/**
+ * Replays a script's checks against your app: for each step, arranges what the spec says
+ * (configuration, world), does what it says (your harness's events, the passkey API's results)
+ * and compares what your app shows with what the spec expects.
+ */
+class ConformanceRunner(val script: KitScript) {
+    /**
+     * Replays the check [checkId] against controllers made by [harness]; throws a
+     * [ConformanceFailure] at the first step where your app differs from the spec.
+     */
+    fun run(checkId: String, harness: (KitEnvironment) -> LoginHarness) {
+        Replay(script, script.check(checkId), harness).run()
+    }
+}
+
+/**
+ * Your app differs from the spec: at the step at [location] (`native/login-error-states.md:123`)
+ * of the check [checkId], in each of [differences].
+ */
+class ConformanceFailure(
+    message: String,
+    val checkId: String,
+    val location: String,
+    val differences: List<String>,
+    cause: Throwable? = null
+) : AssertionError(message, cause)
+
+/** One check's replay: the fakes, the store and the harness live as long as it. */
+private class Replay(
+    private val script: KitScript,
+    private val check: KitCheck,
+    private val makeHarness: (KitEnvironment) -> LoginHarness
+) {
+    private val log = KitLog()
+    // The check's own start; setup steps change it.
+    private var configuration: ScriptConfiguration? = check.configuration
+    private var world: KitWorld? = check.world
+    private val passkeys = FakePasskeyApi(log)
+    private val server = FakeServer({ world ?: throw KitScriptException("a step needs the server before any step sets the world") }, log)
+    private val signals = FakeSignals()
+    private val store = KitStore()
+    private var harness: LoginHarness? = null
+    private val replayed = ArrayList<KitStep>()
+
+    /** More answers than this after one input means the app keeps calling the server. */
+    private val answersPerInput = 100
+
+    fun run() {
+        for (step in check.steps) {
+            replayed.add(step)
+            try {
+                when (step.kind) {
+                    "setup" -> {
+                        step.configuration?.let { configuration = it }
+                        step.world?.let { world = it }
+                    }
+                    "action" -> step.inputs.forEach { input -> apply(input, step) }
+                    "outcome" -> compare(step.expect ?: throw KitScriptException("an outcome step without \"expect\""), step)
+                    else -> throw KitScriptException("a step of kind \"${step.kind}\", which this kit does not know")
+                }
+            } catch (failure: ConformanceFailure) {
+                throw failure
+            } catch (problem: KitScriptException) {
+                throw failure(step, listOf("the kit cannot replay this step: ${problem.message}"))
+            } catch (thrown: Exception) {
+                throw failure(step, listOf("the app threw $thrown while the kit replayed this step"), thrown)
+            }
+        }
+    }
+
+    private fun apply(input: KitInput, step: KitStep) {
+        when (input.event) {
+            "app-relaunched" -> {
+                passkeys.dropAll()
+                harness = newHarness()
+            }
+            "prompt-result" -> {
+                val result = passkeyResult(input)
+                val request = passkeys.openPromptRequest
+                    ?: throw failure(step, listOf("the step ends the passkey prompt with $result, but the app has no passkey prompt open"))
+                requireOffered(result, request, step)
+                passkeys.finishPrompt(result)
+            }
+            "suggestion-result" -> {
+                val result = passkeyResult(input)
+                val request = passkeys.suggestionsRequest
+                    ?: throw failure(step, listOf("the step picks from the identifier field's suggestions ($result), but the app offers none"))
+                requireOffered(result, request, step)
+                passkeys.finishSuggestions(result)
+            }
+            "choose" -> {
+                val action = UserAction.of(input.action ?: throw KitScriptException("\"choose\" without an action"))
+                val app = currentHarness().observe()
+                // The login screen's other sign-in methods are the fallback, offered or not.
+                val onLoginScreen = action == UserAction.FALLBACK && app.screen == Screen.LOGIN && app.notice == null
+                if (action !in app.actions && !onLoginScreen) {
+                    throw failure(step, listOf("the step chooses \"${action.id}\", but the app offers ${list(app.actions.map { it.id })}"))
+                }
+                currentHarness().send(UserEvent.Choose(action))
+            }
+            else -> currentHarness().send(userEvent(input))
+        }
+        settle()
+    }
+
+    /** Lets the app finish its work, delivering the server's answers one by one. */
+    private fun settle() {
+        val harness = harness ?: return
+        var delivered = 0
+        while (true) {
+            harness.awaitIdle()
+            if (!server.deliverNext()) return
+            if (++delivered > answersPerInput) throw KitScriptException("the app made more than $answersPerInput server calls after one input")
+        }
+    }
+
+    private fun currentHarness(): LoginHarness = harness ?: newHarness().also { harness = it }
+
+    private fun newHarness(): LoginHarness {
+        val configuration = configuration ?: throw KitScriptException("the check sets no configuration before its first event")
+        return makeHarness(KitEnvironment(AppConfiguration.of(configuration), passkeys, server, signals, store))
+    }
+
+    private fun userEvent(input: KitInput): UserEvent = when (input.event) {
+        "screen-appeared" -> UserEvent.ScreenAppeared
+        "identifier-entered" -> UserEvent.IdentifierEntered
+        "passkey-button-tapped" -> UserEvent.PasskeyButtonTapped
+        "fallback-sign-in-succeeded" -> UserEvent.FallbackSignInSucceeded
+        "signed-out" -> UserEvent.SignedOut
+        else -> throw KitScriptException("the event \"${input.event}\", which this kit does not know; export the kit again")
+    }
+
+    /** A passkey picked must be one the request allows (an empty list allows any). */
+    private fun requireOffered(result: PasskeyResult, request: PasskeyRequest, step: KitStep) {
+        if (result is PasskeyResult.Picked && request.allowedPasskeys.isNotEmpty() && result.passkey !in request.allowedPasskeys) {
+            throw failure(
+                step,
+                listOf("the step picks passkey \"${result.passkey}\", but the app's ${request.kind.id} request allows only ${list(request.allowedPasskeys)}")
+            )
+        }
+    }
+
+    private fun passkeyResult(input: KitInput): PasskeyResult {
+        val result = input.result ?: throw KitScriptException("\"${input.event}\" without a result")
+        return result.passkey?.let { PasskeyResult.Picked(it) } ?: PasskeyResult.Failed(result.name, result.code, result.message)
+    }
+
+    private fun compare(expected: KitExpectation, step: KitStep) {
+        val app = currentHarness().observe()
+        val differences = ArrayList<String>()
+        if (app.screen.id != expected.screen) differences.add("screen: expected ${expected.screen}; the app shows ${app.screen.id}")
+        if (app.route?.id != expected.route) {
+            differences.add("account route: expected ${expected.route ?: "none"}; the app has ${app.route?.id ?: "none"} open")
+        }
+        differences.addAll(noticeDifferences(expected.notice, app.notice))
+        val actions = app.actions.map { it.id }
+        if (actions.toSet() != expected.actions.toSet() || actions.size != expected.actions.size) {
+            differences.add("actions offered: expected ${list(expected.actions)}; the app offers ${list(actions)}")
+        }
+        val prompt = passkeys.openPrompt?.id
+        if (prompt != expected.prompt) {
+            differences.add("passkey prompt: expected ${expected.prompt?.let { "an $it prompt open" } ?: "none open"}; ${prompt?.let { "an $it prompt is open" } ?: "none is open"}")
+        }
+        if (passkeys.suggestionsOffered != expected.suggestions) {
+            differences.add(
+                "passkeys in the identifier field: expected ${if (expected.suggestions) "offered" else "none"}; " +
+                    if (passkeys.suggestionsOffered) "the app offers them" else "the app offers none"
+            )
+        }
+        if (app.session != expected.session) {
+            differences.add("session: expected ${if (expected.session) "one" else "none"}; the app has ${if (app.session) "one" else "none"}")
+        }
+        if (signals.signals != expected.signals) {
+            differences.add("signals sent so far: expected ${list(expected.signals)}; the app sent ${list(signals.signals)}")
+        }
+        if (server.lookups != expected.lookups) {
+            differences.add("route lookups so far: expected ${expected.lookups}; the app made ${server.lookups}")
+        }
+        differences.addAll(log.problems)
+        log.problems.clear()
+        if (differences.isNotEmpty()) throw failure(step, differences)
+    }
+
+    private fun noticeDifferences(expected: KitNotice?, shown: ShownNotice?): List<String> {
+        if (expected == null && shown == null) return emptyList()
+        if (expected == null) return listOf("notice: expected none; the app shows ${describe(shown!!)}")
+        if (shown == null) return listOf("notice: expected the \"${expected.scenario}\" notice, ${describe(expected)}; the app shows none")
+        val differences = ArrayList<String>()
+        val copy = "the \"${expected.scenario}\" copy"
+        if (shown.title != expected.title) differences.add("notice title: expected ${textDifference(expected.title, shown.title, copy)}")
+        if (shown.message != expected.message) differences.add("notice message: expected ${textDifference(expected.message, shown.message, copy)}")
+        if (shown.buttons != expected.buttons) {
+            differences.add("notice buttons: expected ${list(expected.buttons)} ($copy); the app shows ${list(shown.buttons)}")
+        }
+        return differences
+    }
+
+    private fun describe(notice: KitNotice) = "\"${notice.title}\" / \"${notice.message}\" ${list(notice.buttons)}"
+
+    private fun describe(notice: ShownNotice) = "\"${notice.title}\" / \"${notice.message}\" ${list(notice.buttons)}"
+
+    /** Both texts, and where they first differ, since copy can differ in a character hard to see (’ and '). */
+    private fun textDifference(expected: String, shown: String, copy: String): String {
+        var index = 0
+        while (index < expected.length && index < shown.length && expected[index] == shown[index]) index++
+        return "\"$expected\" ($copy); the app shows \"$shown\": they differ from character ${index + 1}, " +
+            "${character(expected, index)} in the spec, ${character(shown, index)} in the app"
+    }
+
+    private fun character(text: String, index: Int): String {
+        if (index >= text.length) return "the end"
+        val codePoint = text.codePointAt(index)
+        return "\"${String(Character.toChars(codePoint))}\" (U+%04X)".format(codePoint)
+    }
+
+    private fun list(items: List<String>) = items.joinToString(", ", "[", "]") { "\"$it\"" }
+
+    private fun failure(step: KitStep, differences: List<String>, cause: Throwable? = null): ConformanceFailure {
+        val location = script.location(step.line)
+        val message = buildString {
+            append("$location: ${step.words}\n")
+            differences.forEach { append("  - $it\n") }
+            append("in ${script.spec.id} (${script.platform}) ${check.id}: ${check.name} (${script.location(check.line)})\n")
+            append("steps replayed:\n")
+            replayed.forEach { append(if (it === step) "  > " else "    ").append("${it.line}  ${it.words}\n") }
+        }
+        return ConformanceFailure(message.trimEnd(), check.id, location, differences, cause)
+    }
+}

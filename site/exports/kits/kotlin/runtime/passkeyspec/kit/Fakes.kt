@@ -1,0 +1,291 @@
+package passkeyspec.kit
+
+// The fakes the kit gives your controller: what it talks to, answering from the check's
+// script. Each records what the kit compares with the spec: the prompt open, the suggestions
+// pending, the signals sent, the lookups made.
+
+/** How a passkey request was started. */
+enum class PromptKind(val id: String) {
+    /** The app opened the prompt by itself (or as the retry after an automatic cancellation). */
+    AUTOMATIC("automatic"),
+
+    /** The user asked: the passkey button, "choose another passkey", a retry after an error. */
+    EXPLICIT("explicit"),
+
+    /** Passkeys offered in the identifier field's suggestions (`PendingGetCredentialRequest`). */
+    ASSISTED("assisted")
+}
+
+/**
+ * A passkey request as your app would build a `GetCredentialRequest` with a
+ * `GetPublicKeyCredentialOption`: which passkeys it allows (empty: any passkey of the app) and
+ * `setPreferImmediatelyAvailableCredentials`.
+ */
+data class PasskeyRequest(
+    val kind: PromptKind,
+    val allowedPasskeys: List<String>,
+    val preferImmediatelyAvailableCredentials: Boolean
+)
+
+/** How the passkey API ends a request, as data your adapter turns into the real types. */
+sealed class PasskeyResult {
+    /** `GetCredentialResponse` with a `PublicKeyCredential` for [passkey] (its name stands for its credential ID). */
+    data class Picked(val passkey: String) : PasskeyResult()
+
+    /**
+     * A `GetCredentialException`: its class's simple name (`GetCredentialCancellationException`,
+     * `GetPublicKeyCredentialDomException`, …) and its `type` (for a DOM exception, ending with
+     * the `DomError`'s type, e.g. `…/androidx.credentials.TYPE_NOT_ALLOWED_ERROR`).
+     */
+    data class Failed(val exceptionClass: String, val type: String, val message: String? = null) : PasskeyResult()
+}
+
+/** Stands for `CredentialManager` and the identifier field's pending request. */
+class FakePasskeyApi internal constructor(private val log: KitLog) {
+    private var prompt: Pending? = null
+    private var suggestions: Pending? = null
+    private val made = ArrayList<PasskeyRequest>()
+
+    private class Pending(val request: PasskeyRequest, val onResult: (PasskeyResult) -> Unit)
+
+    /**
+     * Starts a request: `getCredential` for [PromptKind.AUTOMATIC] and [PromptKind.EXPLICIT],
+     * `View.pendingGetCredentialRequest` for [PromptKind.ASSISTED]. The kit calls [onResult] when
+     * the check's step ends it; an assisted request hears only of a passkey picked, as on Android.
+     */
+    fun request(request: PasskeyRequest, onResult: (PasskeyResult) -> Unit) {
+        made.add(request)
+        prompt?.let { open -> log.problem("the app asked for an ${request.kind.id} passkey request while an ${open.request.kind.id} prompt was open") }
+        if (request.kind == PromptKind.ASSISTED) {
+            suggestions = Pending(request, onResult)
+        } else {
+            if (suggestions != null) {
+                log.problem("the app opened an ${request.kind.id} passkey prompt without cancelling the identifier field's request first")
+            }
+            prompt = Pending(request, onResult)
+        }
+    }
+
+    /** Cancels the identifier field's request (`view.pendingGetCredentialRequest = null`); nothing is reported back. */
+    fun cancelAssistedRequest() {
+        suggestions = null
+    }
+
+    /** The kind of the passkey prompt open now, if any. */
+    val openPrompt: PromptKind? get() = prompt?.request?.kind
+
+    /** Whether passkeys are offered in the identifier field now. */
+    val suggestionsOffered: Boolean get() = suggestions != null
+
+    /** Every request the app made, in order. */
+    val requests: List<PasskeyRequest> get() = made.toList()
+
+    /** The open prompt's request, if any. */
+    internal val openPromptRequest: PasskeyRequest? get() = prompt?.request
+
+    /** The identifier field's pending request, if any. */
+    internal val suggestionsRequest: PasskeyRequest? get() = suggestions?.request
+
+    /** Ends the open prompt with [result]; false when none is open. */
+    internal fun finishPrompt(result: PasskeyResult): Boolean {
+        val pending = prompt ?: return false
+        prompt = null
+        pending.onResult(result)
+        return true
+    }
+
+    /** Ends the identifier field's request with [result]; false when none is pending. */
+    internal fun finishSuggestions(result: PasskeyResult): Boolean {
+        val pending = suggestions ?: return false
+        suggestions = null
+        pending.onResult(result)
+        return true
+    }
+
+    /** The app is relaunched: whatever was open goes away without a result. */
+    internal fun dropAll() {
+        prompt = null
+        suggestions = null
+    }
+}
+
+/** How a route lookup failed. */
+enum class LookupFault(val id: String) {
+    /** Android: `SocketTimeoutException`. */
+    TIMEOUT("timeout"),
+
+    /** Android: `UnknownHostException`, `ConnectException`, `SSLException`. */
+    NETWORK_FAILURE("network-failure"),
+
+    /** An HTTP 5xx answer. */
+    SERVER_ERROR("server-error");
+
+    companion object {
+        fun of(id: String): LookupFault = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown lookup fault \"$id\"")
+    }
+}
+
+/** What the route lookup answers. */
+sealed class LookupAnswer {
+    /** The account may use passkeys; the passkeys the server accepts, sorted by name. */
+    data class Found(val acceptedPasskeys: List<String>) : LookupAnswer()
+
+    /** No account has the identifier. */
+    object NotFound : LookupAnswer() {
+        override fun toString() = "NotFound"
+    }
+
+    /** The account exists but cannot continue with passkey login. */
+    object CannotContinue : LookupAnswer() {
+        override fun toString() = "CannotContinue"
+    }
+
+    /** A dependency failed (`account-directory`, `credential-list`): nothing is known. */
+    data class Failed(val dependency: String, val fault: LookupFault) : LookupAnswer()
+}
+
+/** What the server answers about a passkey assertion. */
+sealed class VerificationAnswer {
+    /** The assertion is valid: the account's status and the passkeys the server accepts. */
+    data class Verified(val accountStatus: AccountStatus, val acceptedPasskeys: List<String>) : VerificationAnswer()
+
+    /** The credential ID is absent from the server's records. */
+    object CredentialUnknown : VerificationAnswer() {
+        override fun toString() = "CredentialUnknown"
+    }
+
+    /** The server knows the credential, but it was revoked through account settings. */
+    object CredentialRevoked : VerificationAnswer() {
+        override fun toString() = "CredentialRevoked"
+    }
+
+    /** The server could not tell. */
+    object Inconclusive : VerificationAnswer() {
+        override fun toString() = "Inconclusive"
+    }
+
+    /** The assertion is valid, but the account cannot continue with passkey login. */
+    object RouteUnavailable : VerificationAnswer() {
+        override fun toString() = "RouteUnavailable"
+    }
+}
+
+/** What the server answers when the user completes the fallback method. */
+data class FallbackSignInAnswer(val accountStatus: AccountStatus, val acceptedPasskeys: List<String>)
+
+/**
+ * Stands for your backend. It answers from the check's world as the reference engine does, and
+ * asynchronously: an answer arrives after the call returns, when the kit delivers it.
+ */
+class FakeServer internal constructor(private val world: () -> KitWorld, private val log: KitLog) {
+    private val answers = ArrayList<() -> Unit>()
+    private var lookupsMade = 0
+
+    /** How many route lookups the app has made so far. */
+    val lookups: Int get() = lookupsMade
+
+    /** The route lookup for [identifier] (the world has one account, whatever the identifier). */
+    fun lookUp(identifier: String, onAnswer: (LookupAnswer) -> Unit) {
+        lookupsMade++
+        val world = world()
+        val fault = world.lookupFault
+        val answer = when {
+            fault != null && lookupsMade <= fault.failingLookups -> LookupAnswer.Failed(fault.dependency, LookupFault.of(fault.fault))
+            world.account == null -> LookupAnswer.NotFound
+            !world.routeAvailable -> LookupAnswer.CannotContinue
+            else -> LookupAnswer.Found(acceptedPasskeys(world))
+        }
+        answers.add { onAnswer(answer) }
+    }
+
+    /** Verification of an assertion made with [passkey]. */
+    fun verify(passkey: String, onAnswer: (VerificationAnswer) -> Unit) {
+        val world = world()
+        val status = world.account?.let { AccountStatus.of(it) }
+        val answer = when {
+            world.verificationInconclusive -> VerificationAnswer.Inconclusive
+            world.serverPasskeys[passkey] == "revoked" -> VerificationAnswer.CredentialRevoked
+            world.serverPasskeys[passkey] != "active" || status == null -> VerificationAnswer.CredentialUnknown
+            status == AccountStatus.ACTIVE && !world.routeAvailable -> VerificationAnswer.RouteUnavailable
+            else -> VerificationAnswer.Verified(status, acceptedPasskeys(world))
+        }
+        answers.add { onAnswer(answer) }
+    }
+
+    /** The user completed the fallback method: the account's status and accepted passkeys. */
+    fun signInWithFallback(onAnswer: (FallbackSignInAnswer) -> Unit) {
+        val world = world()
+        val status = world.account
+        if (status == null) {
+            log.problem("the app signed in with the fallback, but the check's world has no account")
+            return
+        }
+        val answer = FallbackSignInAnswer(AccountStatus.of(status), acceptedPasskeys(world))
+        answers.add { onAnswer(answer) }
+    }
+
+    /** Delivers the oldest answer not yet delivered; false when there is none. */
+    internal fun deliverNext(): Boolean {
+        if (answers.isEmpty()) return false
+        answers.removeAt(0).invoke()
+        return true
+    }
+
+    /** The passkeys the server accepts, sorted as the reference engine sorts credential IDs (by UTF-8 bytes). */
+    private fun acceptedPasskeys(world: KitWorld): List<String> =
+        world.serverPasskeys.filter { it.value == "active" }.keys.sortedWith(Comparator { a, b -> compareUtf8(a, b) })
+
+    private fun compareUtf8(a: String, b: String): Int {
+        val left = a.toByteArray(Charsets.UTF_8)
+        val right = b.toByteArray(Charsets.UTF_8)
+        for (index in 0 until minOf(left.size, right.size)) {
+            val difference = (left[index].toInt() and 0xFF) - (right[index].toInt() and 0xFF)
+            if (difference != 0) return difference
+        }
+        return left.size - right.size
+    }
+}
+
+/** Stands for `CredentialManager.signalCredentialState`. */
+class FakeSignals internal constructor() {
+    private val sent = ArrayList<String>()
+
+    /** `SignalUnknownCredentialRequest` for [passkey]. */
+    fun unknownCredential(passkey: String) {
+        sent.add("unknown-credential $passkey")
+    }
+
+    /** `SignalAllAcceptedCredentialIdsRequest` with every passkey the server accepts. */
+    fun allAcceptedCredentials(passkeys: List<String>) {
+        sent.add("all-accepted-credentials ${passkeys.joinToString(",")}")
+    }
+
+    /** Every signal sent so far, as the scripts write them. */
+    val signals: List<String> get() = sent.toList()
+}
+
+/** What your app keeps across launches; the kit keeps it through `app-relaunched`. */
+class KitStore {
+    private val values = LinkedHashMap<String, String>()
+
+    fun getString(key: String): String? = values[key]
+
+    fun putString(key: String, value: String?) {
+        if (value == null) values.remove(key) else values[key] = value
+    }
+
+    fun getInt(key: String, default: Int = 0): Int = values[key]?.toIntOrNull() ?: default
+
+    fun putInt(key: String, value: Int) {
+        values[key] = value.toString()
+    }
+}
+
+/** What the fakes saw the app do that no step asks for, reported at the next outcome step. */
+internal class KitLog {
+    val problems = ArrayList<String>()
+
+    fun problem(text: String) {
+        problems.add(text)
+    }
+}

@@ -1,0 +1,182 @@
+package passkeyspec.kit
+
+// What an app team writes once: a harness over its login controller. The kit creates the
+// controller through it with the check's configuration and the kit's fakes, sends it the
+// user's events, and reads back what the user sees.
+
+/**
+ * Your adapter over your login controller (view model, presenter, controller class). The kit
+ * creates one per check, and a new one on each relaunch, through the factory you give it.
+ */
+interface LoginHarness {
+    /** The user (or the system) does something: pass it to your controller as your UI would. */
+    fun send(event: UserEvent)
+
+    /** What the user sees now. */
+    fun observe(): AppObservation
+
+    /**
+     * Runs the work your app has queued (e.g. `testScheduler.advanceUntilIdle()` for coroutines
+     * on a test dispatcher). The kit calls it after each event and each answer of its fakes;
+     * an app that handles callbacks at once has nothing to do.
+     */
+    fun awaitIdle() {}
+}
+
+/** What the kit gives your controller when it creates it. */
+class KitEnvironment(
+    val configuration: AppConfiguration,
+    /** Stands for `CredentialManager`: passkey prompts and the identifier field's suggestions. */
+    val passkeys: FakePasskeyApi,
+    /** Stands for your backend: route lookup, passkey verification, fallback sign-in. */
+    val server: FakeServer,
+    /** Stands for `CredentialManager.signalCredentialState`. */
+    val signals: FakeSignals,
+    /** Stands for what your app keeps across launches (SharedPreferences, DataStore). */
+    val store: KitStore
+)
+
+/** Something the user does; the kit handles relaunches and the passkey API's results itself. */
+sealed class UserEvent(val id: String) {
+    /** The login screen appears (after launch, or after signing out). */
+    object ScreenAppeared : UserEvent("screen-appeared")
+
+    /** The user enters their identifier and submits it. */
+    object IdentifierEntered : UserEvent("identifier-entered")
+
+    /** The user taps the passkey button (on the login or the fallback screen). */
+    object PasskeyButtonTapped : UserEvent("passkey-button-tapped")
+
+    /** The user chooses an action the screen or the notice offers. */
+    class Choose(val action: UserAction) : UserEvent("choose") {
+        override fun toString() = "choose ${action.id}"
+    }
+
+    /** The user completes the fallback sign-in method. */
+    object FallbackSignInSucceeded : UserEvent("fallback-sign-in-succeeded")
+
+    /** The signed-in user signs out, back to the login screen. */
+    object SignedOut : UserEvent("signed-out")
+
+    override fun toString() = id
+}
+
+/** An action the user can choose, by the ID of the spec's copy tables. */
+enum class UserAction(val id: String) {
+    RETRY("retry"),
+    FALLBACK("fallback"),
+    ANOTHER_PASSKEY("another-passkey"),
+    RECOVERY("recovery"),
+    SUPPORT("support"),
+    DISMISS("dismiss"),
+    ACCOUNT_HELP("account-help"),
+    USE_PASSKEY("use-passkey");
+
+    companion object {
+        fun of(id: String): UserAction = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown action \"$id\"")
+    }
+}
+
+/** What the user sees, as your harness reports it. */
+data class AppObservation(
+    val screen: Screen,
+    /** The account route open when [screen] is [Screen.ACCOUNT_ROUTE]. */
+    val route: AccountRoute? = null,
+    /** The notice (dialog, or inline message) shown, with its copy exactly as displayed. */
+    val notice: ShownNotice? = null,
+    /** The actions the user can choose now: the notice's buttons, a retry button, "use passkey". */
+    val actions: List<UserAction> = emptyList(),
+    /** Whether the user is signed in. */
+    val session: Boolean = false
+)
+
+enum class Screen(val id: String) {
+    LOGIN("login"),
+    FALLBACK("fallback"),
+    SIGNED_IN("signed-in"),
+    ACCOUNT_ROUTE("account-route")
+}
+
+/** A notice as displayed: its title, message and button labels in order. */
+data class ShownNotice(val title: String, val message: String, val buttons: List<String>)
+
+/** Where a user goes whose account may not sign in, or who asks for help. */
+enum class AccountRoute(val id: String) {
+    ACCOUNT_STATUS("account-status"),
+    RECOVERY("recovery"),
+    SUPPORT("support");
+
+    companion object {
+        fun of(id: String): AccountRoute = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown account route \"$id\"")
+    }
+}
+
+/** The account's status on the server. Only [ACTIVE] may sign in. */
+enum class AccountStatus(val id: String) {
+    ACTIVE("active"),
+    CLOSED("closed"),
+    DELETED("deleted"),
+    DISABLED("disabled"),
+    INACTIVE("inactive"),
+    LOCKED("locked"),
+    RESTRICTED("restricted");
+
+    companion object {
+        fun of(id: String): AccountStatus = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown account status \"$id\"")
+    }
+}
+
+/** The product decisions the check configures your app with. */
+data class AppConfiguration(
+    val automaticStart: AutomaticStart,
+    val enumerationPolicy: EnumerationPolicy,
+    val fallback: FallbackMethod,
+    /** Where each account status that may not sign in leads. */
+    val accountRoutes: Map<AccountStatus, AccountRoute>
+) {
+    companion object {
+        internal fun of(configuration: ScriptConfiguration) = AppConfiguration(
+            AutomaticStart.of(configuration.automaticStart),
+            EnumerationPolicy.of(configuration.enumerationPolicy),
+            FallbackMethod.of(configuration.fallback),
+            configuration.accountRoutes.entries.associate { (status, route) -> AccountStatus.of(status) to AccountRoute.of(route) }
+        )
+    }
+}
+
+/** What the app starts by itself when the login screen appears. */
+enum class AutomaticStart(val id: String) {
+    /** Nothing: passkey login starts from the passkey button only. */
+    NONE("none"),
+
+    /** Once the route lookup succeeds, the app opens the passkey prompt by itself. */
+    PROMPT("prompt"),
+
+    /** Passkeys are offered in the identifier field (`View.pendingGetCredentialRequest`). */
+    ASSISTED("assisted");
+
+    companion object {
+        fun of(id: String): AutomaticStart = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown automatic start \"$id\"")
+    }
+}
+
+/** Whether the app may reveal, before the user authenticates, that an account exists. */
+enum class EnumerationPolicy(val id: String) {
+    CONCEAL("conceal"),
+    REVEAL("reveal");
+
+    companion object {
+        fun of(id: String): EnumerationPolicy = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown enumeration policy \"$id\"")
+    }
+}
+
+/** The sign-in method the app falls back to. */
+enum class FallbackMethod(val id: String) {
+    PASSWORD("password"),
+    EMAIL_CODE("email-code"),
+    SMS_CODE("sms-code");
+
+    companion object {
+        fun of(id: String): FallbackMethod = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown fallback \"$id\"")
+    }
+}

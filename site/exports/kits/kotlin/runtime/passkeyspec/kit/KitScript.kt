@@ -1,0 +1,244 @@
+package passkeyspec.kit
+
+import java.io.File
+
+// The checks of one spec on one platform as the kit replays them: `scripts/<spec>.<platform>.json`,
+// written by `passkey-spec export --format kotlin-kit` from the reference engine's own run of
+// each check. The format is docs/conformance-kits.md's, version 1.
+
+/** A spec's checks on one platform. */
+class KitScript(
+    val version: Int,
+    val spec: KitSpec,
+    val platform: String,
+    /** The copy each scenario shows on this platform, by scenario ID. */
+    val copy: Map<String, KitCopy>,
+    val checks: List<KitCheck>,
+    /** Checks of the spec left out on this platform, with why. */
+    val skipped: List<KitSkip>
+) {
+    /** The check with [id]; fails when the script has none, e.g. after a change of the spec. */
+    fun check(id: String): KitCheck = checks.firstOrNull { it.id == id }
+        ?: throw KitScriptException(
+            "${spec.id} on $platform has no check \"$id\"" +
+                (skipped.firstOrNull { it.check == id }?.let { ": it is skipped, ${it.reason}" } ?: "; export the kit again")
+        )
+
+    /** `native/login-error-states.md:123`: where a line of the spec is. */
+    fun location(line: Int): String = "${spec.file}:$line"
+
+    companion object {
+        /** The only version of the format this kit reads. */
+        const val VERSION = 1
+
+        /** Reads a script; refuses one of another version or platform. */
+        fun parse(text: String, source: String = "the script"): KitScript {
+            val root = try {
+                KitJson.parse(text)
+            } catch (error: KitJsonException) {
+                throw KitScriptException("$source is not valid JSON: ${error.message}")
+            }
+            val json = JsonNode(root, source)
+            val version = json["version"].int()
+            if (version != VERSION) {
+                throw KitScriptException(
+                    "$source is a script of version $version; this kit reads version $VERSION. " +
+                        "Export the kit and its scripts again with the same passkey-spec."
+                )
+            }
+            val platform = json["platform"].string()
+            if (platform != "android") {
+                throw KitScriptException("$source holds the checks for $platform; the Kotlin kit replays Android's")
+            }
+            return KitScript(
+                version = version,
+                spec = json["spec"].let { KitSpec(it["id"].string(), it["title"].string(), it["file"].string(), it["fingerprint"].string()) },
+                platform = platform,
+                copy = json["copy"].entries().mapValues { (_, copy) ->
+                    KitCopy(
+                        copy["title"].string(), copy["message"].string(),
+                        copy["buttons"].list().map { KitButton(it["action"].string(), it["label"].string()) }
+                    )
+                },
+                checks = json["checks"].list().map(::check),
+                skipped = json.optional("skipped")?.list()?.map { KitSkip(it["check"].string(), it["reason"].string()) } ?: emptyList()
+            )
+        }
+
+        /**
+         * Reads `scripts/[fileName]` in the kit's folder: the system property `passkeyspec.kit`,
+         * else `passkey-kit` in the working directory.
+         */
+        fun load(fileName: String): KitScript {
+            val kitFolder = File(System.getProperty(KIT_FOLDER_PROPERTY) ?: "passkey-kit")
+            val file = File(File(kitFolder, "scripts"), fileName)
+            if (!file.isFile) {
+                throw KitScriptException(
+                    "no script at ${file.absolutePath}: set the system property $KIT_FOLDER_PROPERTY to the kit's folder " +
+                        "(the one holding scripts/), e.g. systemProperty(\"$KIT_FOLDER_PROPERTY\", file(\"passkey-kit\").absolutePath) in Gradle"
+                )
+            }
+            return parse(file.readText(Charsets.UTF_8), "scripts/$fileName")
+        }
+
+        /** The system property naming the kit's folder. */
+        const val KIT_FOLDER_PROPERTY = "passkeyspec.kit"
+
+        private fun check(json: JsonNode) = KitCheck(
+            id = json["id"].string(),
+            name = json["name"].string(),
+            criterion = json.optional("criterion")?.string(),
+            line = json["line"].int(),
+            configuration = json.optional("configuration")?.let(::configuration),
+            world = json.optional("world")?.let(::world),
+            steps = json["steps"].list().map(::step)
+        )
+
+        private fun configuration(json: JsonNode) = ScriptConfiguration(
+            json["automaticStart"].string(), json["enumerationPolicy"].string(), json["fallback"].string(),
+            json["accountRoutes"].entries().mapValues { (_, route) -> route.string() }
+        )
+
+        private fun step(json: JsonNode) = KitStep(
+            keyword = json["keyword"].string(),
+            text = json["text"].string(),
+            line = json["line"].int(),
+            kind = json["kind"].string(),
+            configuration = json.optional("configuration")?.let(::configuration),
+            world = json.optional("world")?.let(::world),
+            inputs = json.optional("inputs")?.list()?.map { input ->
+                KitInput(
+                    input["event"].string(), input.optional("action")?.string(),
+                    input.optional("result")?.let {
+                        KitNativeResult(it["name"].string(), it["code"].string(), it.optional("message")?.string(), it.optional("passkey")?.string())
+                    }
+                )
+            } ?: emptyList(),
+            expect = json.optional("expect")?.let(::expectation)
+        )
+
+        private fun world(json: JsonNode) = KitWorld(
+            account = json.optional("account")?.string(),
+            routeAvailable = json["routeAvailable"].bool(),
+            devicePasskeys = json["devicePasskeys"].list().map { it.string() },
+            serverPasskeys = json["serverPasskeys"].entries().mapValues { (_, state) -> state.string() },
+            lookupFault = json.optional("lookupFault")?.let {
+                KitLookupFault(it["dependency"].string(), it["fault"].string(), it["failingLookups"].int())
+            },
+            verificationInconclusive = json["verificationInconclusive"].bool()
+        )
+
+        private fun expectation(json: JsonNode) = KitExpectation(
+            screen = json["screen"].string(),
+            route = json.optional("route")?.string(),
+            notice = json.optional("notice")?.let {
+                KitNotice(it["scenario"].string(), it["title"].string(), it["message"].string(), it["buttons"].list().map { label -> label.string() })
+            },
+            actions = json["actions"].list().map { it.string() },
+            prompt = json.optional("prompt")?.string(),
+            suggestions = json["suggestions"].bool(),
+            session = json["session"].bool(),
+            signals = json["signals"].list().map { it.string() },
+            lookups = json["lookups"].int()
+        )
+    }
+}
+
+data class KitSpec(val id: String, val title: String, val file: String, val fingerprint: String)
+
+data class KitSkip(val check: String, val reason: String)
+
+data class KitCopy(val title: String, val message: String, val buttons: List<KitButton>)
+
+data class KitButton(val action: String, val label: String)
+
+/** A check: its ID, name, criterion and line, the configuration and world it starts with, and its steps. */
+data class KitCheck(
+    val id: String,
+    val name: String,
+    val criterion: String?,
+    val line: Int,
+    val configuration: ScriptConfiguration?,
+    val world: KitWorld?,
+    val steps: List<KitStep>
+)
+
+/** A step: `setup` (configuration and world), `action` (inputs) or `outcome` (expect). */
+data class KitStep(
+    val keyword: String,
+    val text: String,
+    val line: Int,
+    val kind: String,
+    val configuration: ScriptConfiguration?,
+    val world: KitWorld?,
+    val inputs: List<KitInput>,
+    val expect: KitExpectation?
+) {
+    /** The step as the spec words it: `And no passkey prompt opens`. */
+    val words: String get() = "$keyword $text"
+}
+
+data class ScriptConfiguration(
+    val automaticStart: String,
+    val enumerationPolicy: String,
+    val fallback: String,
+    val accountRoutes: Map<String, String>
+)
+
+/** The account's status (nil: no account), the passkeys on the device and the server, faults. */
+data class KitWorld(
+    val account: String?,
+    val routeAvailable: Boolean,
+    val devicePasskeys: List<String>,
+    val serverPasskeys: Map<String, String>,
+    val lookupFault: KitLookupFault?,
+    val verificationInconclusive: Boolean
+)
+
+data class KitLookupFault(val dependency: String, val fault: String, val failingLookups: Int)
+
+data class KitInput(val event: String, val action: String?, val result: KitNativeResult?)
+
+/** A result of the passkey API as Android reports it: the exception class and its `type`, or the passkey picked. */
+data class KitNativeResult(val name: String, val code: String, val message: String?, val passkey: String?)
+
+/** What the app must show after an outcome step. */
+data class KitExpectation(
+    val screen: String,
+    val route: String?,
+    val notice: KitNotice?,
+    val actions: List<String>,
+    val prompt: String?,
+    val suggestions: Boolean,
+    val session: Boolean,
+    val signals: List<String>,
+    val lookups: Int
+)
+
+data class KitNotice(val scenario: String, val title: String, val message: String, val buttons: List<String>)
+
+/** A script the kit cannot replay: unreadable, of another version, or without the check asked for. */
+class KitScriptException(message: String) : RuntimeException(message)
+
+/** A JSON value and where it is in the script, for messages that say which field is wrong. */
+internal class JsonNode(private val value: Any?, private val path: String) {
+    operator fun get(key: String): JsonNode =
+        optional(key) ?: throw KitScriptException("$path has no \"$key\"")
+
+    fun optional(key: String): JsonNode? {
+        val map = value as? Map<*, *> ?: throw KitScriptException("$path is not an object")
+        return map[key]?.let { JsonNode(it, "$path.$key") }
+    }
+
+    fun string(): String = value as? String ?: throw KitScriptException("$path is not a string")
+
+    fun int(): Int = (value as? Long)?.toInt() ?: throw KitScriptException("$path is not a whole number")
+
+    fun bool(): Boolean = value as? Boolean ?: throw KitScriptException("$path is not true or false")
+
+    fun list(): List<JsonNode> = (value as? List<*> ?: throw KitScriptException("$path is not an array"))
+        .mapIndexed { index, item -> JsonNode(item, "$path[$index]") }
+
+    fun entries(): Map<String, JsonNode> = (value as? Map<*, *> ?: throw KitScriptException("$path is not an object"))
+        .entries.associate { (key, item) -> key as String to JsonNode(item, "$path.$key") }
+}

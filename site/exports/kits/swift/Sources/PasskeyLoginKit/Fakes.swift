@@ -1,0 +1,189 @@
+/// A result of the platform's passkey API as data: the platform's name for it, its raw value
+/// and message (`ASAuthorizationError.Code.canceled`, `1001`), or the passkey the user picked.
+/// The app's adapter turns it into the real platform type its code handles.
+public struct PasskeyResult: Decodable, Equatable, Sendable {
+    public var name: String
+    public var code: String
+    public var message: String?
+    /// The passkey's name on success.
+    public var passkey: String?
+
+    public init(name: String, code: String, message: String? = nil, passkey: String? = nil) {
+        self.name = name
+        self.code = code
+        self.message = message
+        self.passkey = passkey
+    }
+}
+
+/// The platform's passkey API: the app asks for a request; the check says how it ends.
+public final class FakePasskeyAPI {
+    /// What kind of request: the prompt the app opens by itself, the one the passkey button
+    /// opens, or passkeys offered in the identifier field (AutoFill-assisted).
+    public enum Kind: String, Sendable {
+        case automatic
+        case explicit
+        case assisted
+    }
+
+    public struct Request: Equatable, Sendable {
+        public var kind: Kind
+        /// The passkeys the request allows; empty for any passkey of the app.
+        public var allowedPasskeys: [String]
+
+        public init(kind: Kind, allowedPasskeys: [String] = []) {
+            self.kind = kind
+            self.allowedPasskeys = allowedPasskeys
+        }
+    }
+
+    private var prompt: (request: Request, completion: (PasskeyResult) -> Void)?
+    private var assisted: (request: Request, completion: (PasskeyResult) -> Void)?
+
+    /// Starts a request; `completion` gets its result when the check ends it.
+    public func perform(_ request: Request, completion: @escaping (PasskeyResult) -> Void) {
+        if request.kind == .assisted {
+            assisted = (request, completion)
+        } else {
+            prompt = (request, completion)
+        }
+    }
+
+    /// Cancels the pending assisted request, as the app does before a modal one.
+    public func cancelAssistedRequest() {
+        assisted = nil
+    }
+
+    /// The kind of modal prompt open, if any.
+    public var openPrompt: Kind? { prompt?.request.kind }
+    /// Whether an assisted request is pending.
+    public var suggestionsPending: Bool { assisted != nil }
+
+    /// Ends the open prompt with `result`; a description of what is wrong when it cannot.
+    func finishPrompt(with result: PasskeyResult) -> String? {
+        guard let open = prompt else { return "an open passkey prompt to end with \(result.name); none is open" }
+        if let problem = Self.problem(with: result, for: open.request) { return problem }
+        prompt = nil
+        open.completion(result)
+        return nil
+    }
+
+    /// Ends the pending assisted request with `result`.
+    func finishSuggestions(with result: PasskeyResult) -> String? {
+        guard let pending = assisted else {
+            return "passkeys offered in the identifier field, to end with \(result.name); none are"
+        }
+        if let problem = Self.problem(with: result, for: pending.request) { return problem }
+        assisted = nil
+        pending.completion(result)
+        return nil
+    }
+
+    /// A relaunch ends every request.
+    func dropAll() {
+        prompt = nil
+        assisted = nil
+    }
+
+    private static func problem(with result: PasskeyResult, for request: Request) -> String? {
+        guard let passkey = result.passkey, !request.allowedPasskeys.isEmpty,
+            !request.allowedPasskeys.contains(passkey)
+        else { return nil }
+        return "a request that offers passkey \"\(passkey)\"; the app's allows only \(request.allowedPasskeys)"
+    }
+}
+
+/// The server: the route lookup, verification of a passkey and the fallback sign-in,
+/// answered from the check's world.
+public final class FakeServer {
+    public enum LookupAnswer: Equatable, Sendable {
+        /// The passkeys the server accepts for the account, sorted; empty when it has none.
+        case found(passkeys: [String])
+        case notFound
+        /// Passkey login is not a route for this account.
+        case cannotContinue
+        /// A dependency of the lookup failed: `account-directory` or `credential-list`, and
+        /// how: `timeout`, `unavailable`, `malformed-response`, …
+        case failed(dependency: String, fault: String)
+    }
+
+    public enum VerificationAnswer: Equatable, Sendable {
+        /// The account's status (`active` may sign in) and the passkeys the server accepts.
+        case verified(accountStatus: String, acceptedPasskeys: [String])
+        case credentialUnknown
+        case credentialRevoked
+        case inconclusive
+        /// The account may sign in, but passkey login is not its route.
+        case routeUnavailable
+    }
+
+    /// The account the fallback sign-in signs in to.
+    public struct FallbackAccount: Equatable, Sendable {
+        public var status: String
+        public var acceptedPasskeys: [String]
+    }
+
+    var world: World
+    /// How many lookups the app has made.
+    public private(set) var lookups = 0
+
+    init(world: World) {
+        self.world = world
+    }
+
+    public func lookUp() -> LookupAnswer {
+        lookups += 1
+        if let fault = world.lookupFault, lookups <= fault.failingLookups {
+            return .failed(dependency: fault.dependency, fault: fault.fault)
+        }
+        guard world.account != nil else { return .notFound }
+        guard world.routeAvailable else { return .cannotContinue }
+        return .found(passkeys: acceptedPasskeys)
+    }
+
+    public func verify(passkey: String) -> VerificationAnswer {
+        if world.verificationInconclusive { return .inconclusive }
+        switch world.serverPasskeys[passkey] {
+        case "active":
+            guard let status = world.account else { return .credentialUnknown }
+            if status == "active", !world.routeAvailable { return .routeUnavailable }
+            return .verified(accountStatus: status, acceptedPasskeys: acceptedPasskeys)
+        case "revoked": return .credentialRevoked
+        default: return .credentialUnknown
+        }
+    }
+
+    /// The account the fallback signs in to; nil without one.
+    public func signInWithFallback() -> FallbackAccount? {
+        world.account.map { FallbackAccount(status: $0, acceptedPasskeys: acceptedPasskeys) }
+    }
+
+    private var acceptedPasskeys: [String] {
+        world.serverPasskeys.filter { $0.value == "active" }.keys.sorted()
+    }
+}
+
+/// The credential manager's signals, as the app sends them.
+public final class FakeSignals {
+    public private(set) var sent: [String] = []
+
+    /// The server has no record of this passkey (`signalUnknownCredential`).
+    public func unknownCredential(_ passkey: String) {
+        sent.append("unknown-credential \(passkey)")
+    }
+
+    /// The passkeys the server accepts for the user (`signalAllAcceptedCredentialIDs`).
+    public func allAcceptedCredentials(_ passkeys: [String]) {
+        sent.append("all-accepted-credentials \(passkeys.joined(separator: ","))")
+    }
+}
+
+/// What the app keeps across launches.
+public final class FakeStore {
+    private var values: [String: Int] = [:]
+
+    public subscript(key: String) -> Int? {
+        get { values[key] }
+        set { values[key] = newValue }
+    }
+}

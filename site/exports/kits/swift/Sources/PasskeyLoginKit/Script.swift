@@ -1,0 +1,196 @@
+import Foundation
+
+// The checks as data, as `passkey-spec export` writes them (`scripts/*.json`): the same JSON
+// for every kit, whatever its language. `docs/conformance-kits.md` in passkey-spec describes
+// each field.
+
+/// The checks of a spec on one platform.
+public struct KitScript: Decodable, Sendable {
+    /// The only version of the format this kit reads.
+    public static let supportedVersion = 1
+
+    public var version: Int
+    public var spec: Spec
+    public var platform: String
+    public var copy: [String: Copy]
+    public var checks: [Check]
+    public var skipped: [Skip]
+
+    public struct Spec: Decodable, Sendable {
+        public var id: String
+        public var title: String
+        public var file: String
+        public var fingerprint: String
+    }
+
+    public struct Skip: Decodable, Sendable {
+        public var check: String
+        public var reason: String
+    }
+
+    public struct Copy: Decodable, Sendable {
+        public var title: String
+        public var message: String
+        public var buttons: [Button]
+    }
+
+    public struct Button: Decodable, Sendable {
+        public var action: String
+        public var label: String
+    }
+
+    public struct Check: Decodable, Sendable {
+        public var id: String
+        public var name: String
+        public var criterion: String?
+        public var line: Int
+        public var configuration: Configuration
+        public var world: World
+        public var steps: [Step]
+    }
+
+    public struct Step: Decodable, Sendable {
+        public var keyword: String
+        public var text: String
+        public var line: Int
+        public var kind: String
+        public var configuration: Configuration?
+        public var world: World?
+        public var inputs: [Input]?
+        public var expect: Observation?
+    }
+
+    public struct Input: Decodable, Sendable, CustomStringConvertible {
+        public var event: String
+        public var action: String?
+        public var result: PasskeyResult?
+
+        public init(event: String, action: String? = nil, result: PasskeyResult? = nil) {
+            self.event = event
+            self.action = action
+            self.result = result
+        }
+
+        public var description: String {
+            if let action { return "\(event) \"\(action)\"" }
+            guard let result else { return event }
+            var text = "\(event): \(result.name) (\(result.code))"
+            if let message = result.message { text += " \"\(message)\"" }
+            if let passkey = result.passkey { text += " passkey \"\(passkey)\"" }
+            return text
+        }
+    }
+
+    public struct Observation: Decodable, Sendable, Equatable {
+        public init(
+            screen: String, route: String?, notice: Notice?, actions: [String], prompt: String?, suggestions: Bool,
+            session: Bool, signals: [String], lookups: Int
+        ) {
+            self.screen = screen
+            self.route = route
+            self.notice = notice
+            self.actions = actions
+            self.prompt = prompt
+            self.suggestions = suggestions
+            self.session = session
+            self.signals = signals
+            self.lookups = lookups
+        }
+
+        public var screen: String
+        public var route: String?
+        public var notice: Notice?
+        public var actions: [String]
+        public var prompt: String?
+        public var suggestions: Bool
+        public var session: Bool
+        public var signals: [String]
+        public var lookups: Int
+    }
+
+    public struct Notice: Decodable, Sendable, Equatable {
+        public init(scenario: String, title: String, message: String, buttons: [String]) {
+            self.scenario = scenario
+            self.title = title
+            self.message = message
+            self.buttons = buttons
+        }
+
+        public var scenario: String
+        public var title: String
+        public var message: String
+        public var buttons: [String]
+    }
+
+    /// Reads a script, refusing one of another version.
+    public static func decoded(_ json: String) throws -> KitScript {
+        let script = try JSONDecoder().decode(KitScript.self, from: Data(json.utf8))
+        guard script.version == supportedVersion else {
+            throw ConformanceFailure(
+                location: script.spec.file, step: "",
+                differences: [
+                    "the script is version \(script.version); this kit reads version \(supportedVersion): export the kit again"
+                ])
+        }
+        return script
+    }
+
+    /// The check with this ID.
+    public func check(_ id: String) -> Check? { checks.first { $0.id == id } }
+}
+
+/// How the app is set up before the login screen first appears.
+public struct Configuration: Decodable, Sendable, Equatable {
+    public init(
+        automaticStart: String, enumerationPolicy: String, fallback: String, accountRoutes: [String: String]
+    ) {
+        self.automaticStart = automaticStart
+        self.enumerationPolicy = enumerationPolicy
+        self.fallback = fallback
+        self.accountRoutes = accountRoutes
+    }
+
+    /// `none`, `prompt` (open the passkey prompt by itself once the lookup succeeds) or
+    /// `assisted` (offer passkeys in the identifier field).
+    public var automaticStart: String
+    /// `conceal` or `reveal`.
+    public var enumerationPolicy: String
+    /// `password`, `email-code` or `sms-code`.
+    public var fallback: String
+    /// Where each account status that may not sign in leads, e.g. `locked` → `recovery`.
+    public var accountRoutes: [String: String]
+}
+
+/// What the server and the device hold.
+public struct World: Decodable, Sendable, Equatable {
+    public init(
+        account: String?, routeAvailable: Bool, devicePasskeys: [String], serverPasskeys: [String: String],
+        lookupFault: LookupFault?, verificationInconclusive: Bool
+    ) {
+        self.account = account
+        self.routeAvailable = routeAvailable
+        self.devicePasskeys = devicePasskeys
+        self.serverPasskeys = serverPasskeys
+        self.lookupFault = lookupFault
+        self.verificationInconclusive = verificationInconclusive
+    }
+
+    public var account: String?
+    public var routeAvailable: Bool
+    public var devicePasskeys: [String]
+    public var serverPasskeys: [String: String]
+    public var lookupFault: LookupFault?
+    public var verificationInconclusive: Bool
+
+    public struct LookupFault: Decodable, Sendable, Equatable {
+        public init(dependency: String, fault: String, failingLookups: Int) {
+            self.dependency = dependency
+            self.fault = fault
+            self.failingLookups = failingLookups
+        }
+
+        public var dependency: String
+        public var fault: String
+        public var failingLookups: Int
+    }
+}

@@ -1,0 +1,25 @@
+// The few Node.js APIs the kit's tests use, declared here because Debian's TypeScript comes
+// without @types/node. A project that has @types/node leaves this file out of its tsconfig.
+
+declare module "node:test" {
+  /** Defines a test; Node's test runner runs it. */
+  export function test(name: string, body: () => void | Promise<void>): Promise<void>;
+  export function describe(name: string, body: () => void): Promise<void>;
+}
+
+declare module "node:assert/strict" {
+  export function ok(value: unknown, message?: string): asserts value;
+  export function equal(actual: unknown, expected: unknown, message?: string): void;
+  export function deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  export function match(text: string, pattern: RegExp, message?: string): void;
+  export function rejects(
+    promise: Promise<unknown> | (() => Promise<unknown>),
+    expected?: RegExp | ((error: unknown) => boolean),
+    message?: string,
+  ): Promise<void>;
+  export function throws(
+    body: () => unknown,
+    expected?: RegExp | ((error: unknown) => boolean) | (abstract new (...args: never[]) => unknown),
+    message?: string,
+  ): void;
+}

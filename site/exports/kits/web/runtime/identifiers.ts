@@ -1,0 +1,36 @@
+// How the kit names what the app handles: a passkey's credential ID is base64url of its name
+// in the spec ("laptop" → "bGFwdG9w"), as WebAuthn's JSON forms carry IDs, and the failure
+// messages turn IDs back into the spec's names.
+
+/** The relying party ID the fakes expect in signals. */
+export const KIT_RP_ID = "example.com";
+
+/** The identifier the kit enters for the user. */
+export const KIT_IDENTIFIER = "user@example.com";
+
+/** The account's user handle (WebAuthn `userId`), base64url. */
+export const KIT_USER_ID = credentialID("user-1");
+
+/** The credential ID, base64url without padding, of the passkey the spec names `name`. */
+export function credentialID(name: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(name)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The spec's name of a credential ID; undefined when the ID is not base64url of UTF-8 text. */
+export function passkeyName(id: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(id) || id.length % 4 === 1) return undefined;
+  try {
+    const binary = atob(id.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A credential ID as failure messages show it: the spec's name, else the raw ID. */
+export function describeCredential(id: string): string {
+  return passkeyName(id) ?? `credential ID ${JSON.stringify(id)}`;
+}

@@ -1,0 +1,390 @@
+// The runner: replays one check against the app through its harness. It applies the setup
+// steps (the configuration before the first event, the world at once), sends each action's
+// inputs and waits for the app to settle, and at each outcome step compares what the app shows
+// and what the fakes saw with what the spec expects. The first outcome that differs fails the
+// check, naming the spec's file and line, the step's words and every field that differs.
+
+import { FakeCredentials, RequestNotOpen } from "./credentials.js";
+import type { HarnessContext, HarnessFactory, KitEvent, LoginHarness } from "./harness.js";
+import { KIT_IDENTIFIER, KIT_RP_ID } from "./identifiers.js";
+import { FakeServer } from "./server.js";
+import { FakeSignals } from "./signals.js";
+import { MemoryStorage } from "./storage.js";
+import {
+  requireSupportedVersion,
+  type KitCheck,
+  type KitConfiguration,
+  type KitInput,
+  type KitNotice,
+  type KitObservation,
+  type KitScript,
+  type KitStep,
+  type KitWorld,
+} from "./script.js";
+
+/** How a check runs; nothing to set today, kept so that a later option needs no new signature. */
+export interface RunOptions {}
+
+/** Defines one test, as `test` from `node:test` does (or Vitest's, Jest's). */
+export type DefineTest = (name: string, body: () => Promise<void>) => unknown;
+
+export interface ConformanceOptions extends RunOptions {
+  /** How each check becomes a test; default `test` from `node:test`. */
+  test?: DefineTest;
+}
+
+/** One field the app shows otherwise than the spec says. */
+export interface Difference {
+  field: string;
+  expected: string;
+  shown: string;
+  /** For copy, where the two texts first differ. */
+  where?: string;
+  /** How the message says what the app did: `shows` unless a fake saw it (`sent`, `made`, `has`). */
+  verb?: string;
+}
+
+/** A check that failed against the app: where in the spec, which step, and what differs. */
+export class ConformanceFailure extends Error {
+  constructor(
+    readonly checkID: string,
+    /** `content/web/login-error-states.md:335` */
+    readonly location: string,
+    /** The step's keyword and words: `Then the user sees the "explicit-cancel" copy`. */
+    readonly step: string,
+    readonly differences: readonly Difference[],
+    /** The check, as the message's last line names it. */
+    checkTitle: string,
+  ) {
+    super(
+      [
+        `${location}: ${step}`,
+        ...differences.map((difference) => `  ${difference.field}: ${describeDifference(difference)}`),
+        `  in ${checkTitle}`,
+      ].join("\n"),
+    );
+    this.name = "ConformanceFailure";
+  }
+}
+
+/** The engine's configuration when a check sets none (every check sets one). */
+const defaultConfiguration: KitConfiguration = {
+  automaticStart: "prompt",
+  enumerationPolicy: "conceal",
+  fallback: "password",
+  accountRoutes: {
+    closed: "account-status",
+    deleted: "account-status",
+    disabled: "recovery",
+    inactive: "account-status",
+    locked: "recovery",
+    restricted: "support",
+  },
+};
+
+/** The engine's world before any setup step: an active account, no passkeys. */
+const defaultWorld: KitWorld = {
+  account: "active",
+  routeAvailable: true,
+  devicePasskeys: [],
+  serverPasskeys: {},
+  verificationInconclusive: false,
+};
+
+/** How many turns of the event loop the app may take to settle after an input. */
+const maximumTurns = 200;
+
+/** Replays the check `checkID` of `script` against the app `makeHarness` creates; rejects with
+ * a `ConformanceFailure` where the app differs from the spec. */
+export async function runCheck(
+  script: KitScript,
+  checkID: string,
+  makeHarness: HarnessFactory,
+  options: RunOptions = {},
+): Promise<void> {
+  requireSupportedVersion(script);
+  const check = script.checks.find((candidate) => candidate.id === checkID);
+  if (!check) throw new Error(`${script.spec.id} has no check "${checkID}" on ${script.platform}.`);
+  void options;
+  const replay = new Replay(script, check, makeHarness);
+  try {
+    for (const step of check.steps) await replay.perform(step);
+  } finally {
+    replay.end();
+  }
+}
+
+/** One check's run: the fakes, the app, and where the check stands. */
+class Replay {
+  private configuration: KitConfiguration = defaultConfiguration;
+  private world: KitWorld = defaultWorld;
+  private readonly credentials = new FakeCredentials();
+  private readonly server = new FakeServer(() => this.world);
+  private readonly signals = new FakeSignals();
+  private readonly storage = new MemoryStorage();
+  private harness: LoginHarness | undefined;
+
+  constructor(
+    private readonly script: KitScript,
+    private readonly check: KitCheck,
+    private readonly makeHarness: HarnessFactory,
+  ) {
+    // The check's own start, when the script gives it.
+    this.configuration = check.configuration ?? defaultConfiguration;
+    this.world = check.world ?? defaultWorld;
+  }
+
+  async perform(step: KitStep): Promise<void> {
+    switch (step.kind) {
+      case "setup":
+        // The configuration applies when the app is created (the login screen first appears);
+        // the world applies at once.
+        if (step.configuration) this.configuration = step.configuration;
+        if (step.world) this.world = step.world;
+        return;
+      case "action":
+        for (const input of step.inputs ?? []) await this.apply(input, step);
+        return;
+      case "outcome":
+        if (step.expect) await this.compare(step, step.expect);
+        return;
+    }
+  }
+
+  end(): void {
+    this.credentials.dropOpenRequests();
+    this.harness?.dispose?.();
+    this.harness = undefined;
+  }
+
+  private async app(step: KitStep): Promise<LoginHarness> {
+    if (this.harness) return this.harness;
+    const context: HarnessContext = {
+      configuration: this.configuration,
+      credentials: this.credentials,
+      server: this.server,
+      signals: this.signals,
+      storage: this.storage,
+      identifier: KIT_IDENTIFIER,
+      rpId: KIT_RP_ID,
+    };
+    try {
+      this.harness = await this.makeHarness(context);
+    } catch (error) {
+      throw this.failure(step, [{ field: "app", expected: "the app to start", shown: describe(error), verb: "threw" }]);
+    }
+    return this.harness;
+  }
+
+  private async apply(input: KitInput, step: KitStep): Promise<void> {
+    if (input.event === "app-relaunched") {
+      // A reload: the page and its open requests are gone; the storage and the fakes stay.
+      this.end();
+      await this.app(step);
+      return;
+    }
+    const harness = await this.app(step);
+    if (input.event === "prompt-result" || input.event === "suggestion-result") {
+      this.endRequest(input, step);
+      const result = input.result?.passkey === undefined ? input.result?.name : `passkey "${input.result.passkey}"`;
+      await this.settle(harness, step, Promise.resolve(), `the ${input.event} ${result}`);
+      return;
+    }
+    const event = kitEvent(input);
+    // A dialog the app opens while handling the passkey button or a chosen action is the
+    // user's (`explicit`); any other is the page's own (`automatic`).
+    this.credentials.userActivation = event.type === "passkey-button-tapped" || event.type === "choose";
+    try {
+      let taken: Promise<unknown>;
+      try {
+        taken = Promise.resolve(harness.send(event));
+      } catch (error) {
+        taken = Promise.reject(error);
+      }
+      await this.settle(harness, step, taken, describeEvent(event));
+    } finally {
+      this.credentials.userActivation = false;
+    }
+  }
+
+  /** Ends the open passkey dialog or the autofill request the way the script says. */
+  private endRequest(input: KitInput, step: KitStep): void {
+    if (!input.result) throw new Error(`the script's ${input.event} has no result`);
+    try {
+      if (input.event === "prompt-result") this.credentials.finishDialog(input.result);
+      else this.credentials.finishSuggestions(input.result);
+    } catch (error) {
+      if (!(error instanceof RequestNotOpen)) throw error;
+      throw this.failure(step, [{ field: "passkey request", expected: error.expected, shown: error.shown, verb: "has" }]);
+    }
+  }
+
+  /** Lets the app run until the fakes see no new call for a whole turn of the event loop (and
+   * the harness's own `settle` has resolved); fails the step if the app threw while taking
+   * `what`. */
+  private async settle(harness: LoginHarness, step: KitStep, taken: Promise<unknown>, what: string) {
+    let rejected: { error: unknown } | undefined;
+    taken.then(undefined, (error: unknown) => {
+      rejected = { error };
+    });
+    let last = -1;
+    for (let turn = 0; turn < maximumTurns; turn++) {
+      await nextTurn();
+      if (harness.settle) await harness.settle();
+      const activity = this.credentials.calls + this.server.calls + this.signals.sent.length + this.storage.writes;
+      if (activity === last) break;
+      last = activity;
+      if (turn === maximumTurns - 1) {
+        const shown = `the fakes after ${maximumTurns} turns of the event loop`;
+        throw this.failure(step, [{ field: "app", expected: "the app to settle", shown, verb: "still calls" }]);
+      }
+    }
+    if (rejected) {
+      const shown = describe(rejected.error);
+      throw this.failure(step, [{ field: "app", expected: `the app to take ${what}`, shown, verb: "threw" }]);
+    }
+  }
+
+  private async compare(step: KitStep, expected: KitObservation): Promise<void> {
+    const harness = await this.app(step);
+    let shown;
+    try {
+      shown = await harness.observe();
+    } catch (error) {
+      throw this.failure(step, [{ field: "observe()", expected: "what the app shows", shown: describe(error), verb: "threw" }]);
+    }
+    const differences: Difference[] = [];
+    const differ = (field: string, expectedText: string, shownText: string, verb?: string) => {
+      if (expectedText !== shownText) differences.push({ field, expected: expectedText, shown: shownText, ...(verb ? { verb } : {}) });
+    };
+    differ("screen", JSON.stringify(expected.screen), JSON.stringify(shown.screen));
+    differ("route", describeRoute(expected.route), describeRoute(shown.route ?? undefined));
+    compareNotice(expected.notice, shown.notice ?? undefined, differences);
+    // The actions are a set: compared in any order, listed in the spec's and the app's.
+    if (describeList([...expected.actions].sort()) !== describeList([...shown.actions].sort())) {
+      differences.push({ field: "actions", expected: describeList(expected.actions), shown: describeList(shown.actions), verb: "offers" });
+    }
+    differ("passkey dialog", describeDialog(expected.prompt), describeDialog(this.credentials.openDialog), "has");
+    differ("identifier field", describeSuggestions(expected.suggestions), describeSuggestions(this.credentials.suggestionsPending), "has");
+    differ("session", expected.session ? "a session" : "no session", shown.session ? "a session" : "no session", "has");
+    differ("signals", describeList(expected.signals), describeList(this.signals.sent), "sent");
+    differ("lookups", String(expected.lookups), String(this.server.lookups), "made");
+    if (differences.length > 0) throw this.failure(step, differences);
+  }
+
+  private failure(step: KitStep, differences: Difference[]): ConformanceFailure {
+    // The spec's path as passkey-spec was given it, e.g. `content/web/login-error-states.md`.
+    const file = this.script.spec.file;
+    return new ConformanceFailure(
+      this.check.id,
+      `${file}:${step.line}`,
+      `${step.keyword} ${step.text}`,
+      differences,
+      `check "${this.check.name}" (${this.check.id}), ${file}:${this.check.line}`,
+    );
+  }
+}
+
+function kitEvent(input: KitInput): KitEvent {
+  switch (input.event) {
+    case "screen-appeared":
+    case "passkey-button-tapped":
+    case "fallback-sign-in-succeeded":
+    case "signed-out":
+      return { type: input.event };
+    case "identifier-entered":
+      return { type: "identifier-entered", identifier: KIT_IDENTIFIER };
+    case "choose":
+      if (!input.action) throw new Error("the script's choose input has no action");
+      return { type: "choose", action: input.action };
+    default:
+      throw new Error(`the script's input ${input.event} is not an event`);
+  }
+}
+
+function nextTurn(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
+}
+
+function compareNotice(expected: KitNotice | undefined, shown: AppNotice | undefined, differences: Difference[]) {
+  if (!expected && !shown) return;
+  if (!expected || !shown) {
+    differences.push({
+      field: "notice",
+      expected: expected ? `the "${expected.scenario}" notice, ${JSON.stringify(expected.title)}` : "none",
+      shown: shown ? JSON.stringify(shown.title || shown.message) : "none",
+    });
+    return;
+  }
+  const scenario = `"${expected.scenario}"`;
+  const differCopy = (field: string, expectedText: string, shownText: string) => {
+    if (expectedText === shownText) return;
+    const where = firstDifference(expectedText, shownText);
+    differences.push({
+      field: `notice ${field} (${scenario})`,
+      expected: JSON.stringify(expectedText),
+      shown: JSON.stringify(shownText),
+      ...(where ? { where } : {}),
+    });
+  };
+  differCopy("title", expected.title, shown.title);
+  differCopy("message", expected.message, shown.message);
+  if (expected.buttons.length === shown.buttons.length) {
+    expected.buttons.forEach((label, index) => differCopy(`button ${index + 1}`, label, shown.buttons[index] ?? ""));
+  } else {
+    differences.push({
+      field: `notice buttons (${scenario})`,
+      expected: describeList(expected.buttons),
+      shown: describeList(shown.buttons),
+    });
+  }
+}
+
+type AppNotice = { title: string; message: string; buttons: readonly string[] };
+
+function describeDifference(difference: Difference): string {
+  const text = `expected ${difference.expected}, the app ${difference.verb ?? "shows"} ${difference.shown}`;
+  return difference.where ? `${text} (${difference.where})` : text;
+}
+
+/** Where two texts first differ, by character: a curly apostrophe shown straight is easy to miss. */
+function firstDifference(expected: string, shown: string): string | undefined {
+  const left = [...expected];
+  const right = [...shown];
+  let index = 0;
+  while (index < left.length && index < right.length && left[index] === right[index]) index++;
+  if (index === left.length || index === right.length) {
+    return index === left.length ? `the app's text goes on after character ${index}` : `the app's text stops at character ${index}`;
+  }
+  return `character ${index + 1}: the spec has ${codePoint(left[index]!)}, the app ${codePoint(right[index]!)}`;
+}
+
+function codePoint(character: string): string {
+  const hex = character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+  return `${JSON.stringify(character)} U+${hex}`;
+}
+
+function describeRoute(route: string | undefined): string {
+  return route === undefined ? "none" : JSON.stringify(route);
+}
+
+function describeList(items: readonly string[]): string {
+  return items.length === 0 ? "none" : items.map((item) => JSON.stringify(item)).join(", ");
+}
+
+function describeDialog(kind: string | undefined): string {
+  return kind === undefined ? "none open" : `an ${kind} dialog open`;
+}
+
+function describeSuggestions(pending: boolean): string {
+  return pending ? "passkeys offered" : "none offered";
+}
+
+function describeEvent(event: KitEvent): string {
+  return event.type === "choose" ? `choose "${event.action}"` : `"${event.type}"`;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,184 @@
+// The scripts a kit replays, as `passkey-spec export --format web-kit` writes them: the checks
+// of one spec on the web, step by step, with what the kit arranges, what it does and what the
+// app must show. docs/conformance-kits.md in passkey-spec describes the format.
+
+/** The version of the scripts this runtime replays; it refuses a script of any other. */
+export const KIT_SCRIPT_VERSION = 1;
+
+/** The checks of one spec on one platform. */
+export interface KitScript {
+  version: number;
+  spec: KitSpec;
+  /** `web` for this kit. */
+  platform: string;
+  /** The copy each scenario shows on this platform, by scenario ID. */
+  copy: Record<string, KitCopy>;
+  checks: KitCheck[];
+  /** Checks of the spec left out on this platform, with why. */
+  skipped: KitSkip[];
+}
+
+/** Where the checks come from. `file` is relative to the folder passkey-spec read. */
+export interface KitSpec {
+  id: string;
+  title: string;
+  file: string;
+  /** A hash of everything the kit asserts: a changed fingerprint means changed checks. */
+  fingerprint: string;
+}
+
+export interface KitSkip {
+  check: string;
+  reason: string;
+}
+
+/** A scenario's copy: what its notice shows. */
+export interface KitCopy {
+  title: string;
+  message: string;
+  buttons: { action: string; label: string }[];
+}
+
+export interface KitCheck {
+  id: string;
+  name: string;
+  criterion?: string;
+  /** The line of the check's `Scenario:` in the spec. */
+  line: number;
+  /** The configuration and the world before the first step; setup steps change them. */
+  configuration?: KitConfiguration;
+  world?: KitWorld;
+  steps: KitStep[];
+}
+
+/** One step in the spec's words, and what the kit arranges, does or asserts for it. */
+export interface KitStep {
+  keyword: string;
+  text: string;
+  line: number;
+  kind: "setup" | "action" | "outcome";
+  /** Setup: the configuration and the world after the step. */
+  configuration?: KitConfiguration;
+  world?: KitWorld;
+  /** Action: what the user and the browser do, in order. */
+  inputs?: KitInput[];
+  /** Outcome: what the app must show after it. */
+  expect?: KitObservation;
+}
+
+/** How the app is set up when the login screen first appears. */
+export interface KitConfiguration {
+  /** `none`; `assisted`: offer passkeys in the identifier field (conditional mediation);
+   * `prompt`: open the passkey dialog by itself, which a web page does not do. */
+  automaticStart: "none" | "prompt" | "assisted";
+  enumerationPolicy: "conceal" | "reveal";
+  fallback: "password" | "email-code" | "sms-code";
+  /** Where each account status that may not sign in leads, e.g. `locked` → `recovery`. */
+  accountRoutes: Record<string, string>;
+}
+
+export type AccountStatus = "active" | "closed" | "deleted" | "disabled" | "inactive" | "locked" | "restricted";
+
+/** What the server and the device hold; the server fake answers from it. */
+export interface KitWorld {
+  /** The account's status; absent when no account has the identifier. */
+  account?: AccountStatus;
+  routeAvailable: boolean;
+  /** The passkeys on the device, by name. */
+  devicePasskeys: string[];
+  /** What the server holds of each passkey it knows; a device passkey missing here is unknown to it. */
+  serverPasskeys: Record<string, "active" | "revoked">;
+  lookupFault?: KitLookupFault;
+  verificationInconclusive: boolean;
+}
+
+export interface KitLookupFault {
+  dependency: "account-directory" | "credential-list";
+  fault: "timeout" | "network-failure" | "server-error";
+  /** How many lookups, from the first, fail. */
+  failingLookups: number;
+}
+
+/** An action ID of the spec's copy tables. */
+export type KitAction =
+  | "retry"
+  | "fallback"
+  | "another-passkey"
+  | "recovery"
+  | "support"
+  | "dismiss"
+  | "account-help"
+  | "use-passkey";
+
+/** Something the user or the browser does. */
+export interface KitInput {
+  event:
+    | "screen-appeared"
+    | "identifier-entered"
+    | "passkey-button-tapped"
+    | "choose"
+    | "fallback-sign-in-succeeded"
+    | "app-relaunched"
+    | "signed-out"
+    | "prompt-result"
+    | "suggestion-result";
+  action?: KitAction;
+  result?: KitNativeResult;
+}
+
+/** A result of `navigator.credentials.get()` as the browser reports it: the DOMException's
+ * name (`NotAllowedError`), its class (`DOMException` or `TypeError`) and message; or, with
+ * `passkey`, the passkey the user picked. */
+export interface KitNativeResult {
+  name: string;
+  code: string;
+  message?: string;
+  passkey?: string;
+}
+
+export type KitScreen = "login" | "fallback" | "signed-in" | "account-route";
+
+/** What the app must show after an outcome step, and what the kit's fakes must have seen. */
+export interface KitObservation {
+  screen: KitScreen;
+  /** The account route open when the screen is `account-route`. */
+  route?: string;
+  notice?: KitNotice;
+  /** The actions the user can choose, by ID. */
+  actions: string[];
+  /** The passkey dialog open, if any. */
+  prompt?: "automatic" | "explicit";
+  /** Whether passkeys are offered in the identifier field (a conditional request is pending). */
+  suggestions: boolean;
+  session: boolean;
+  /** Every signal so far: `unknown-credential NAME` or `all-accepted-credentials NAME,NAME`. */
+  signals: string[];
+  /** How many route lookups so far. */
+  lookups: number;
+}
+
+/** A notice with the copy the spec gives it on this platform. */
+export interface KitNotice {
+  scenario: string;
+  title: string;
+  message: string;
+  buttons: string[];
+}
+
+/** Throws unless this runtime replays the script's version. */
+export function requireSupportedVersion(script: { version: number; spec?: { id?: string } }): void {
+  if (script.version !== KIT_SCRIPT_VERSION) {
+    const spec = script.spec?.id ?? "a spec";
+    throw new Error(
+      `The script of ${spec} has version ${script.version}, and this kit replays version ${KIT_SCRIPT_VERSION}: ` +
+        "export the kit again, runtime and scripts together, with one passkey-spec.",
+    );
+  }
+}
+
+/** A script read from its JSON text (`scripts/<spec>.web.json`); refuses another version. */
+export function parseScript(text: string): KitScript {
+  const script = JSON.parse(text) as KitScript;
+  requireSupportedVersion(script);
+  return script;
+}

@@ -1,0 +1,113 @@
+// The fake of the app's server: the route lookup, the verification of a passkey and the
+// fallback sign-in, answered from the check's world exactly as the reference engine's world
+// answers them (docs/conformance-kits.md, "The scripts").
+
+import type { AccountStatus, KitLookupFault, KitWorld } from "./script.js";
+import { KIT_USER_ID, credentialID, passkeyName } from "./identifiers.js";
+
+/** What the route lookup answers. Passkeys are credential IDs (base64url), sorted by name. */
+export type LookupAnswer =
+  | { result: "found"; passkeys: string[] }
+  | { result: "not-found" }
+  | { result: "cannot-continue" }
+  | { result: "failed"; dependency: KitLookupFault["dependency"]; fault: KitLookupFault["fault"] };
+
+/** The account a verification or a fallback sign-in proved. */
+export interface ProvenAccount {
+  /** The WebAuthn user handle, base64url. */
+  userId: string;
+  status: AccountStatus;
+}
+
+/** What the server answers about a passkey assertion. */
+export type VerificationAnswer =
+  | { result: "verified"; account: ProvenAccount; acceptedPasskeys: string[] }
+  | { result: "credential-unknown" }
+  | { result: "credential-revoked" }
+  | { result: "inconclusive" }
+  | { result: "route-unavailable" };
+
+/** What the server answers to a completed fallback sign-in. */
+export interface FallbackAnswer {
+  account: ProvenAccount;
+  acceptedPasskeys: string[];
+}
+
+/** The server, answering from the world the check has set up so far: a change of the world
+ * applies to the next request. Each answer is a promise that settles at once. */
+export class FakeServer {
+  /** How many route lookups the app has made. */
+  lookups = 0;
+  /** How many requests of any kind the app has made; the runner waits until it stops. */
+  calls = 0;
+
+  constructor(private readonly world: () => KitWorld) {}
+
+  /** The route lookup for the identifier: fails while it is one of the first
+   * `failingLookups`; else `not-found` without an account, `cannot-continue` when the route is
+   * not available, else `found` with the passkeys the server accepts. */
+  lookUp(identifier: string): Promise<LookupAnswer> {
+    void identifier;
+    this.calls += 1;
+    this.lookups += 1;
+    const world = this.world();
+    const fault = world.lookupFault;
+    if (fault && this.lookups <= fault.failingLookups) {
+      return Promise.resolve({ result: "failed", dependency: fault.dependency, fault: fault.fault });
+    }
+    if (world.account === undefined) return Promise.resolve({ result: "not-found" });
+    if (!world.routeAvailable) return Promise.resolve({ result: "cannot-continue" });
+    return Promise.resolve({ result: "found", passkeys: acceptedPasskeys(world) });
+  }
+
+  /** Verification of an assertion for the credential ID: `inconclusive` when the world says
+   * so; `credential-unknown` for a passkey the server does not know (or without an account),
+   * `credential-revoked` for a revoked one, `route-unavailable` for an active passkey of an
+   * account that may sign in but whose route is not available, else `verified`. */
+  verify(assertion: { credentialId: string }): Promise<VerificationAnswer> {
+    this.calls += 1;
+    const world = this.world();
+    if (world.verificationInconclusive) return Promise.resolve({ result: "inconclusive" });
+    const name = passkeyName(assertion.credentialId);
+    const held = name === undefined ? undefined : world.serverPasskeys[name];
+    if (held === undefined || world.account === undefined) return Promise.resolve({ result: "credential-unknown" });
+    if (held === "revoked") return Promise.resolve({ result: "credential-revoked" });
+    if (world.account === "active" && !world.routeAvailable) return Promise.resolve({ result: "route-unavailable" });
+    return Promise.resolve({
+      result: "verified",
+      account: { userId: KIT_USER_ID, status: world.account },
+      acceptedPasskeys: acceptedPasskeys(world),
+    });
+  }
+
+  /** The fallback sign-in the user completed: the account's status and accepted passkeys.
+   * Rejects when there is no account, which no check asks for. */
+  signInWithFallback(identifier: string): Promise<FallbackAnswer> {
+    void identifier;
+    this.calls += 1;
+    const world = this.world();
+    if (world.account === undefined) return Promise.reject(new Error("There is no account to sign in to."));
+    return Promise.resolve({
+      account: { userId: KIT_USER_ID, status: world.account },
+      acceptedPasskeys: acceptedPasskeys(world),
+    });
+  }
+}
+
+/** The credential IDs of the passkeys the server accepts, sorted by name. */
+function acceptedPasskeys(world: KitWorld): string[] {
+  return Object.keys(world.serverPasskeys)
+    .filter((name) => world.serverPasskeys[name] === "active")
+    .sort(compareNames)
+    .map(credentialID);
+}
+
+/** Orders names by their UTF-8 bytes, as the reference engine orders credential IDs. */
+function compareNames(a: string, b: string): number {
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    if (left[index] !== right[index]) return left[index]! - right[index]!;
+  }
+  return left.length - right.length;
+}
