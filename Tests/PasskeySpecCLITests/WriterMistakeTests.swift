@@ -169,7 +169,7 @@ import Testing
         let message = try #require(found.first)
         let (line, column) = try Self.position(of: "Sign In With A Password", in: text)
         #expect(message.id == "copy-title-case" && message.line == line && message.column == column)
-        #expect(message.message.contains("'with'") && message.message.contains("'a'"), "\(message.message)")
+        #expect(message.message.hasSuffix("write 'With' and 'A' in lowercase"), "\(message.message)")
     }
 
     /// A misspelt command: one message, with the command meant and where the list is, and no
