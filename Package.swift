@@ -77,7 +77,11 @@ let package = Package(
         // live reload by server-sent events, and a file watcher. Knows nothing of specs.
         .target(name: "PreviewServer"),
         // The commands: argument parsing and printing, over the pipeline's results.
-        .target(name: "PasskeySpecCLI", dependencies: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer"]),
+        // The language server: the pipeline behind the Language Server Protocol.
+        .target(name: "LanguageServer", dependencies: ["Pipeline", "SpecModel"]),
+        .target(
+            name: "PasskeySpecCLI",
+            dependencies: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"]),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
@@ -102,6 +106,7 @@ let package = Package(
         .testTarget(name: "FlowDiagramTests", dependencies: ["FlowDiagram"]),
         .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "ReportModel"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "Pipeline", "SpecModel"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "SpecModel", "ReportModel", "SpecParser", "TestSupport"]),

@@ -17,7 +17,7 @@ public enum CommandLineTool {
     static let commands: [Command] = [
         LintCommand.command, CheckCommand.command, BuildCommand.command, PreviewCommand.command, CopyCommand.command,
         ExportCommand.command, ExploreCommand.command, ErrorsCommand.command, StepsCommand.command, DiffCommand.command,
-        ExplainCommand.command, HelpCommand.command,
+        ExplainCommand.command, LanguageServerCommand.command, HelpCommand.command,
     ]
 
     /// Runs the tool with `arguments` (without the program name), checking specs against
@@ -118,7 +118,9 @@ public enum CommandLineTool {
         for command in commands {
             let arguments = String(command.usage.dropFirst(command.name.count)).trimmingWhitespace()
             let head = "passkey-spec " + command.name.padding(toLength: width + 1, withPad: " ", startingAt: 0)
-            lines.append(head + Command.wrapped(arguments, indent: indent))
+            // A command without arguments has no trailing blanks after its name.
+            let usage = head + Command.wrapped(arguments, indent: indent)
+            lines.append(String(usage.reversed().drop { $0 == " " }.reversed()))
             lines.append(String(repeating: " ", count: indent) + command.abstract)
         }
         return lines.joined(separator: "\n") + "\n"

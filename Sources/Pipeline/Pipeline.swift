@@ -281,7 +281,9 @@ public struct Pipeline: Sendable {
 
     // MARK: - Helpers
 
-    var loader: ContentLoader { ContentLoader(workingDirectory: configuration.workingDirectory.path) }
+    var loader: ContentLoader {
+        ContentLoader(workingDirectory: configuration.workingDirectory.path, unsaved: configuration.unsaved)
+    }
 
     static func result(_ problem: TemplateProblem, diagnostics: [Diagnostic] = []) -> PipelineResult {
         switch problem {

@@ -24,6 +24,9 @@ public struct PipelineConfiguration: Sendable {
     public var changesSince: String?
     /// The environment git and the cache are run with.
     public var environment: [String: String]
+    /// The text of files an editor holds and has not saved, by file-system path: every stage
+    /// reads it instead of the disk (the language server's open documents).
+    public var unsaved: [String: [UInt8]] = [:]
 
     /// The content folder the tool uses when no path is given.
     public static let defaultRoot = "content"

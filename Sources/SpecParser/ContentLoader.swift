@@ -30,9 +30,14 @@ public struct ContentLoader: Sendable {
     /// Files are still named as the user gave them, in diagnostics and in the model, so that a
     /// tool running for another folder (a test, an editor) reports what the user would see.
     public var workingDirectory: String?
+    /// The text of files an editor holds and has not saved, by the path to read
+    /// (`fileSystemPath`): read instead of the disk, so that the language server checks what
+    /// the writer sees.
+    public var unsaved: [String: [UInt8]]
 
-    public init(workingDirectory: String? = nil) {
+    public init(workingDirectory: String? = nil, unsaved: [String: [UInt8]] = [:]) {
         self.workingDirectory = workingDirectory
+        self.unsaved = unsaved
     }
 
     /// The path to read for a path as the user gave it.
@@ -98,6 +103,7 @@ public struct ContentLoader: Sendable {
 
     /// Reads, validates, hashes and parses one file.
     public func parse(_ file: ContentFile) -> LoadedFile {
+        if let bytes = unsaved[fileSystemPath(file.path)] { return parse(bytes, as: file) }
         var bag = DiagnosticBag()
         var loaded = LoadedFile(file: file, hash: "", page: nil, diagnostics: [])
         let bytes: [UInt8]

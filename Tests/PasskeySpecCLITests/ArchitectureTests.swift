@@ -33,7 +33,8 @@ import Testing
             "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
             "SiteBuilder", "FlowDiagram", "ConformanceKit",
         ],
-        "PasskeySpecCLI": ["Pipeline", "SpecModel", "ReportModel", "PreviewServer"],
+        "LanguageServer": ["Pipeline", "SpecModel"],
+        "PasskeySpecCLI": ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"],
     ]
 
     /// The module an import line names: `import X`, `internal import X`,

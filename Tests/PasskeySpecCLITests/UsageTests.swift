@@ -118,7 +118,7 @@ import Testing
 
     @Test func everyCommandWithoutPositionalsRejectsOne() {
         let commands = CommandLineTool.commands.filter { !$0.arguments.contains { !$0.kind.isNamed } }
-        #expect(Set(commands.map(\.name)) == ["explore", "steps"])
+        #expect(Set(commands.map(\.name)) == ["explore", "steps", "lsp"])
         for command in commands {
             let result = InProcess.run([command.name, "stray"])
             #expect(result.status == .usage)
@@ -147,7 +147,7 @@ import Testing
         #expect(
             CommandLineTool.commands.map(\.name) == [
                 "lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "diff",
-                "explain", "help",
+                "explain", "lsp", "help",
             ])
     }
 

@@ -1,0 +1,254 @@
+import Foundation
+import Pipeline
+import SpecModel
+
+/// A Language Server Protocol (3.17) server for spec pages, on the pipeline `lint` and `check`
+/// use: the editor's open documents are read instead of the disk, every `lint` finding is
+/// published as the writer types, and the engine's verdict after a pause.
+///
+/// It handles one message at a time (`handle`); `LanguageServerLoop` reads them from a
+/// stream and calls `idle` when none has arrived for a while.
+public final class LanguageServer {
+    /// JSON-RPC's and the protocol's error codes.
+    enum ErrorCode: Int {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case serverNotInitialized = -32002
+        case requestCancelled = -32800
+    }
+
+    private let send: (Data) -> Void
+    private let isCancelled: (JSONValue) -> Bool
+    private let flows: @Sendable () -> FlowRegistry
+
+    private var initialized = false
+    private var shutDown = false
+    /// The exit status once the client said `exit`: 0 after `shutdown`, else 1.
+    public private(set) var exitStatus: Int32?
+
+    /// The workspace's folder and the content in it the pipeline reads.
+    private var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    private var contentRoots = [PipelineConfiguration.defaultRoot]
+    private var encoding = TextPositions.Encoding.utf16
+    /// The open documents' text, by file-system path.
+    private var documents: [String: String] = [:]
+    /// The documents with diagnostics published, so that a fixed one is cleared.
+    private var published: Set<String> = []
+    /// Whether the engine has not yet checked the latest text.
+    private var checkPending = false
+
+    /// `send` writes one message's body (unframed); `isCancelled` says whether the client
+    /// cancelled a request before it was handled.
+    public init(
+        flows: @escaping @Sendable () -> FlowRegistry = { FlowCatalogue.registered },
+        isCancelled: @escaping (JSONValue) -> Bool = { _ in false }, send: @escaping (Data) -> Void
+    ) {
+        self.flows = flows
+        self.isCancelled = isCancelled
+        self.send = send
+    }
+
+    // MARK: - Messages
+
+    /// Answers a message whose framing could not be read: JSON-RPC's parse error, with no ID,
+    /// since none could be read.
+    public func reject(_ reason: String) {
+        reply(error: .parseError, reason, id: .null)
+    }
+
+    /// Handles one message's body.
+    public func handle(_ body: Data) {
+        guard let message = JSONValue.parse(body), case .object = message else {
+            reply(error: .parseError, "the message is not a JSON object", id: .null)
+            return
+        }
+        let id = message["id"]
+        guard let method = message["method"].string else {
+            // A response to a request of ours (the server sends none that need one), or junk.
+            if id.isNull { reply(error: .invalidRequest, "the message has no method", id: .null) }
+            return
+        }
+        let isRequest = !id.isNull
+        if isRequest, isCancelled(id) {
+            reply(error: .requestCancelled, "the request was cancelled", id: id)
+            return
+        }
+        let params = message["params"]
+        if method == "exit" {
+            exitStatus = shutDown ? 0 : 1
+            return
+        }
+        if shutDown {
+            if isRequest { reply(error: .invalidRequest, "the server is shut down; send 'exit'", id: id) }
+            return
+        }
+        if !initialized, method != "initialize" {
+            if isRequest { reply(error: .serverNotInitialized, "send 'initialize' first", id: id) }
+            return
+        }
+        if isRequest {
+            request(method, params, id: id)
+        } else {
+            notification(method, params)
+        }
+    }
+
+    private func request(_ method: String, _ params: JSONValue, id: JSONValue) {
+        switch method {
+        case "initialize":
+            reply(initialize(params), id: id)
+        case "shutdown":
+            shutDown = true
+            reply(.null, id: id)
+        default:
+            reply(error: .methodNotFound, "the server does not handle '\(method)'", id: id)
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) {
+        switch method {
+        case "textDocument/didOpen":
+            guard let path = path(of: params["textDocument"]["uri"]), let text = params["textDocument"]["text"].string
+            else { return }
+            documents[path] = text
+            changed()
+        case "textDocument/didChange":
+            guard let path = path(of: params["textDocument"]["uri"]) else { return }
+            // Full sync: the last change holds the whole text.
+            guard let text = params["contentChanges"].array?.last?["text"].string else { return }
+            documents[path] = text
+            changed()
+        case "textDocument/didClose":
+            guard let path = path(of: params["textDocument"]["uri"]) else { return }
+            documents[path] = nil
+            changed()
+        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+            changed()
+        default:
+            break
+        }
+    }
+
+    // MARK: - Lifecycle
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        initialized = true
+        if let uri = params["rootUri"].string ?? params["workspaceFolders"].array?.first?["uri"].string,
+            let path = Self.path(ofFileURI: uri)
+        {
+            root = URL(fileURLWithPath: path, isDirectory: true)
+        } else if let path = params["rootPath"].string {
+            root = URL(fileURLWithPath: path, isDirectory: true)
+        }
+        if let content = params["initializationOptions"]["content"].string {
+            contentRoots = [content]
+        } else if !FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path) {
+            contentRoots = ["."]
+        }
+        let offered = params["capabilities"]["general"]["positionEncodings"].array?.compactMap(\.string) ?? []
+        encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        return [
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+            ],
+            "serverInfo": ["name": "passkey-spec", "version": .string(ToolVersion.current)],
+        ]
+    }
+
+    // MARK: - Diagnostics
+
+    /// Lints what the editor shows now, publishes every page's findings, and leaves the
+    /// engine's check for the next pause.
+    private func changed() {
+        let result = pipeline().lint()
+        publish(result)
+        checkPending = !result.hasErrors && result.failure == nil
+    }
+
+    /// Called when no message has arrived for a while: the engine checks the latest text, and
+    /// its verdicts are published with the lint's findings.
+    public func idle() {
+        guard checkPending, !shutDown else { return }
+        checkPending = false
+        publish(pipeline().check())
+    }
+
+    private func pipeline() -> Pipeline {
+        var configuration = PipelineConfiguration(workingDirectory: root, roots: contentRoots, flows: flows)
+        configuration.unsaved = documents.mapValues { Array($0.utf8) }
+        return Pipeline(configuration)
+    }
+
+    private func publish(_ result: PipelineResult) {
+        var byFile: [String: [Diagnostic]] = [:]
+        for diagnostic in result.diagnostics {
+            byFile[fileSystemPath(diagnostic.location.file), default: []].append(diagnostic)
+        }
+        for path in published.subtracting(byFile.keys) {
+            notify("textDocument/publishDiagnostics", ["uri": .string(Self.uri(ofPath: path)), "diagnostics": []])
+        }
+        for (path, diagnostics) in byFile.sorted(by: { $0.key < $1.key }) {
+            let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let positions = TextPositions(text, encoding: encoding)
+            notify(
+                "textDocument/publishDiagnostics",
+                [
+                    "uri": .string(Self.uri(ofPath: path)),
+                    "diagnostics": .array(diagnostics.map { lspDiagnostic($0, positions) }),
+                ])
+        }
+        published = Set(byFile.keys)
+    }
+
+    private func lspDiagnostic(_ diagnostic: Diagnostic, _ positions: TextPositions) -> JSONValue {
+        let severity = diagnostic.severity == .error ? 1 : 2
+        return [
+            "range": positions.range(line: diagnostic.location.line, byteColumn: diagnostic.location.column),
+            "severity": .number(Double(severity)),
+            "code": .string(diagnostic.id.rawValue),
+            "source": "passkey-spec",
+            "message": .string(diagnostic.message.text),
+        ]
+    }
+
+    // MARK: - Paths and URIs
+
+    private func fileSystemPath(_ file: String) -> String {
+        file.hasPrefix("/") ? file : root.appendingPathComponent(file).standardizedFileURL.path
+    }
+
+    private func path(of uri: JSONValue) -> String? {
+        uri.string.flatMap(Self.path(ofFileURI:)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    }
+
+    /// The path of a `file:` URI; nil for another scheme.
+    static func path(ofFileURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    static func uri(ofPath path: String) -> String {
+        URL(fileURLWithPath: path).absoluteString
+    }
+
+    // MARK: - Replies
+
+    private func reply(_ result: JSONValue, id: JSONValue) {
+        send(JSONValue.object(["jsonrpc": "2.0", "id": id, "result": result]).data)
+    }
+
+    private func reply(error code: ErrorCode, _ message: String, id: JSONValue) {
+        send(
+            JSONValue.object([
+                "jsonrpc": "2.0", "id": id,
+                "error": ["code": .number(Double(code.rawValue)), "message": .string(message)],
+            ]).data)
+    }
+
+    private func notify(_ method: String, _ params: JSONValue) {
+        send(JSONValue.object(["jsonrpc": "2.0", "method": .string(method), "params": params]).data)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import LanguageServer
+
+/// The server in process: messages in, the replies and notifications it sends out.
+final class Client {
+    private(set) var sent: [JSONValue] = []
+    lazy var server = LanguageServer { [unowned self] body in
+        if let message = JSONValue.parse(body) { sent.append(message) }
+    }
+
+    func request(_ id: Int, _ method: String, _ params: JSONValue = [:]) -> JSONValue? {
+        server.handle(
+            JSONValue.object(["jsonrpc": "2.0", "id": .number(Double(id)), "method": .string(method), "params": params])
+                .data)
+        return sent.last { $0["id"] == .number(Double(id)) }
+    }
+
+    func notify(_ method: String, _ params: JSONValue) {
+        server.handle(JSONValue.object(["jsonrpc": "2.0", "method": .string(method), "params": params]).data)
+    }
+
+    /// The diagnostics last published for `uri`.
+    func diagnostics(_ uri: String) -> [JSONValue]? {
+        sent.last { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"].string == uri }?[
+            "params"]["diagnostics"].array
+    }
+}
+
+@Suite struct LanguageServerTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let page = root.appendingPathComponent("content/native/login-error-states.md")
+
+    static func initialized() -> Client {
+        let client = Client()
+        _ = client.request(1, "initialize", ["rootUri": .string(root.absoluteString), "capabilities": [:]])
+        client.notify("initialized", [:])
+        return client
+    }
+
+    @Test func initializeSaysWhatTheServerDoes() throws {
+        let client = Client()
+        let reply = try #require(client.request(1, "initialize", ["rootUri": .string(Self.root.absoluteString)]))
+        #expect(reply["result"]["capabilities"]["textDocumentSync"]["change"] == 1)
+        #expect(reply["result"]["serverInfo"]["name"] == "passkey-spec")
+    }
+
+    @Test func aRequestBeforeInitializeIsRefused() throws {
+        let reply = try #require(Client().request(7, "textDocument/hover"))
+        #expect(reply["error"]["code"] == .number(-32002))
+    }
+
+    @Test func aMistakeTypedIsPublishedAtItsValueAndClearedWhenFixed() throws {
+        let client = Self.initialized()
+        let uri = Self.page.absoluteString
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let typo = text.replacingOccurrences(
+            of: "Then the user sees the \"deleted-passkey\" copy", with: "Then the user sees the \"deleted-pasky\" copy"
+        )
+        client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(typo)]])
+        let found = try #require(client.diagnostics(uri))
+        #expect(found.count == 1)
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic["code"] == "step-names-unknown-scenario")
+        let lines = typo.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("\"deleted-pasky\"") })
+        #expect(diagnostic["range"]["start"]["line"].int == line)
+        let characters = try #require(lines[line].range(of: "deleted-pasky"))
+        let start = lines[line][..<characters.lowerBound].utf16.count
+        #expect(diagnostic["range"]["start"]["character"].int == start)
+        #expect(diagnostic["range"]["end"]["character"].int == start + "deleted-pasky".utf16.count)
+
+        client.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]])
+        #expect(client.diagnostics(uri)?.isEmpty == true)
+    }
+
+    @Test func shutdownThenExitEndsWithZeroAndExitAloneWithOne() throws {
+        let client = Self.initialized()
+        #expect(client.request(2, "shutdown")?["result"] == .null)
+        #expect(client.request(3, "textDocument/hover")?["error"]["code"] == .number(-32600))
+        client.notify("exit", [:])
+        #expect(client.server.exitStatus == 0)
+        let abrupt = Self.initialized()
+        abrupt.notify("exit", [:])
+        #expect(abrupt.server.exitStatus == 1)
+    }
+
+    @Test func junkIsAParseErrorAndTheServerGoesOn() throws {
+        let client = Self.initialized()
+        client.server.handle(Data("{not json".utf8))
+        #expect(client.sent.last?["error"]["code"] == .number(-32700))
+        #expect(client.request(4, "shutdown")?["result"] == .null)
+    }
+}
+
+@Suite struct MessageFramingTests {
+    @Test func readsMessagesSplitAnywhereAndSkipsABadHeader() {
+        var framing = MessageFraming()
+        let wire =
+            Data("Content-Length: 2\r\n\r\n{}".utf8) + Data("Nonsense\r\n\r\n".utf8)
+            + MessageFraming.frame(Data("[1]".utf8))
+        var frames: [MessageFraming.Frame] = []
+        for byte in wire {
+            framing.receive(Data([byte]))
+            while let frame = framing.next() { frames.append(frame) }
+        }
+        #expect(frames.count == 3)
+        #expect(frames.first == .body(Data("{}".utf8)))
+        if case .malformedHeader = frames[1] {} else { Issue.record("\(frames[1])") }
+        #expect(frames.last == .body(Data("[1]".utf8)))
+    }
+
+    @Test func anOversizedBodyIsSkippedNotRead() {
+        var framing = MessageFraming()
+        let size = MessageFraming.maximumBodySize + 10
+        framing.receive(Data("Content-Length: \(size)\r\n\r\n".utf8))
+        #expect(framing.next() == .tooLarge(size))
+        framing.receive(Data(repeating: 0x20, count: size))
+        framing.receive(MessageFraming.frame(Data("{}".utf8)))
+        #expect(framing.next() == .body(Data("{}".utf8)))
+        #expect(framing.pending == 0)
+    }
+}
