@@ -119,7 +119,8 @@ public struct KitStep: Codable, Sendable, Equatable {
     public var line: Int
     /// `setup`, `action` or `outcome`.
     public var kind: String
-    /// For a setup step: the app's configuration and the world after it.
+    /// For a setup step: the app's configuration and the world after it, each only where the
+    /// step changes it.
     public var configuration: KitConfiguration?
     public var world: KitWorld?
     /// For an action step: what the user and the platform do, in order.

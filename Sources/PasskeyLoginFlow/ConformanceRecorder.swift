@@ -22,6 +22,11 @@ enum ConformanceRecorder {
             }
             var steps: [KitStep] = []
             var inputsSeen = 0
+            let start = CheckContext(adapter: adapter, variant: variant)
+            // A setup step carries the configuration and the world only where it changes them,
+            // so that a script stays small and a diff shows what each step sets.
+            var lastConfiguration = configuration(start.configuration)
+            var lastWorld = world(start.script)
             let run = PlatformRun.run(
                 StepLibrary.definitions, written: check.steps, bindings: bindings,
                 context: CheckContext(adapter: adapter, variant: variant)
@@ -31,8 +36,10 @@ enum ConformanceRecorder {
                     keyword: step.keyword.rawValue, text: step.text, line: step.location.line, kind: kind.rawValue)
                 switch kind {
                 case .setup:
-                    recorded.configuration = configuration(context.configuration)
-                    recorded.world = world(context.script)
+                    let now = (configuration(context.configuration), world(context.script))
+                    recorded.configuration = now.0 == lastConfiguration ? nil : now.0
+                    recorded.world = now.1 == lastWorld ? nil : now.1
+                    (lastConfiguration, lastWorld) = now
                 case .action:
                     recorded.inputs = context.inputs[inputsSeen...].compactMap { input(of: $0, adapter: adapter) }
                     inputsSeen = context.inputs.count
@@ -48,7 +55,6 @@ enum ConformanceRecorder {
                 skipped.append(KitSkip(check: check.id, reason: reason))
                 continue
             }
-            let start = CheckContext(adapter: adapter, variant: variant)
             checks.append(
                 KitCheck(
                     id: check.id, name: check.name, criterion: check.criterion?.description,

@@ -17,6 +17,9 @@ import Testing
         let report = Lockstep(depth: Self.depth(of: script), script: script).run(AppHarness.self)
         #expect(report.divergence == nil, "\(report.divergence.map(\.description) ?? "")")
         #expect(report.states > 1000)
+        print(
+            "lockstep to depth \(Self.depth(of: script)): \(report.states) engine states, \(report.inputs) inputs replayed"
+        )
     }
 
     enum AutoFillAlert: MutationChoice {
