@@ -42,33 +42,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 51,
-          "text" : "the enumeration policy is \"reveal\"",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the enumeration policy is \"reveal\""
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "reveal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 52,
@@ -86,19 +62,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "reveal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 53,
@@ -295,63 +258,15 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 62,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 63,
-          "text" : "the enumeration policy is \"conceal\"",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the enumeration policy is \"conceal\""
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 64,
@@ -369,19 +284,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 65,
@@ -559,79 +461,18 @@ public enum Scripts {
       "name" : "With the conceal policy an unknown identifier gets what an account with passkeys gets",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 75,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 76,
-          "text" : "the enumeration policy is \"conceal\"",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the enumeration policy is \"conceal\""
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 77,
@@ -649,19 +490,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 78,
@@ -809,79 +637,18 @@ public enum Scripts {
       "name" : "With the conceal policy an account that cannot continue looks like any other",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 87,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 88,
-          "text" : "the enumeration policy is \"conceal\"",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the enumeration policy is \"conceal\""
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 89,
@@ -1047,33 +814,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 98,
-          "text" : "the enumeration policy is \"reveal\"",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the enumeration policy is \"reveal\""
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "reveal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 99,
@@ -1168,49 +911,12 @@ public enum Scripts {
       "name" : "A failed automatic prompt offers retry and the fallback",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 157,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 158,
@@ -1422,33 +1128,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 169,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 170,
@@ -1586,33 +1268,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 214,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 215,
@@ -1830,49 +1488,12 @@ public enum Scripts {
       "name" : "No passkey on the device goes to the fallback without an error",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 397,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 398,
@@ -2055,33 +1676,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 462,
-          "text" : "the app offers passkeys in the identifier field",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app offers passkeys in the identifier field"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "assisted",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 463,
@@ -2308,33 +1905,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 476,
-          "text" : "the app offers passkeys in the identifier field",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app offers passkeys in the identifier field"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "assisted",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 477,
@@ -2476,49 +2049,12 @@ public enum Scripts {
       "name" : "The first automatic cancellation offers a retry and opens nothing",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 486,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 487,
@@ -2721,49 +2257,12 @@ public enum Scripts {
       "name" : "Cancelling the retried prompt shows the fallback",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 499,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 500,
@@ -2975,49 +2474,12 @@ public enum Scripts {
       "name" : "A successful login makes the next cancellation the first",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 513,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 514,
@@ -3230,49 +2692,12 @@ public enum Scripts {
       "name" : "A fallback login also makes the next cancellation the first",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 528,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 529,
@@ -3568,49 +2993,12 @@ public enum Scripts {
       "name" : "After a relaunch the pending retry waits for the user",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 548,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 549,
@@ -3878,33 +3266,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 569,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 570,
@@ -4098,33 +3462,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 581,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 582,
@@ -4369,33 +3709,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 597,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 598,
@@ -4555,49 +3871,12 @@ public enum Scripts {
       "name" : "An explicit cancellation after an automatic one keeps the offered retry",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 608,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 609,
@@ -4753,49 +4032,12 @@ public enum Scripts {
       "name" : "The account directory times out",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 625,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 626,
@@ -4813,19 +4055,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 627,
@@ -5053,49 +4282,12 @@ public enum Scripts {
       "name" : "The account directory cannot be reached",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 638,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 639,
@@ -5113,19 +4305,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 640,
@@ -5353,49 +4532,12 @@ public enum Scripts {
       "name" : "The account directory answers with a server error",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 651,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 652,
@@ -5413,19 +4555,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 653,
@@ -5653,49 +4782,12 @@ public enum Scripts {
       "name" : "The credential list times out",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 664,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 665,
@@ -5713,19 +4805,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 666,
@@ -5953,49 +5032,12 @@ public enum Scripts {
       "name" : "The credential list cannot be reached",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 677,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 678,
@@ -6013,19 +5055,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 679,
@@ -6253,49 +5282,12 @@ public enum Scripts {
       "name" : "The credential list answers with a server error",
       "steps" : [
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 690,
-          "text" : "the app starts passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app starts passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 691,
@@ -6313,19 +5305,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "prompt",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 692,
@@ -6569,33 +5548,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 707,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 708,
@@ -6613,19 +5568,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 709,
@@ -6889,33 +5831,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 722,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 723,
@@ -6933,19 +5851,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 724,
@@ -7245,33 +6150,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 739,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 740,
@@ -7434,33 +6315,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 750,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 751,
@@ -7478,19 +6335,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 752,
@@ -7678,63 +6522,15 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 767,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 768,
-          "text" : "the account is \"active\"",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the account is \"active\""
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 769,
@@ -7856,33 +6652,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 776,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 777,
@@ -7900,19 +6672,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 778,
@@ -8103,33 +6862,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 788,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 789,
@@ -8147,19 +6882,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 790,
@@ -8350,33 +7072,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 800,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 801,
@@ -8394,19 +7092,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 802,
@@ -8597,33 +7282,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 812,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 813,
@@ -8641,19 +7302,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 814,
@@ -8844,33 +7492,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 824,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 825,
@@ -8888,19 +7512,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 826,
@@ -9091,33 +7702,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 836,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 837,
@@ -9135,19 +7722,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 838,
@@ -9338,33 +7912,9 @@ public enum Scripts {
           "keyword" : "Given",
           "kind" : "setup",
           "line" : 848,
-          "text" : "the app does not start passkey login automatically",
-          "world" : {
-            "account" : "active",
-            "devicePasskeys" : [
-
-            ],
-            "routeAvailable" : true,
-            "serverPasskeys" : {
-
-            },
-            "verificationInconclusive" : false
-          }
+          "text" : "the app does not start passkey login automatically"
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 849,
@@ -9382,19 +7932,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 850,
@@ -9412,19 +7949,6 @@ public enum Scripts {
           }
         },
         {
-          "configuration" : {
-            "accountRoutes" : {
-              "closed" : "account-status",
-              "deleted" : "account-status",
-              "disabled" : "recovery",
-              "inactive" : "account-status",
-              "locked" : "recovery",
-              "restricted" : "support"
-            },
-            "automaticStart" : "none",
-            "enumerationPolicy" : "conceal",
-            "fallback" : "password"
-          },
           "keyword" : "And",
           "kind" : "setup",
           "line" : 851,
@@ -9672,7 +8196,7 @@ public enum Scripts {
   ],
   "spec" : {
     "file" : "content/native/login-error-states.md",
-    "fingerprint" : "d891e7e75d5b3b03",
+    "fingerprint" : "20a5468a262b3a93",
     "id" : "N1.4",
     "title" : "Passkey Login: Error States"
   },
