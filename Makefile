@@ -10,7 +10,7 @@ RELEASE_BIN := .build/release/passkey-spec
 TEST_BUILD := --scratch-path .build/test -c release -Xswiftc -Onone -Xswiftc -enable-testing
 TEST_BIN := .build/test/release/passkey-spec
 
-.PHONY: site test deps test-deps kit-test kits browser-test bench coverage fuzz build lint guide format format-check clean
+.PHONY: site test deps test-deps kit-test lsp-test kits browser-test bench coverage fuzz build lint guide format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
@@ -23,6 +23,7 @@ test: test-deps
 	$(SWIFT) build --build-tests $(TEST_BUILD)
 	$(SWIFT) test --skip-build $(TEST_BUILD)
 	PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) kit-test
+	PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) lsp-test
 	$(MAKE) format-check
 	PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) browser-test
 
@@ -31,6 +32,10 @@ test: test-deps
 kit-test:
 	scripts/kit-test-kotlin.sh
 	scripts/kit-test-web.sh
+
+## lsp-test: the language server driven by real clients: pytest-lsp, and Neovim headless
+lsp-test:
+	scripts/lsp-test.sh
 
 ## kits: write the example's Swift kit again from content/ (a test fails when it is stale)
 kits: build
