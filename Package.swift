@@ -78,7 +78,9 @@ let package = Package(
         .target(name: "PreviewServer"),
         // The commands: argument parsing and printing, over the pipeline's results.
         // The language server: the pipeline behind the Language Server Protocol.
-        .target(name: "LanguageServer", dependencies: ["Pipeline", "SpecModel"]),
+        .target(
+            name: "LanguageServer",
+            dependencies: ["Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel"]),
         .target(
             name: "PasskeySpecCLI",
             dependencies: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"]),
@@ -106,7 +108,8 @@ let package = Package(
         .testTarget(name: "FlowDiagramTests", dependencies: ["FlowDiagram"]),
         .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "ReportModel"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "Pipeline", "SpecModel"]),
+        .testTarget(
+            name: "LanguageServerTests", dependencies: ["LanguageServer", "Pipeline", "SpecModel", "SpecRunner"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "SpecModel", "ReportModel", "SpecParser", "TestSupport"]),

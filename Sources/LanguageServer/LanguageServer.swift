@@ -17,11 +17,12 @@ public final class LanguageServer {
         case invalidParams = -32602
         case serverNotInitialized = -32002
         case requestCancelled = -32800
+        case requestFailed = -32803
     }
 
     private let send: (Data) -> Void
     private let isCancelled: (JSONValue) -> Bool
-    private let flows: @Sendable () -> FlowRegistry
+    let flows: @Sendable () -> FlowRegistry
 
     private var initialized = false
     private var shutDown = false
@@ -31,11 +32,13 @@ public final class LanguageServer {
     /// The workspace's folder and the content in it the pipeline reads.
     private var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     private var contentRoots = [PipelineConfiguration.defaultRoot]
-    private var encoding = TextPositions.Encoding.utf16
+    private(set) var encoding = TextPositions.Encoding.utf16
     /// The open documents' text, by file-system path.
-    private var documents: [String: String] = [:]
+    private(set) var documents: [String: String] = [:]
     /// The documents with diagnostics published, so that a fixed one is cleared.
     private var published: Set<String> = []
+    /// The last lint or check published: the diagnostics hover explains, the verdicts it shows.
+    private(set) var latest: PipelineResult?
     /// Whether the engine has not yet checked the latest text.
     private var checkPending = false
 
@@ -103,7 +106,9 @@ public final class LanguageServer {
             shutDown = true
             reply(.null, id: id)
         default:
-            reply(error: .methodNotFound, "the server does not handle '\(method)'", id: id)
+            if !answerFeature(method, params, id: id) {
+                reply(error: .methodNotFound, "the server does not handle '\(method)'", id: id)
+            }
         }
     }
 
@@ -150,10 +155,10 @@ public final class LanguageServer {
         let offered = params["capabilities"]["general"]["positionEncodings"].array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         return [
-            "capabilities": [
+            "capabilities": Self.withFeatures([
                 "positionEncoding": .string(encoding.rawValue),
                 "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
-            ],
+            ]),
             "serverInfo": ["name": "passkey-spec", "version": .string(ToolVersion.current)],
         ]
     }
@@ -201,6 +206,7 @@ public final class LanguageServer {
                 ])
         }
         published = Set(byFile.keys)
+        latest = result
     }
 
     private func lspDiagnostic(_ diagnostic: Diagnostic, _ positions: TextPositions) -> JSONValue {
@@ -216,11 +222,11 @@ public final class LanguageServer {
 
     // MARK: - Paths and URIs
 
-    private func fileSystemPath(_ file: String) -> String {
+    func fileSystemPath(_ file: String) -> String {
         file.hasPrefix("/") ? file : root.appendingPathComponent(file).standardizedFileURL.path
     }
 
-    private func path(of uri: JSONValue) -> String? {
+    func path(of uri: JSONValue) -> String? {
         uri.string.flatMap(Self.path(ofFileURI:)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
@@ -236,11 +242,11 @@ public final class LanguageServer {
 
     // MARK: - Replies
 
-    private func reply(_ result: JSONValue, id: JSONValue) {
+    func reply(_ result: JSONValue, id: JSONValue) {
         send(JSONValue.object(["jsonrpc": "2.0", "id": id, "result": result]).data)
     }
 
-    private func reply(error code: ErrorCode, _ message: String, id: JSONValue) {
+    func reply(error code: ErrorCode, _ message: String, id: JSONValue) {
         send(
             JSONValue.object([
                 "jsonrpc": "2.0", "id": id,

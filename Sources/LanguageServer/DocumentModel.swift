@@ -1,0 +1,408 @@
+import Foundation
+import ReportModel
+import SpecModel
+import SpecParser
+import SpecRunner
+
+/// An open page as the editor features read it: the spec the pipeline's parser makes of it
+/// (nil while the page is too broken to be one), its flow, and a line-by-line reading of its
+/// text (check blocks, tables, metadata comments), which still works on a half-typed page.
+struct DocumentModel {
+    /// A stretch of one line, in UTF-8 bytes from the start of the line.
+    struct Span: Equatable {
+        var line: Int
+        var start: Int
+        var end: Int
+
+        func contains(line: Int, byte: Int) -> Bool { self.line == line && start <= byte && byte <= end }
+    }
+
+    /// A Markdown table outside code blocks: its rows' line indices, the delimiter row second.
+    struct Table {
+        var lines: [Int]
+        /// The header's cells, trimmed.
+        var header: [String]
+    }
+
+    let path: String
+    let text: String
+    /// Each line's bytes, without the line break (and without a `\r` before it).
+    let lines: [[UInt8]]
+    let encoding: TextPositions.Encoding
+    let spec: Spec?
+    let registry: FlowRegistry
+    /// The flow the page's metadata names, if it names a registered one.
+    let flow: Flow?
+    /// Lines inside a ```` ```gherkin ```` block (not the fences).
+    let gherkinLines: Set<Int>
+    /// Lines inside any fenced code block, fences included.
+    let codeLines: Set<Int>
+    let tables: [Table]
+
+    init(path: String, text: String, encoding: TextPositions.Encoding, registry: FlowRegistry) {
+        self.path = path
+        self.text = text
+        self.encoding = encoding
+        self.registry = registry
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var bytes = Array(line.utf8)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            return bytes
+        }
+        // The parser reads the bytes as the pipeline does; a page it cannot read is no spec,
+        // and the features fall back on the text alone.
+        let loaded = ContentLoader().parse(
+            Array(text.utf8), as: ContentFile(path: path, relativePath: (path as NSString).lastPathComponent))
+        if case .spec(let spec) = loaded.page { self.spec = spec } else { spec = nil }
+        let strings = lines.map { String(decoding: $0, as: UTF8.self) }
+        let flowName = spec?.flow?.name ?? Self.metadataValue("flow", in: strings)
+        flow = flowName.flatMap { registry.flow(id: $0) }
+        var gherkin = Set<Int>()
+        var code = Set<Int>()
+        var fence: String?
+        var inGherkin = false
+        for (index, line) in strings.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let open = fence {
+                code.insert(index)
+                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) {
+                    fence = nil
+                    inGherkin = false
+                } else if inGherkin {
+                    gherkin.insert(index)
+                }
+            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                let marker = trimmed.first!
+                fence = String(trimmed.prefix { $0 == marker })
+                inGherkin = trimmed.dropFirst(fence!.count).trimmingCharacters(in: .whitespaces).hasPrefix("gherkin")
+                code.insert(index)
+            }
+        }
+        gherkinLines = gherkin
+        codeLines = code
+        tables = Self.tables(in: strings, code: code)
+    }
+
+    // MARK: - Lines and positions
+
+    func string(_ line: Int) -> String {
+        lines.indices.contains(line) ? String(decoding: lines[line], as: UTF8.self) : ""
+    }
+
+    /// The byte offset in `line` of a protocol position's character, in the negotiated
+    /// encoding; clamped to the line, and never inside a character.
+    func byte(line: Int, character: Int) -> Int {
+        guard lines.indices.contains(line) else { return 0 }
+        let bytes = lines[line]
+        if encoding == .utf8 {
+            var offset = min(max(character, 0), bytes.count)
+            // A position inside a multi-byte character counts as its start.
+            while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+            return offset
+        }
+        var units = 0
+        var offset = 0
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            if units >= character { break }
+            units += scalar.utf16.count
+            offset += scalar.utf8.count
+        }
+        return offset
+    }
+
+    /// The protocol position of a byte offset in a line.
+    func position(line: Int, byte: Int) -> JSONValue {
+        guard lines.indices.contains(line) else { return ["line": .number(Double(max(line, 0))), "character": 0] }
+        let prefix = String(decoding: lines[line].prefix(max(byte, 0)), as: UTF8.self)
+        let character = encoding == .utf8 ? prefix.utf8.count : prefix.utf16.count
+        return ["line": .number(Double(line)), "character": .number(Double(character))]
+    }
+
+    func range(_ span: Span) -> JSONValue {
+        ["start": position(line: span.line, byte: span.start), "end": position(line: span.line, byte: span.end)]
+    }
+
+    /// The whole of a line, without its break.
+    func lineSpan(_ line: Int) -> Span {
+        Span(line: line, start: 0, end: lines.indices.contains(line) ? lines[line].count : 0)
+    }
+
+    /// A protocol position as a line and byte; nil when the position is not in the document.
+    func location(_ position: JSONValue) -> (line: Int, byte: Int)? {
+        guard let line = position["line"].int, let character = position["character"].int, lines.indices.contains(line)
+        else { return nil }
+        return (line, byte(line: line, character: character))
+    }
+
+    /// The span of a model location's line, from its column to `length` bytes on.
+    func span(_ location: SourceLocation, length: Int = 0) -> Span {
+        let line = max(location.line - 1, 0)
+        let start = max(location.column - 1, 0)
+        return Span(line: line, start: start, end: start + length)
+    }
+
+    // MARK: - Words
+
+    /// Characters of the names a page uses: IDs, criterion IDs and dotted native names.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+    }
+
+    /// The name the byte is in or just after, without a sentence's closing dot.
+    func word(line: Int, byte: Int) -> (text: String, span: Span)? {
+        guard lines.indices.contains(line) else { return nil }
+        let bytes = lines[line]
+        var start = min(byte, bytes.count)
+        var end = start
+        while start > 0, Self.isNameByte(bytes[start - 1]) { start -= 1 }
+        while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        guard end > start else { return nil }
+        return (String(decoding: bytes[start..<end], as: UTF8.self), Span(line: line, start: start, end: end))
+    }
+
+    /// The text between the quotes around the byte on a line, and its span (quotes excluded).
+    func quoted(line: Int, byte: Int) -> (text: String, span: Span)? {
+        guard lines.indices.contains(line) else { return nil }
+        let bytes = lines[line]
+        let quotes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\"") }
+        var index = 0
+        while index < quotes.count {
+            let open = quotes[index]
+            let close = index + 1 < quotes.count ? quotes[index + 1] : bytes.count
+            if byte > open, byte <= close {
+                return (
+                    String(decoding: bytes[(open + 1)..<close], as: UTF8.self),
+                    Span(line: line, start: open + 1, end: close)
+                )
+            }
+            index += 2
+        }
+        return nil
+    }
+
+    /// The text between the backticks around the byte, and its span (backticks excluded).
+    func backticked(line: Int, byte: Int) -> (text: String, span: Span)? {
+        guard lines.indices.contains(line) else { return nil }
+        let bytes = lines[line]
+        let ticks = bytes.indices.filter { bytes[$0] == UInt8(ascii: "`") }
+        var index = 0
+        while index + 1 < ticks.count {
+            let open = ticks[index]
+            let close = ticks[index + 1]
+            if byte > open, byte <= close {
+                return (
+                    String(decoding: bytes[(open + 1)..<close], as: UTF8.self),
+                    Span(line: line, start: open + 1, end: close)
+                )
+            }
+            index += 2
+        }
+        return nil
+    }
+
+    // MARK: - Steps
+
+    /// A step line of a check block: its keyword (nil while none is typed) and where its text
+    /// starts.
+    func step(line: Int) -> (keyword: StepKeyword?, textStart: Int, text: String)? {
+        guard gherkinLines.contains(line) else { return nil }
+        let bytes = lines[line]
+        var start = 0
+        while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+            start += 1
+        }
+        let rest = String(decoding: bytes[start...], as: UTF8.self)
+        if rest.hasPrefix("Scenario:") || rest.hasPrefix("Feature:") || rest.hasPrefix("#") { return nil }
+        for keyword in StepKeyword.allCases where rest.hasPrefix(keyword.rawValue + " ") {
+            var textStart = start + keyword.rawValue.utf8.count
+            while textStart < bytes.count, bytes[textStart] == UInt8(ascii: " ") { textStart += 1 }
+            return (keyword, textStart, String(decoding: bytes[textStart...], as: UTF8.self))
+        }
+        return (nil, start, rest)
+    }
+
+    /// The flow's pattern a step's text matches, if exactly one does.
+    func pattern(ofStep text: String, line: Int) -> StepPattern? {
+        guard let flow else { return nil }
+        let step = Step(keyword: .given, text: text, location: SourceLocation(file: path, line: line + 1, column: 1))
+        if case .bound(let bound) = flow.steps.bind(step) { return bound.pattern }
+        return nil
+    }
+
+    // MARK: - Scenarios and criteria
+
+    /// The page's scenario IDs: the parsed spec's, or those of the scenario comments.
+    var scenarioIDs: [String] {
+        if let spec, !spec.scenarios.isEmpty { return spec.scenarios.map(\.id) }
+        return scenarioComments.map(\.id)
+    }
+
+    /// Every `<!-- scenario: ID -->` comment, with where its ID is.
+    var scenarioComments: [(id: String, span: Span)] {
+        lines.indices.compactMap { line in
+            guard !codeLines.contains(line), let field = metadataField("scenario", line: line), !field.value.isEmpty
+            else { return nil }
+            return (field.value, field.span)
+        }
+    }
+
+    /// A metadata comment's field on a line: its value and where the value is.
+    func metadataField(_ key: String, line: Int) -> (value: String, span: Span)? {
+        let text = string(line)
+        guard let open = text.range(of: "<!--"),
+            let keyRange = text.range(of: key + ":", range: open.upperBound..<text.endIndex)
+        else { return nil }
+        let end = text.range(of: "-->", range: keyRange.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex
+        let rest = text[keyRange.upperBound..<end]
+        let leading = rest.prefix { $0 == " " }
+        let value = rest.dropFirst(leading.count).prefix { !$0.isWhitespace }
+        let start = text.utf8.distance(from: text.startIndex, to: value.startIndex)
+        return (String(value), Span(line: line, start: start, end: start + value.utf8.count))
+    }
+
+    /// Every span in check blocks where a step names `id` in quotes (quotes excluded).
+    func stepMentions(of id: String) -> [Span] {
+        let needle = Array("\"\(id)\"".utf8)
+        var found: [Span] = []
+        for line in gherkinLines.sorted() {
+            let bytes = lines[line]
+            guard bytes.count >= needle.count else { continue }
+            var index = 0
+            while index + needle.count <= bytes.count {
+                if Array(bytes[index..<(index + needle.count)]) == needle {
+                    found.append(Span(line: line, start: index + 1, end: index + needle.count - 1))
+                    index += needle.count
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// The criteria table's rows: each ID with the span of its first cell's text.
+    var criterionRows: [(id: String, span: Span)] {
+        tables.flatMap { table in
+            table.lines.dropFirst(2).compactMap { line -> (String, Span)? in
+                guard let cell = Self.cells(lines[line]).first else { return nil }
+                let text = String(decoding: lines[line][cell], as: UTF8.self)
+                guard CriterionID(text) != nil else { return nil }
+                return (text, Span(line: line, start: cell.lowerBound, end: cell.upperBound))
+            }
+        }
+    }
+
+    // MARK: - Metadata and tables
+
+    /// A metadata value of the page's first comments, read from the text (for a page the
+    /// parser cannot read yet).
+    static func metadataValue(_ key: String, in lines: [String]) -> String? {
+        for line in lines.prefix(5) where line.contains("<!--") {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            if let index = words.firstIndex(of: Substring(key + ":")), index + 1 < words.count,
+                words[index + 1] != "-->"
+            {
+                return String(words[index + 1])
+            }
+        }
+        return nil
+    }
+
+    /// The byte ranges of a table row's cells, trimmed of blanks; bars escaped with `\` do not
+    /// split cells.
+    static func cells(_ bytes: [UInt8]) -> [Range<Int>] {
+        var bars: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "|") { bars.append(index) }
+            index += 1
+        }
+        var ranges: [Range<Int>] = []
+        let leading = bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.count
+        var boundaries = bars
+        // A row written without its outer bars still has a first and a last cell.
+        if bars.first != leading { boundaries.insert(leading - 1, at: 0) }
+        let trailing = (bytes.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? -1) + 1
+        if bars.last.map({ $0 + 1 }) != trailing { boundaries.append(trailing) }
+        for (open, close) in zip(boundaries, boundaries.dropFirst()) {
+            var start = open + 1
+            var end = close
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            ranges.append(start..<end)
+        }
+        return ranges
+    }
+
+    /// Whether a row is a table's delimiter row: cells of dashes with optional colons.
+    static func isDelimiterRow(_ bytes: [UInt8]) -> Bool {
+        let cells = cells(bytes)
+        return !cells.isEmpty && bytes.contains(UInt8(ascii: "-"))
+            && cells.allSatisfy { range in
+                let cell = bytes[range]
+                guard !cell.isEmpty else { return false }
+                let inner = cell.drop { $0 == UInt8(ascii: ":") }.reversed().drop { $0 == UInt8(ascii: ":") }
+                return !inner.isEmpty && inner.allSatisfy { $0 == UInt8(ascii: "-") }
+            }
+    }
+
+    private static func tables(in lines: [String], code: Set<Int>) -> [Table] {
+        var tables: [Table] = []
+        var index = 0
+        while index + 1 < lines.count {
+            let bytes = Array(lines[index].utf8)
+            guard !code.contains(index), lines[index].contains("|"),
+                !code.contains(index + 1), isDelimiterRow(Array(lines[index + 1].utf8))
+            else {
+                index += 1
+                continue
+            }
+            var rows = [index, index + 1]
+            var next = index + 2
+            while next < lines.count, !code.contains(next), lines[next].contains("|"),
+                !lines[next].trimmingCharacters(in: .whitespaces).isEmpty
+            {
+                rows.append(next)
+                next += 1
+            }
+            let header = cells(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+            tables.append(Table(lines: rows, header: header))
+            index = next
+        }
+        return tables
+    }
+
+    /// The table a line is a row of.
+    func table(containing line: Int) -> Table? { tables.first { $0.lines.contains(line) } }
+
+    /// The platform whose column of a copy table holds the byte, and the row's label.
+    func copyCell(line: Int, byte: Int) -> (platform: Platform, label: String)? {
+        guard let table = table(containing: line), table.lines.firstIndex(of: line).map({ $0 >= 2 }) == true
+        else { return nil }
+        let bytes = lines[line]
+        let cells = Self.cells(bytes)
+        // The cell the byte is in: the bars before it, less the row's opening bar.
+        var column = 0
+        var index = 0
+        while index < min(byte, bytes.count) {
+            if bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "|") { column += 1 }
+            index += 1
+        }
+        let opening = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "|")
+        if opening { column -= 1 }
+        guard column >= 0, column < cells.count, column < table.header.count,
+            let platform = Platform(name: table.header[column]), let first = cells.first
+        else { return nil }
+        return (platform, String(decoding: bytes[first], as: UTF8.self))
+    }
+}

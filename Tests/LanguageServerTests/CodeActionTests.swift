@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import LanguageServer
+
+@Suite struct CodeActionTests {
+    /// The page with `mistake` made, its diagnostics of `code`, and the quick fixes for them.
+    func fixes(_ original: String, _ mistake: String, code: String) throws -> (Editor, [JSONValue]) {
+        #expect(Editor.pageText.contains(original))
+        var editor = Editor(Editor.pageText.replacingOccurrences(of: original, with: mistake))
+        let found = editor.diagnostics.filter { $0["code"].string == code }
+        #expect(!found.isEmpty, "no \(code) among \(editor.diagnostics.map { $0["code"] })")
+        let range = found.first?["range"] ?? .null
+        let answer = editor.ask(
+            "textDocument/codeAction", at: nil, ["range": range, "context": ["diagnostics": .array(found)]])
+        let actions = try #require(answer.array)
+        #expect(actions.allSatisfy { $0["kind"] == "quickfix" })
+        return (editor, actions)
+    }
+
+    /// The page after the first fix, which must be the page before the mistake.
+    func expectFixed(_ editor: Editor, _ actions: [JSONValue], into expected: String = Editor.pageText) throws {
+        let action = try #require(actions.first)
+        let edits = try #require(action["edit"]["changes"][editor.uri].array)
+        #expect(editor.applying(edits) == expected)
+    }
+
+    @Test func anUnknownScenarioBecomesTheClosestOne() throws {
+        let (editor, actions) = try fixes(
+            "Then the user sees the \"deleted-passkey\" copy", "Then the user sees the \"deleted-pasky\" copy",
+            code: "step-names-unknown-scenario")
+        #expect(actions.first?["title"] == "Change to 'deleted-passkey'")
+        try expectFixed(editor, actions)
+    }
+
+    @Test func anUndefinedStepBecomesTheClosestWithItsValues() throws {
+        let (editor, actions) = try fixes(
+            "Then the user sees the \"deleted-passkey\" copy", "Then the user seees the \"deleted-passkey\" copy",
+            code: "undefined-step")
+        try expectFixed(editor, actions)
+    }
+
+    @Test func aMisspeltNativeNameBecomesTheRealOne() throws {
+        let (editor, actions) = try fixes(
+            "`ASAuthorizationError.Code.failed` (1004)", "`ASAuthorizationError.Code.faild` (1004)",
+            code: "unknown-trigger-name")
+        try expectFixed(editor, actions)
+    }
+
+    @Test func aWrongRawValueBecomesTheRightOne() throws {
+        let (editor, actions) = try fixes(
+            "`ASAuthorizationError.Code.failed` (1004)", "`ASAuthorizationError.Code.failed` (1005)",
+            code: "trigger-raw-value")
+        try expectFixed(editor, actions)
+    }
+
+    @Test func aMissingRawValueIsAdded() throws {
+        let (editor, actions) = try fixes(
+            "`ASAuthorizationError.Code.failed` (1004)", "`ASAuthorizationError.Code.failed`",
+            code: "trigger-raw-value")
+        try expectFixed(editor, actions)
+    }
+
+    @Test func aMissingTriggerNameIsAddedAndLintIsSatisfied() throws {
+        var (editor, actions) = try fixes(
+            "`GetCredentialUnknownException`, ", "", code: "trigger-not-named")
+        let action = try #require(actions.first)
+        #expect(action["title"] == "Add `GetCredentialUnknownException` to the Trigger cell")
+        let fixed = editor.applying(action["edit"]["changes"][editor.uri].array ?? [])
+        editor.change(to: fixed)
+        #expect(!editor.diagnostics.contains { $0["code"] == "trigger-not-named" })
+    }
+
+    @Test func diagnosticsWithoutASuggestionGetNoFix() throws {
+        var editor = Editor()
+        let actions = editor.ask(
+            "textDocument/codeAction", at: nil,
+            [
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]],
+                "context": [
+                    "diagnostics": [
+                        [
+                            "code": "scenario-without-check", "message": "no check names scenario 'x'",
+                            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]],
+                        ]
+                    ]
+                ],
+            ])
+        #expect(actions == [])
+    }
+}

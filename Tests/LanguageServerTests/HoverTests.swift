@@ -1,0 +1,84 @@
+import Foundation
+import Pipeline
+import SpecModel
+import Testing
+
+@testable import LanguageServer
+
+@Suite struct HoverTests {
+    func markdown(_ result: JSONValue) -> String { result["contents"]["value"].string ?? "" }
+
+    @Test func aStepShowsItsSummary() throws {
+        var editor = Editor()
+        let pattern = try #require(
+            FlowCatalogue.registered.flows[0].steps.patterns.first { $0.display.hasPrefix("the enumeration policy is") }
+        )
+        let hover = editor.ask(
+            "textDocument/hover", at: editor.position(of: "Given the enumeration policy is", offset: 10))
+        #expect(markdown(hover).contains(pattern.summary))
+    }
+
+    @Test func aScenarioIDShowsItsTitleAndCopyPerPlatform() throws {
+        var editor = Editor()
+        for position in [
+            editor.position(of: "sees the \"deleted-passkey\"", offset: 12),
+            editor.position(of: "<!-- scenario: deleted-passkey", offset: 18),
+        ] {
+            let text = markdown(editor.ask("textDocument/hover", at: position))
+            #expect(text.contains("Error: tried deleted passkey"))
+            #expect(text.contains("*iOS*"))
+            #expect(text.contains("*Android*"))
+        }
+    }
+
+    @Test func aNativeNameShowsWhatItMeansItsSourceAndWhereItLeads() throws {
+        var editor = Editor()
+        let text = markdown(
+            editor.ask(
+                "textDocument/hover", at: editor.position(of: "`ASAuthorizationError.Code.failed` (1004)", offset: 10)))
+        #expect(text.contains("1004"))
+        #expect(text.contains("Source: ["))
+        #expect(text.contains("`passkey-unavailable`"))
+    }
+
+    @Test func aCriterionShowsItsStatementAndItsVerdictsOnceChecked() throws {
+        var editor = Editor()
+        let position = editor.position(of: "exists (N1.4-AC03)", offset: 10)
+        let before = markdown(editor.ask("textDocument/hover", at: position))
+        #expect(before.contains("A lookup timeout, network problem or server error"))
+        #expect(before.contains("Verdicts appear once"))
+        editor.client.server.idle()
+        let after = markdown(editor.ask("textDocument/hover", at: position))
+        #expect(after.contains("iOS: passed"))
+        #expect(after.contains("Android: passed"))
+    }
+
+    @Test func aDiagnosticsRangeShowsItsExplanation() throws {
+        var editor = Editor(
+            Editor.pageText.replacingOccurrences(
+                of: "Then the user sees the \"deleted-passkey\" copy",
+                with: "Then the user sees the \"deleted-pasky\" copy"))
+        let explanation = try #require(MessageExplanation.documented["step-names-unknown-scenario"])
+        let text = markdown(editor.ask("textDocument/hover", at: editor.position(of: "deleted-pasky", offset: 3)))
+        #expect(text.contains("[step-names-unknown-scenario]"))
+        #expect(text.contains(explanation.summary))
+    }
+
+    @Test(arguments: [false, true]) func positionsAfterNonASCIICountInTheNegotiatedEncoding(utf8: Bool) throws {
+        var editor = Editor(utf8: utf8)
+        // The Android Trigger cell of `passkey-failed` has curly quotes before this name.
+        let position = editor.position(of: "`GetCredentialUnknownException`", offset: 3)
+        let hover = editor.ask("textDocument/hover", at: position)
+        #expect(markdown(hover).contains("**`GetCredentialUnknownException`** (Android"))
+        #expect(hover["range"]["start"]["character"].int == position["character"].int.map { $0 - 2 })
+        let line = try #require(editor.lines[position["line"].int ?? 0].range(of: "GetCredentialUnknownException"))
+        let prefix = editor.lines[position["line"].int ?? 0][..<line.lowerBound]
+        #expect(hover["range"]["start"]["character"].int == (utf8 ? prefix.utf8.count : prefix.utf16.count))
+        #expect(prefix.utf8.count != prefix.utf16.count)
+    }
+
+    @Test func nothingToSayIsNull() throws {
+        var editor = Editor()
+        #expect(editor.ask("textDocument/hover", at: editor.position(of: "This page covers", offset: 3)) == .null)
+    }
+}
