@@ -33,7 +33,7 @@ import Testing
             "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
             "SiteBuilder", "FlowDiagram", "ConformanceKit",
         ],
-        "LanguageServer": ["Pipeline", "SpecModel"],
+        "LanguageServer": ["Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel"],
         "PasskeySpecCLI": ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"],
     ]
 
