@@ -10,6 +10,10 @@ the notification is written to the server's stdin:
 - engine: until the second one (published once the client has been quiet for the pause,
   0.3 s, and the engine has checked the latest text). The next edit is sent only then.
 
+The page keeps one warning throughout (a straight apostrophe in one title), so that the
+server publishes the page's diagnostics after every lint and every check: a page without
+findings, never published, would give nothing to time.
+
 Then, with the same edits written to the file, the wall time of `passkey-spec lint PAGE` and
 `passkey-spec check PAGE` as new processes. The first 3 edits of each are warm-up and not
 counted. Prints one line of seconds:
@@ -32,6 +36,8 @@ import time
 
 WARMUP = 3
 ORIGINAL, CHANGED = "This page covers the passkey failures", "This page describes the passkey failures"
+# The standing warning (copy-straight-quote).
+TYPOGRAPHIC, STRAIGHT = "| Can\u2019t sign in with a passkey |", "| Can't sign in with a passkey |"
 
 
 def percentile(values, fraction):
@@ -108,14 +114,16 @@ class Client:
 
 
 def main():
-    binary, content, page = sys.argv[1], sys.argv[2], sys.argv[3]
+    binary, content, page = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
     edits = int(sys.argv[4]) if len(sys.argv) > 4 else 33
     root = pathlib.Path(tempfile.mkdtemp(prefix="lsp-latency-", dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None))
     try:
         shutil.copytree(content, root / "content")
         path = root / "content" / page
         original = path.read_text()
-        assert ORIGINAL in original, f"{page} lacks the sentence edited"
+        assert ORIGINAL in original and TYPOGRAPHIC in original, f"{page} lacks the sentences edited"
+        original = original.replace(TYPOGRAPHIC, STRAIGHT, 1)
+        path.write_text(original)
         texts = [original.replace(ORIGINAL, CHANGED), original]
         uri = path.as_uri()
 
