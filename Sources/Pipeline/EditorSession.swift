@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SiteBuilder
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -11,13 +12,20 @@ import SpecRunner
 /// - Each file is parsed once per version: an editor's unsaved text is known by a hash of its
 ///   bytes, a file on the disk by its stamp (a stamp younger than `racyMargin` is not
 ///   trusted, as `IncrementalBuild` does not trust it). Only the listing and the parse of
-///   what changed are done again.
+///   what changed are done again; the link check's view of each page is kept with it.
 /// - The flows' explorations come from the tool's cache (the configuration's, else the
 ///   cache the environment names, as the commands use), which keeps them in this process's
 ///   memory after the first: the check explores nothing after the first time.
 public final class EditorSession: @unchecked Sendable {
-    /// What each file held when last parsed, by path as listed, with the version it was.
-    private var parsed: [String: (version: String, loaded: LoadedFile)] = [:]
+    /// What each file held when last parsed, by path as listed, with the version it was and
+    /// what the link check reads of it.
+    private var parsed: [String: Parsed] = [:]
+
+    private struct Parsed {
+        var version: String
+        var loaded: LoadedFile
+        var links: SiteLinks.Page?
+    }
     /// The tool's cache, for the explorations, found once; nil when it is off.
     private lazy var defaultCache: ToolCache? = ToolCache(environment: ProcessInfo.processInfo.environment)
     /// One run at a time: a session holds one set of parsed files.
@@ -54,29 +62,32 @@ public final class EditorSession: @unchecked Sendable {
         if preparing { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
         var result = PipelineResult()
         let loaded: ContentLoader.Result
+        let linkPages: [SiteLinks.Page]
         do throws(ContentLoader.MissingPath) {
-            loaded = try load(configuration)
+            (loaded, linkPages) = try load(configuration)
         } catch {
             result.failure = PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path)
             return result
         }
         result.content = loaded.content
         result.stage = .load
-        let linted = LintStage.lint(loaded, flows: flows, strict: configuration.strict)
+        let linted = LintStage.lint(loaded, flows: flows, strict: configuration.strict, linkPages: linkPages)
         result.diagnostics = linted.diagnostics
         result.stage = .lint
         return result
     }
 
-    /// `ContentLoader.load(paths:)`, reusing each file parsed before at the same version.
+    /// `ContentLoader.load(paths:)`, reusing each file parsed before at the same version; and
+    /// every page as the link check reads it.
     private func load(_ configuration: PipelineConfiguration) throws(ContentLoader.MissingPath)
-        -> ContentLoader.Result
+        -> (ContentLoader.Result, [SiteLinks.Page])
     {
         let loader = ContentLoader(
             workingDirectory: configuration.workingDirectory.path, unsaved: configuration.unsaved)
         let found = try loader.files(at: configuration.roots)
         let trustedBefore = Int64(Date().timeIntervalSince1970 * 1e9) - IncrementalBuild.racyMargin
         var files: [LoadedFile?] = []
+        var links: [SiteLinks.Page?] = []
         var versions: [String?] = []
         var stale: [(index: Int, file: ContentFile)] = []
         for (index, file) in found.files.enumerated() {
@@ -95,21 +106,38 @@ public final class EditorSession: @unchecked Sendable {
                 var reused = known.loaded
                 reused.file = file
                 files.append(reused)
+                links.append(known.links)
             } else {
                 files.append(nil)
+                links.append(nil)
                 stale.append((index, file))
             }
         }
-        for (entry, loaded) in zip(stale, stale.map(\.file).parallelMap { loader.parse($0) }) {
+        let fresh = stale.map(\.file).parallelMap { file -> (LoadedFile, SiteLinks.Page?) in
+            let loaded = loader.parse(file)
+            return (loaded, Self.links(of: loaded))
+        }
+        for (entry, (loaded, page)) in zip(stale, fresh) {
             files[entry.index] = loaded
+            links[entry.index] = page
         }
         let all = files.map { $0! }
         parsed = [:]
-        for (loaded, version) in zip(all, versions) {
-            if let version { parsed[loaded.file.path] = (version, loaded) }
+        for index in all.indices {
+            if let version = versions[index] {
+                parsed[all[index].file.path] = Parsed(version: version, loaded: all[index], links: links[index])
+            }
         }
         var result = loader.assemble(all)
         result.diagnostics = (found.diagnostics + result.diagnostics).sortedByLocation()
-        return result
+        return (result, links.compactMap { $0 })
+    }
+
+    private static func links(of loaded: LoadedFile) -> SiteLinks.Page? {
+        switch loaded.page {
+        case .spec(let spec): return SiteLinks.page(of: spec)
+        case .page(let page): return SiteLinks.page(of: page)
+        case nil: return nil
+        }
     }
 }
