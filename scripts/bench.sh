@@ -157,6 +157,7 @@ for set in content "$big"; do
         "$(awk -v v="$engine50" 'BEGIN { print v * 1000 }')" "$(awk -v v="$engine95" 'BEGIN { print v * 1000 }')" \
         "$(awk -v v="$cli_check50" 'BEGIN { print v * 1000 }')" "$(awk -v v="$cli_check95" 'BEGIN { print v * 1000 }')" \
         "$(awk -v a="$engine50" -v b="$cli_check50" 'BEGIN { print a / b }')"
-    printf '    %-30s %7.1f ms %7.1f ms\n' "engine after the pause" \
-        "$(awk -v v="$engine50" 'BEGIN { print (v - 0.3) * 1000 }')" "$(awk -v v="$engine95" 'BEGIN { print (v - 0.3) * 1000 }')"
+    printf '    %-30s %7.1f ms %7.1f ms   %38s ratio %5.2f\n' "engine after the pause" \
+        "$(awk -v v="$engine50" 'BEGIN { print (v - 0.3) * 1000 }')" "$(awk -v v="$engine95" 'BEGIN { print (v - 0.3) * 1000 }')" \
+        "" "$(awk -v a="$engine50" -v b="$cli_check50" 'BEGIN { print (a - 0.3) / b }')"
 done
