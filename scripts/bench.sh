@@ -134,3 +134,30 @@ row "one-word edit vs Hugo full build" "$ours_edit" "$theirs_full"
 scripts/ensure-browser-deps.sh >/dev/null
 read -r ours_preview theirs_preview < <(.venv/bin/python scripts/preview-latency.py "$bin" content "$work/hugo" 5)
 row "edit to browser: preview vs hugo server" "$ours_preview" "$theirs_preview"
+
+# The language server: a one-word edit to the native spec page sent as `didChange`, to the
+# diagnostics published for it: the lint's, at once, and the engine's, after the pause of
+# 0.3 s with no message (the times below include the pause; "after the pause" subtracts it).
+# Against the commands a writer would otherwise run on the saved file, as new processes:
+# `lint PAGE` and `check PAGE`. 30 edits each, after 3 of warm-up; ratios are the server
+# over the command. Targets: lint p95 <= 50 ms, engine p95 <= 300 ms.
+echo
+echo "language server: didChange to publishDiagnostics, 30 one-word edits (p50 / p95)"
+page=native/login-error-states.md
+for set in content "$big"; do
+    label=$([ "$set" = content ] && echo "content" || echo "content + 1,000 pages")
+    read -r lint50 lint95 engine50 engine95 cli_lint50 cli_lint95 cli_check50 cli_check95 < <(
+        python3 scripts/lsp-latency.py "$bin" "$set" "$page" 30)
+    printf '%s\n' "  $label"
+    printf '    %-30s %7.1f ms %7.1f ms   vs lint PAGE %7.1f ms %7.1f ms   ratio %5.2f\n' "lint" \
+        "$(awk -v v="$lint50" 'BEGIN { print v * 1000 }')" "$(awk -v v="$lint95" 'BEGIN { print v * 1000 }')" \
+        "$(awk -v v="$cli_lint50" 'BEGIN { print v * 1000 }')" "$(awk -v v="$cli_lint95" 'BEGIN { print v * 1000 }')" \
+        "$(awk -v a="$lint50" -v b="$cli_lint50" 'BEGIN { print a / b }')"
+    printf '    %-30s %7.1f ms %7.1f ms   vs check PAGE %6.1f ms %7.1f ms   ratio %5.2f\n' "engine (pause included)" \
+        "$(awk -v v="$engine50" 'BEGIN { print v * 1000 }')" "$(awk -v v="$engine95" 'BEGIN { print v * 1000 }')" \
+        "$(awk -v v="$cli_check50" 'BEGIN { print v * 1000 }')" "$(awk -v v="$cli_check95" 'BEGIN { print v * 1000 }')" \
+        "$(awk -v a="$engine50" -v b="$cli_check50" 'BEGIN { print a / b }')"
+    printf '    %-30s %7.1f ms %7.1f ms   %38s ratio %5.2f\n' "engine after the pause" \
+        "$(awk -v v="$engine50" 'BEGIN { print (v - 0.3) * 1000 }')" "$(awk -v v="$engine95" 'BEGIN { print (v - 0.3) * 1000 }')" \
+        "" "$(awk -v a="$engine50" -v b="$cli_check50" 'BEGIN { print (a - 0.3) / b }')"
+done

@@ -48,6 +48,7 @@ declare -A target_modules=(
     [mustache]="Mustache"
     [report]="Markdown SpecModel ReportModel SpecDiff"
     [http-request]="PreviewServer"
+    [lsp-message]="Markdown SpecModel Pipeline LanguageServer"
 )
 declare -A max_len=(
     [page]=20000
@@ -56,8 +57,9 @@ declare -A max_len=(
     [mustache]=4096
     [report]=24576
     [http-request]=10240
+    [lsp-message]=16384
 )
-all_targets=(page gherkin copy-table mustache report http-request)
+all_targets=(page gherkin copy-table mustache report http-request lsp-message)
 
 if [ -n "$target" ]; then
     [ -n "${target_modules[$target]:-}" ] || { echo "unknown target '$target'; one of: ${all_targets[*]}" >&2; exit 2; }
@@ -71,15 +73,40 @@ declare -A module_imports=(
     [Markdown]="" [CommonMark]="Markdown" [SpecModel]="Markdown" [ReportModel]="SpecModel" [Mustache]=""
     [PreviewServer]="" [SpecParser]="SpecModel CommonMark Markdown" [SpecRunner]="SpecModel ReportModel"
     [PasskeyLoginEngine]="SpecModel" [PasskeyLoginFlow]="SpecModel ReportModel SpecRunner PasskeyLoginEngine"
-    [SpecDiff]="SpecModel ReportModel"
+    [SpecDiff]="SpecModel ReportModel" [Pipeline]="SpecModel" [LanguageServer]="Pipeline SpecModel"
 )
+
+# Where a module's sources are, when not in Sources/: no target here links the real pipeline
+# (its site, diagrams and engine would make every input slow), so the language server is
+# built on a stub of the pipeline's API.
+declare -A module_folder=([Pipeline]="Fuzz/Stubs/Pipeline")
+
+# The Swift files the package's build plugins generate, made here with the same tool: the
+# explanations SpecModel embeds from docs/diagnostics/.
+generated=$out/generated
+mkdir -p "$generated"
+embed_files() {
+    local tool=$out/bin/EmbedFiles
+    if [ ! -x "$tool" ] || [ Plugins/EmbedFiles/main.swift -nt "$tool" ]; then
+        echo "fuzz: compiling EmbedFiles"
+        "$SWIFTC" -O Plugins/EmbedFiles/main.swift -o "$tool"
+    fi
+    "$tool" "$@"
+}
+declare -A module_generated=([SpecModel]="DiagnosticExplanations")
 
 # Rebuilds a module when any of its sources, or a module it imports, is newer than its object.
 build_module() {
     local name=$1
     local object=$modules/$name.o
-    local sources inputs=("Sources/$name")
-    mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+    local folder=${module_folder[$name]:-Sources/$name}
+    local sources inputs=("$folder")
+    mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
+    if [ "${module_generated[$name]:-}" = DiagnosticExplanations ]; then
+        embed_files docs/diagnostics "$generated/DiagnosticExplanations.swift" DiagnosticExplanations
+        sources+=("$generated/DiagnosticExplanations.swift")
+        inputs+=("$generated/DiagnosticExplanations.swift")
+    fi
     for imported in ${module_imports[$name]}; do inputs+=("$modules/$imported.o"); done
     if [ -f "$object" ] && [ -z "$(find "${inputs[@]}" -newer "$object" -print -quit)" ]; then
         return
