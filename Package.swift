@@ -77,10 +77,13 @@ let package = Package(
         // live reload by server-sent events, and a file watcher. Knows nothing of specs.
         .target(name: "PreviewServer"),
         // The commands: argument parsing and printing, over the pipeline's results.
-        // The language server: the pipeline behind the Language Server Protocol.
+        // The language server: the pipeline behind the Language Server Protocol, on its wire
+        // layer (JSON values and the framing of messages), which depends on nothing.
+        .target(name: "LanguageServerProtocol"),
         .target(
             name: "LanguageServer",
-            dependencies: ["Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel"]),
+            dependencies: [
+                "LanguageServerProtocol","Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel"]),
         .target(
             name: "PasskeySpecCLI",
             dependencies: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"]),
@@ -109,7 +112,7 @@ let package = Package(
         .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "ReportModel"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel"]),
         .testTarget(
-            name: "LanguageServerTests", dependencies: ["LanguageServer", "Pipeline", "SpecModel", "SpecRunner"]),
+            name: "LanguageServerTests", dependencies: ["LanguageServer", "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecRunner"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "SpecModel", "ReportModel", "SpecParser", "TestSupport"]),

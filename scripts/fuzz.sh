@@ -43,12 +43,12 @@ for flag in "${cmark_flags[@]}"; do flags+=(-Xcc "$flag"); done
 # Each fuzz target and the modules it links, in dependency order; the maximum input length.
 declare -A target_modules=(
     [page]="Markdown CommonMark SpecModel SpecParser"
-    [gherkin]="Markdown CommonMark SpecModel SpecParser ReportModel SpecRunner PasskeyLoginEngine PasskeyLoginFlow"
+    [gherkin]="Markdown CommonMark SpecModel SpecParser ReportModel SpecRunner PasskeyLoginEngine ConformanceKit PasskeyLoginFlow"
     [copy-table]="Markdown CommonMark SpecModel SpecParser"
     [mustache]="Mustache"
     [report]="Markdown SpecModel ReportModel SpecDiff"
     [http-request]="PreviewServer"
-    [lsp-message]="Markdown SpecModel Pipeline LanguageServer"
+    [lsp-message]="LanguageServerProtocol"
 )
 declare -A max_len=(
     [page]=20000
@@ -72,14 +72,12 @@ fi
 declare -A module_imports=(
     [Markdown]="" [CommonMark]="Markdown" [SpecModel]="Markdown" [ReportModel]="SpecModel" [Mustache]=""
     [PreviewServer]="" [SpecParser]="SpecModel CommonMark Markdown" [SpecRunner]="SpecModel ReportModel"
-    [PasskeyLoginEngine]="SpecModel" [PasskeyLoginFlow]="SpecModel ReportModel SpecRunner PasskeyLoginEngine"
-    [SpecDiff]="SpecModel ReportModel" [Pipeline]="SpecModel" [LanguageServer]="Pipeline SpecModel"
+    [PasskeyLoginEngine]="SpecModel" [ConformanceKit]="SpecModel"
+    [PasskeyLoginFlow]="SpecModel ReportModel SpecRunner PasskeyLoginEngine ConformanceKit"
+    [SpecDiff]="SpecModel ReportModel" [LanguageServerProtocol]=""
 )
 
-# Where a module's sources are, when not in Sources/: no target here links the real pipeline
-# (its site, diagrams and engine would make every input slow), so the language server is
-# built on a stub of the pipeline's API.
-declare -A module_folder=([Pipeline]="Fuzz/Stubs/Pipeline")
+declare -A module_folder=()
 
 # The Swift files the package's build plugins generate, made here with the same tool: the
 # explanations SpecModel embeds from docs/diagnostics/.
@@ -93,7 +91,7 @@ embed_files() {
     fi
     "$tool" "$@"
 }
-declare -A module_generated=([SpecModel]="DiagnosticExplanations")
+declare -A module_generated=([SpecModel]="DiagnosticExplanations" [ConformanceKit]="KitRuntimeFiles")
 
 # Rebuilds a module when any of its sources, or a module it imports, is newer than its object.
 build_module() {
@@ -102,11 +100,18 @@ build_module() {
     local folder=${module_folder[$name]:-Sources/$name}
     local sources inputs=("$folder")
     mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
-    if [ "${module_generated[$name]:-}" = DiagnosticExplanations ]; then
-        embed_files docs/diagnostics "$generated/DiagnosticExplanations.swift" DiagnosticExplanations
-        sources+=("$generated/DiagnosticExplanations.swift")
-        inputs+=("$generated/DiagnosticExplanations.swift")
-    fi
+    case "${module_generated[$name]:-}" in
+        DiagnosticExplanations)
+            embed_files docs/diagnostics "$generated/DiagnosticExplanations.swift" DiagnosticExplanations
+            sources+=("$generated/DiagnosticExplanations.swift")
+            inputs+=("$generated/DiagnosticExplanations.swift")
+            ;;
+        KitRuntimeFiles)
+            embed_files Kits "$generated/KitRuntimeFiles.swift" KitRuntimeFiles
+            sources+=("$generated/KitRuntimeFiles.swift")
+            inputs+=("$generated/KitRuntimeFiles.swift")
+            ;;
+    esac
     for imported in ${module_imports[$name]}; do inputs+=("$modules/$imported.o"); done
     if [ -f "$object" ] && [ -z "$(find "${inputs[@]}" -newer "$object" -print -quit)" ]; then
         return

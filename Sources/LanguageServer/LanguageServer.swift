@@ -41,14 +41,23 @@ public final class LanguageServer {
     private(set) var latest: PipelineResult?
     /// Whether the engine has not yet checked the latest text.
     private var checkPending = false
+    /// The files parsed and the flows explored, reused from one change to the next.
+    private let session = EditorSession()
+    private let environment: [String: String]
+    private let cache: ToolCache?
 
     /// `send` writes one message's body (unframed); `isCancelled` says whether the client
     /// cancelled a request before it was handled.
+    /// `environment` names the tool's cache, where the engine's explorations are kept, as for
+    /// the commands.
     public init(
         flows: @escaping @Sendable () -> FlowRegistry = { FlowCatalogue.registered },
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         isCancelled: @escaping (JSONValue) -> Bool = { _ in false }, send: @escaping (Data) -> Void
     ) {
         self.flows = flows
+        self.environment = environment
+        cache = ToolCache(environment: environment)
         self.isCancelled = isCancelled
         self.send = send
     }
@@ -168,7 +177,7 @@ public final class LanguageServer {
     /// Lints what the editor shows now, publishes every page's findings, and leaves the
     /// engine's check for the next pause.
     private func changed() {
-        let result = pipeline().lint()
+        let result = session.lint(configuration())
         publish(result)
         checkPending = !result.hasErrors && result.failure == nil
     }
@@ -178,13 +187,16 @@ public final class LanguageServer {
     public func idle() {
         guard checkPending, !shutDown else { return }
         checkPending = false
-        publish(pipeline().check())
+        publish(session.check(configuration()))
     }
 
-    private func pipeline() -> Pipeline {
+    /// The pipeline's configuration for what the editor shows now.
+    private func configuration() -> PipelineConfiguration {
         var configuration = PipelineConfiguration(workingDirectory: root, roots: contentRoots, flows: flows)
         configuration.unsaved = documents.mapValues { Array($0.utf8) }
-        return Pipeline(configuration)
+        configuration.cache = cache
+        configuration.environment = environment
+        return configuration
     }
 
     private func publish(_ result: PipelineResult) {

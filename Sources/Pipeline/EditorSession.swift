@@ -13,9 +13,9 @@ import SpecRunner
 ///   bytes, a file on the disk by its stamp (a stamp younger than `racyMargin` is not
 ///   trusted, as `IncrementalBuild` does not trust it). Only the listing and the parse of
 ///   what changed are done again; the link check's view of each page is kept with it.
-/// - The flows' explorations come from the tool's cache (the configuration's, else the
-///   cache the environment names, as the commands use), which keeps them in this process's
-///   memory after the first: the check explores nothing after the first time.
+/// - The flows' explorations come from the configuration's cache (the tool's, as the
+///   commands use it), which keeps them in this process's memory after the first: the check
+///   explores nothing after the first time.
 public final class EditorSession: @unchecked Sendable {
     /// What each file held when last parsed, by path as listed, with the version it was and
     /// what the link check reads of it.
@@ -26,8 +26,6 @@ public final class EditorSession: @unchecked Sendable {
         var loaded: LoadedFile
         var links: SiteLinks.Page?
     }
-    /// The tool's cache, for the explorations, found once; nil when it is off.
-    private lazy var defaultCache: ToolCache? = ToolCache(environment: ProcessInfo.processInfo.environment)
     /// One run at a time: a session holds one set of parsed files.
     private let lock = NSLock()
 
@@ -43,7 +41,7 @@ public final class EditorSession: @unchecked Sendable {
     public func check(_ configuration: PipelineConfiguration) -> PipelineResult {
         lock.withLock {
             let flows = configuration.makeFlows()
-            let cache = configuration.cache ?? defaultCache
+            let cache = configuration.cache
             let prepared = DispatchGroup()
             Preparation.start(flows: flows.flows, explorations: cache?.explorations, in: prepared)
             var result = lint(configuration, flows: flows, preparing: false)
@@ -79,7 +77,9 @@ public final class EditorSession: @unchecked Sendable {
 
     /// `ContentLoader.load(paths:)`, reusing each file parsed before at the same version; and
     /// every page as the link check reads it.
-    private func load(_ configuration: PipelineConfiguration) throws(ContentLoader.MissingPath)
+    private func load(
+        _ configuration: PipelineConfiguration
+    ) throws(ContentLoader.MissingPath)
         -> (ContentLoader.Result, [SiteLinks.Page])
     {
         let loader = ContentLoader(

@@ -6,7 +6,13 @@ import Testing
 /// The server in process: messages in, the replies and notifications it sends out.
 final class Client {
     private(set) var sent: [JSONValue] = []
-    lazy var server = LanguageServer { [unowned self] body in
+    /// The cache of this client's server: a folder of its own, removed with the client.
+    let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "language-server-tests-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: cacheFolder) }
+
+    lazy var server = LanguageServer(environment: ["PASSKEY_SPEC_CACHE": cacheFolder.path]) { [unowned self] body in
         if let message = JSONValue.parse(body) { sent.append(message) }
     }
 

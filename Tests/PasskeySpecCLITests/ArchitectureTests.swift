@@ -33,7 +33,10 @@ import Testing
             "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
             "SiteBuilder", "FlowDiagram", "ConformanceKit",
         ],
-        "LanguageServer": ["Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel"],
+        "LanguageServerProtocol": [],
+        "LanguageServer": [
+            "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel",
+        ],
         "PasskeySpecCLI": ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"],
     ]
 

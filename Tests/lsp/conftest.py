@@ -71,7 +71,9 @@ def client_capabilities():
 
 async def start_server(workspace):
     """A pytest-lsp client connected to a new `passkey-spec lsp` process, not yet initialized."""
-    config = ClientServerConfig(server_command=[passkey_spec(), "lsp"])
+    # The server's cache of explorations is the test session's own, beside the workspace.
+    environment = dict(os.environ, PASSKEY_SPEC_CACHE=str(workspace.parent / f"{workspace.name}-cache"))
+    config = ClientServerConfig(server_command=[passkey_spec(), "lsp"], server_env=environment)
     return await config.start()
 
 
