@@ -83,7 +83,8 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "LanguageServerProtocol","Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel"]),
+                "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel",
+            ]),
         .target(
             name: "PasskeySpecCLI",
             dependencies: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"]),
@@ -112,7 +113,8 @@ let package = Package(
         .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "ReportModel"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel"]),
         .testTarget(
-            name: "LanguageServerTests", dependencies: ["LanguageServer", "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecRunner"]),
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecRunner"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "SpecModel", "ReportModel", "SpecParser", "TestSupport"]),
