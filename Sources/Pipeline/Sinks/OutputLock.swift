@@ -7,7 +7,10 @@ import SpecModel
 /// folders of the same parent wait for each other, which costs time but never correctness.
 /// The system releases the lock when the process ends, however it ends.
 public final class OutputLock {
-    private let descriptor: Int32
+    /// The parent folder, open while the lock is held; -1 once closed. A class whose
+    /// initializer throws after setting it is deinitialized, so the failure paths mark it
+    /// closed rather than let `deinit` close a number another thread may have opened since.
+    private var descriptor: Int32
 
     /// Takes the lock for `output`, making its parent folder if needed; calls `waiting` once
     /// if another process holds it, then waits for it. Leftovers of builds killed outright
@@ -25,6 +28,7 @@ public final class OutputLock {
             guard errno == EWOULDBLOCK else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
+                descriptor = -1
                 throw .io("\(parent): \(reason)")
             }
             waiting()
@@ -32,6 +36,7 @@ public final class OutputLock {
                 guard errno == EINTR else {
                     let reason = String(cString: strerror(errno))
                     close(descriptor)
+                    descriptor = -1
                     throw .io("\(parent): \(reason)")
                 }
             }
@@ -39,5 +44,5 @@ public final class OutputLock {
         SiteWriter.removeLeftovers(of: output)
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 }

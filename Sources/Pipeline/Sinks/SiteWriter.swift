@@ -197,8 +197,10 @@ public enum SiteWriter {
     public final class Update: @unchecked Sendable {
         private let output: URL
         /// The output folder, open: files are renamed into this folder, so that one removed or
-        /// replaced while the build ran is not written into, nor made again, by its path.
-        private let directory: Int32
+        /// replaced while the build ran is not written into, nor made again, by its path. -1
+        /// once closed: an initializer that throws after setting every property is followed by
+        /// `deinit`, which must not close the number again.
+        private var directory: Int32
         private let folder: URL
         private let lock = NSLock()
         private let folders = StagedFolders()
@@ -217,13 +219,14 @@ public enum SiteWriter {
             guard mkdir(folder.path, 0o755) == 0 else {
                 let reason = String(cString: strerror(errno))
                 close(directory)
+                directory = -1
                 throw .io("\(output.deletingLastPathComponent().relativePath): \(reason)")
             }
             let folder = self.folder
             token = WriteGate.shared.register { FolderOperations.remove(folder.path) }
         }
 
-        deinit { close(directory) }
+        deinit { if directory >= 0 { close(directory) } }
 
         /// Stages one file of the site, by path relative to its root.
         public func write(_ path: String, _ bytes: [UInt8]) throws {
