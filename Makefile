@@ -10,7 +10,7 @@ RELEASE_BIN := .build/release/passkey-spec
 TEST_BUILD := --scratch-path .build/test -c release -Xswiftc -Onone -Xswiftc -enable-testing
 TEST_BIN := .build/test/release/passkey-spec
 
-.PHONY: site test deps test-deps kit-test lsp-test kits browser-test bench coverage fuzz build lint guide format format-check clean
+.PHONY: site test deps test-deps kit-test lsp-test browser-test bench coverage fuzz build lint guide format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
 site: deps
@@ -36,10 +36,6 @@ kit-test:
 ## lsp-test: the language server driven by real clients: pytest-lsp, and Neovim headless
 lsp-test:
 	scripts/lsp-test.sh
-
-## kits: write the example's Swift kit again from content/ (a test fails when it is stale)
-kits: build
-	.build/debug/passkey-spec export --format swift-kit --out Examples/swift/PasskeyLoginKit content
 
 ## browser-test: the committed site/ in headless Chromium; screenshots go to artifacts/. The
 ## tool it runs is $PASSKEY_SPEC, else the newest build under .build/

@@ -91,12 +91,12 @@ let package = Package(
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
-        // The Swift conformance kit as `export --format swift-kit` writes it for content/, and
-        // the example app that passes it. The kit's lockstep exploration drives the engine.
+        // The Swift conformance kit as the committed site publishes it for content/ (so a spec
+        // change reaches it with the site), and the example app that passes it. The kit's
+        // lockstep exploration drives the engine.
         .target(
-            name: "PasskeyLoginKit", dependencies: ["PasskeyLoginEngine"], path: "Examples/swift/PasskeyLoginKit",
-            exclude: ["Package.swift", "AppTests", "scripts", "README.md", ".passkey-spec-kit"],
-            sources: ["Sources/PasskeyLoginKit"]),
+            name: "PasskeyLoginKit", dependencies: ["PasskeyLoginEngine"], path: "site/exports/kits/swift",
+            exclude: ["Package.swift", "AppTests", "scripts", "README.md"], sources: ["Sources/PasskeyLoginKit"]),
         .target(name: "ExampleLogin", path: "Examples/swift/Sources/ExampleLogin"),
         .testTarget(
             name: "ExampleLoginTests",
