@@ -7,8 +7,9 @@ one word of the page (back and forth), one at a time. For each it records, from 
 the notification is written to the server's stdin:
 
 - lint: until the first `textDocument/publishDiagnostics` for the page (published at once);
-- engine: until the second one (published once the client has been quiet for the pause,
-  0.3 s, and the engine has checked the latest text). The next edit is sent only then.
+- engine: until the second one (published once the client has sent nothing for the
+  server's pause, 0.2 s from the edit's arrival, and the engine has checked the latest
+  text). The next edit is sent only then.
 
 The page keeps one warning throughout (a straight apostrophe in one title), so that the
 server publishes the page's diagnostics after every lint and every check: a page without

@@ -33,6 +33,11 @@ public final class LanguageServer {
     private var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     private var contentRoots = [PipelineConfiguration.defaultRoot]
     private(set) var encoding = TextPositions.Encoding.utf16
+    /// Whether the client shows a link from a diagnostic's code (`codeDescription`).
+    private var linksCodes = false
+    /// The URI of each message's explanation file in the cache, once written; nil when it
+    /// could not be.
+    private var explanationLinks: [MessageID: String?] = [:]
     /// The open documents' text, by file-system path.
     private(set) var documents: [String: String] = [:]
     /// The documents with diagnostics published, so that a fixed one is cleared.
@@ -127,18 +132,19 @@ public final class LanguageServer {
             guard let path = path(of: params["textDocument"]["uri"]), let text = params["textDocument"]["text"].string
             else { return }
             documents[path] = text
-            changed()
+            changed(path)
         case "textDocument/didChange":
             guard let path = path(of: params["textDocument"]["uri"]) else { return }
             // Full sync: the last change holds the whole text.
             guard let text = params["contentChanges"].array?.last?["text"].string else { return }
             documents[path] = text
-            changed()
+            changed(path)
         case "textDocument/didClose":
             guard let path = path(of: params["textDocument"]["uri"]) else { return }
             documents[path] = nil
-            changed()
+            changed(path)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+            // Files may have been added, removed or changed on the disk.
             changed()
         default:
             break
@@ -163,6 +169,7 @@ public final class LanguageServer {
         }
         let offered = params["capabilities"]["general"]["positionEncodings"].array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        linksCodes = params["capabilities"]["textDocument"]["publishDiagnostics"]["codeDescriptionSupport"] == true
         return [
             "capabilities": Self.withFeatures([
                 "positionEncoding": .string(encoding.rawValue),
@@ -175,9 +182,10 @@ public final class LanguageServer {
     // MARK: - Diagnostics
 
     /// Lints what the editor shows now, publishes every page's findings, and leaves the
-    /// engine's check for the next pause.
-    private func changed() {
-        let result = session.lint(configuration())
+    /// engine's check for the next pause. `edited` is the one document whose text is all that
+    /// changed, when that is known.
+    private func changed(_ edited: String? = nil) {
+        let result = Pipeline(configuration()).lint(session: session, edited: edited.map { [$0] })
         publish(result)
         checkPending = !result.hasErrors && result.failure == nil
     }
@@ -187,7 +195,7 @@ public final class LanguageServer {
     public func idle() {
         guard checkPending, !shutDown else { return }
         checkPending = false
-        publish(session.check(configuration()))
+        publish(Pipeline(configuration()).check(session: session))
     }
 
     /// The pipeline's configuration for what the editor shows now.
@@ -223,13 +231,27 @@ public final class LanguageServer {
 
     private func lspDiagnostic(_ diagnostic: Diagnostic, _ positions: TextPositions) -> JSONValue {
         let severity = diagnostic.severity == .error ? 1 : 2
-        return [
+        var lsp: [String: JSONValue] = [
             "range": positions.range(line: diagnostic.location.line, byteColumn: diagnostic.location.column),
             "severity": .number(Double(severity)),
             "code": .string(diagnostic.id.rawValue),
             "source": "passkey-spec",
             "message": .string(diagnostic.message.text),
         ]
+        if linksCodes, let link = explanationLink(diagnostic.id) {
+            lsp["codeDescription"] = ["href": .string(link)]
+        }
+        return .object(lsp)
+    }
+
+    /// The `file:` URI of the explanation of `id` built into the tool (which `explain ID`
+    /// prints), written into the tool's cache the first time: the link a diagnostic's code
+    /// opens in the editor.
+    private func explanationLink(_ id: MessageID) -> String? {
+        if let known = explanationLinks[id] { return known }
+        let link = cache?.explanationFile(of: id).map { $0.absoluteString }
+        explanationLinks[id] = link
+        return link
     }
 
     // MARK: - Paths and URIs

@@ -42,31 +42,54 @@ public struct Pipeline: Sendable {
 
     /// Everything that needs no run (see `LintStage`).
     public func lint() -> PipelineResult {
-        lint(preparingItsRules: true)
+        lint(preparingItsRules: true, session: nil, edited: nil)
+    }
+
+    /// `lint()`, reusing what `session` kept from its earlier runs; `edited` names the files
+    /// (by the path to read) whose text is all that changed since then, when that is known.
+    public func lint(session: EditorSession, edited: Set<String>? = nil) -> PipelineResult {
+        lint(preparingItsRules: true, session: session, edited: edited)
     }
 
     /// The lint, with the flows' own rules prepared beside the load when the caller does not
     /// prepare them already.
-    private func lint(preparingItsRules: Bool) -> PipelineResult {
+    private func lint(preparingItsRules: Bool, session: EditorSession?, edited: Set<String>?) -> PipelineResult {
         let flows = self.flows
         if preparingItsRules { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
-        var result = load()
-        guard result.stage == .load else { return result }
-        let linted = LintStage.lint(
-            ContentLoader.Result(content: result.content, diagnostics: result.diagnostics), flows: flows,
-            strict: configuration.strict)
+        var result = PipelineResult()
+        let read: EditorSession.Read
+        do throws(ContentLoader.MissingPath) {
+            if let session {
+                read = try session.read(configuration, edited: edited)
+            } else {
+                read = EditorSession.Read(loaded: try loader.load(paths: configuration.roots), linkPages: nil)
+            }
+        } catch {
+            result.failure = PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path)
+            return result
+        }
+        if let remembered = session?.lint(for: read.key) { return remembered }
+        result.content = read.loaded.content
+        let linted = LintStage.lint(read.loaded, flows: flows, strict: configuration.strict, linkPages: read.linkPages)
         result.diagnostics = linted.diagnostics
         result.stage = .lint
+        session?.remember(result, for: read.key)
         return result
     }
 
     /// The lint, then every check on every platform, the exploration and the copy coverage.
     /// The checks do not run on content with errors.
     public func check() -> PipelineResult {
+        check(session: nil)
+    }
+
+    /// `check()`, reusing what `session` kept from its earlier runs: the files parsed, and the
+    /// lint when nothing changed since the last.
+    public func check(session: EditorSession?) -> PipelineResult {
         let flows = self.flows
         let prepared = DispatchGroup()
         Preparation.start(flows: flows.flows, explorations: configuration.cache?.explorations, in: prepared)
-        var result = lint(preparingItsRules: false)
+        var result = lint(preparingItsRules: false, session: session, edited: nil)
         guard result.stage == .lint, !result.hasErrors else { return result }
         prepared.wait()
         let report = CheckStage(flows: flows, cache: configuration.cache).run(

@@ -12,6 +12,15 @@ extension MessageExplanation {
             return (String(file.path.dropLast(3)), explanation)
         }, uniquingKeysWith: { first, _ in first })
 
+    /// The explanation file of a message ID as built into the tool (`docs/diagnostics/ID.md`),
+    /// or nil when there is none.
+    public static func markdown(of id: String) -> String? {
+        guard let file = DiagnosticExplanations.files.first(where: { $0.path == id + ".md" }),
+            let data = Data(base64Encoded: file.base64)
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Reads an explanation file: `# summary`, the detail, `## Example` with one fenced block,
     /// and `## Fix`. Nil when a part is missing.
     public init?(markdown: String) {

@@ -91,7 +91,7 @@ public struct ContentLoader: Sendable {
             case nil: break
             }
         }
-        checkUniqueIDs(content, into: &bag)
+        checkUniqueIDs(loaded, into: &bag)
         return Result(content: content, diagnostics: bag.sorted, files: loaded)
     }
 
@@ -140,9 +140,10 @@ public struct ContentLoader: Sendable {
             loaded.diagnostics = bag.diagnostics
             return loaded
         }
-        let (page, diagnostics) = PageParser.parse(source, relativePath: file.relativePath)
-        loaded.page = page
-        loaded.diagnostics = bag.diagnostics + diagnostics
+        let read = PageParser.read(source, relativePath: file.relativePath)
+        loaded.page = read.page
+        loaded.idLocation = read.idLocation
+        loaded.diagnostics = bag.diagnostics + read.diagnostics
         return loaded
     }
 
@@ -292,21 +293,24 @@ public struct ContentLoader: Sendable {
 
     // MARK: - Across files
 
-    private func checkUniqueIDs(_ content: ContentSet, into bag: inout DiagnosticBag) {
-        var specIDs: [String: SourceLocation] = [:]
-        for spec in content.specs where !spec.id.isEmpty {
-            if let first = specIDs[spec.id] {
-                bag.report(.duplicateSpecID(spec.id, first: first), at: spec.location)
-            } else {
-                specIDs[spec.id] = spec.location
+    /// An ID used by a page before is reported where the later page writes it.
+    private func checkUniqueIDs(_ loaded: [LoadedFile], into bag: inout DiagnosticBag) {
+        // Spec and page IDs are separate sets: `spec N1.4` and `page N1.4` do not clash.
+        var firsts: [String: SourceLocation] = [:]
+        for file in loaded {
+            let (id, isSpec, titleLocation): (String, Bool, SourceLocation)
+            switch file.page {
+            case .spec(let spec): (id, isSpec, titleLocation) = (spec.id, true, spec.location)
+            case .page(let page): (id, isSpec, titleLocation) = (page.id, false, page.location)
+            case nil: continue
             }
-        }
-        var pageIDs: [String: SourceLocation] = [:]
-        for page in content.pages where !page.id.isEmpty {
-            if let first = pageIDs[page.id] {
-                bag.report(.duplicatePageID(page.id, first: first), at: page.location)
+            guard !id.isEmpty else { continue }
+            let at = file.idLocation ?? titleLocation
+            let key = (isSpec ? "spec " : "page ") + id
+            if let first = firsts[key] {
+                bag.report(isSpec ? .duplicateSpecID(id, first: first) : .duplicatePageID(id, first: first), at: at)
             } else {
-                pageIDs[page.id] = page.location
+                firsts[key] = at
             }
         }
     }
@@ -335,4 +339,16 @@ public struct LoadedFile: Sendable {
     public var hash: String
     public var page: ParsedPage?
     public var diagnostics: [Diagnostic]
+    /// Where the page's ID is written, when it parsed that far.
+    public var idLocation: SourceLocation?
+
+    public init(
+        file: ContentFile, hash: String, page: ParsedPage?, diagnostics: [Diagnostic], idLocation: SourceLocation? = nil
+    ) {
+        self.file = file
+        self.hash = hash
+        self.page = page
+        self.diagnostics = diagnostics
+        self.idLocation = idLocation
+    }
 }

@@ -125,20 +125,37 @@ extension SpecWalker {
     /// as hyphens, and every run of blanks (tabs, non-breaking spaces) as one space, so that
     /// what a writer cannot see on the page cannot make a step undefined (the guide says so).
     static func normalised(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most steps): only runs of spaces and tabs change.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            var blank = false
+            for byte in text.utf8 {
+                let isBlank = byte == 0x20 || byte == 0x09
+                if !isBlank || !blank { bytes.append(isBlank ? 0x20 : byte) }
+                blank = isBlank
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result = ""
+        result.reserveCapacity(text.utf8.count)
         var blank = false
         for character in text {
-            switch character {
-            case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}":
+            // A character of one scalar is matched by its value: comparing Characters is a
+            // Unicode comparison each time, and this runs on every step of every page.
+            let scalars = character.unicodeScalars
+            let value = scalars.index(after: scalars.startIndex) == scalars.endIndex ? scalars.first!.value : 0
+            switch value {
+            case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x00AB, 0x00BB:
                 result.append("\"")
                 blank = false
-            case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}":
+            case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032:
                 result.append("'")
                 blank = false
-            case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}":
+            case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2212:
                 result.append("-")
                 blank = false
-            case " ", "\t", "\u{00A0}", "\u{2007}", "\u{202F}", "\u{2009}", "\u{200A}":
+            case 0x20, 0x09, 0x00A0, 0x2007, 0x202F, 0x2009, 0x200A:
                 if !blank { result.append(" ") }
                 blank = true
             default:

@@ -15,6 +15,8 @@ public struct PageParser {
     /// The path relative to the content root, stored in the model for the site's URLs.
     let relativePath: String
     var diagnostics = DiagnosticBag()
+    /// Where the page's ID is written (the `spec:` or `page:` value), once parsed.
+    var idLocation: SourceLocation?
 
     public init(source: SourceFile, relativePath: String) {
         self.source = source
@@ -23,6 +25,15 @@ public struct PageParser {
 
     /// Parses the file; the result is nil when the file is not a page at all.
     public static func parse(_ source: SourceFile, relativePath: String) -> (ParsedPage?, [Diagnostic]) {
+        let read = read(source, relativePath: relativePath)
+        return (read.page, read.diagnostics)
+    }
+
+    /// `parse`, with where the page's ID is written (the `spec:` or `page:` value): what
+    /// spans pages, such as an ID used twice, is reported there.
+    public static func read(
+        _ source: SourceFile, relativePath: String
+    ) -> (page: ParsedPage?, diagnostics: [Diagnostic], idLocation: SourceLocation?) {
         // A check block that a heading interrupts is closed before the heading and reported
         // once, at its opening fence; the rest of the page is read as written.
         let repair = CheckBlockRepair.repair(source)
@@ -32,7 +43,7 @@ public struct PageParser {
             parser.diagnostics.report(.unclosedCheckBlock, at: read.location(line: line, column: 1))
         }
         let page = parser.parse()
-        return (page, parser.diagnostics.diagnostics)
+        return (page, parser.diagnostics.diagnostics, parser.idLocation)
     }
 
     mutating func parse() -> ParsedPage? {
@@ -71,8 +82,9 @@ public struct PageParser {
     ) -> Page {
         let id = metadata.value("page") ?? ""
         let metadata = checkKeys(metadata, allowed: ["page"], block: metadataBlock)
+        idLocation = location(of: metadataBlock, field: metadata.field("page"))
         if !SlugID.isValid(id) {
-            diagnostics.report(.malformedID(id), at: location(of: metadataBlock, field: metadata.field("page")))
+            diagnostics.report(.malformedID(id), at: idLocation!)
         }
         for block in body where block.kind == .heading(level: 1) {
             diagnostics.report(.duplicateTitle, at: location(of: block))
@@ -89,8 +101,9 @@ public struct PageParser {
     ) -> Spec? {
         let metadata = checkKeys(metadata, allowed: ["spec", "flow", "platforms"], block: metadataBlock)
         let specID = metadata.value("spec") ?? ""
+        idLocation = location(of: metadataBlock, field: metadata.field("spec"))
         if !SpecID.isValid(specID) {
-            diagnostics.report(.malformedSpecID(specID), at: location(of: metadataBlock, field: metadata.field("spec")))
+            diagnostics.report(.malformedSpecID(specID), at: idLocation!)
         }
         let platforms = parsePlatforms(metadata, block: metadataBlock)
         let flow = metadata.field("flow").map { FlowName($0.value, at: location(of: metadataBlock, field: $0)) }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 import Testing
 
 @testable import LanguageServer
@@ -39,9 +40,9 @@ final class Client {
         .deletingLastPathComponent()
     static let page = root.appendingPathComponent("content/native/login-error-states.md")
 
-    static func initialized() -> Client {
+    static func initialized(capabilities: JSONValue = [:]) -> Client {
         let client = Client()
-        _ = client.request(1, "initialize", ["rootUri": .string(root.absoluteString), "capabilities": [:]])
+        _ = client.request(1, "initialize", ["rootUri": .string(root.absoluteString), "capabilities": capabilities])
         client.notify("initialized", [:])
         return client
     }
@@ -79,11 +80,31 @@ final class Client {
         let start = lines[line][..<characters.lowerBound].utf16.count
         #expect(diagnostic["range"]["start"]["character"].int == start)
         #expect(diagnostic["range"]["end"]["character"].int == start + "deleted-pasky".utf16.count)
+        // The client did not say it shows links from codes.
+        #expect(diagnostic["codeDescription"] == .null)
 
         client.notify(
             "textDocument/didChange",
             ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]])
         #expect(client.diagnostics(uri)?.isEmpty == true)
+    }
+
+    @Test func aDiagnosticsCodeLinksToItsExplanationWhenTheClientShowsLinks() throws {
+        let client = Self.initialized(capabilities: [
+            "textDocument": ["publishDiagnostics": ["codeDescriptionSupport": true]]
+        ])
+        let uri = Self.page.absoluteString
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let typo = text.replacingOccurrences(of: "Then a session is created", with: "Then a sesion is created")
+        client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(typo)]])
+        let diagnostic = try #require(client.diagnostics(uri)?.first { $0["code"] == "undefined-step" })
+        let href = try #require(diagnostic["codeDescription"]["href"].string)
+        let file = try #require(URL(string: href))
+        #expect(file.isFileURL)
+        #expect(file.path.hasPrefix(client.cacheFolder.path))
+        #expect(try String(contentsOf: file, encoding: .utf8) == MessageExplanation.markdown(of: "undefined-step"))
     }
 
     @Test func shutdownThenExitEndsWithZeroAndExitAloneWithOne() throws {

@@ -351,11 +351,11 @@ extension MessageWitnessTests {
         "duplicate-title": valid(replacing: "### T1-AC01", with: "# Extra\n\n### T1-AC01", at: 23),
         "duplicate-spec-id": files([
             "content/one.md": Array(validSpec.utf8), "content/two.md": Array(validSpec.utf8),
-        ]).at("content/two.md", line: 1),
+        ]).at("content/two.md", line: 2),
         "duplicate-page-id": files([
             "content/p1.md": Array("# A\n<!-- page: same -->\n".utf8),
             "content/p2.md": Array("# B\n<!-- page: same -->\n".utf8),
-        ]).at("content/p2.md", line: 1),
+        ]).at("content/p2.md", line: 2),
 
         // Page metadata
         "malformed-metadata": valid(

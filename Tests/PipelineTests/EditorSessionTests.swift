@@ -17,11 +17,16 @@ import Testing
         return configuration
     }
 
-    @Test func lintAndCheckMatchThePipelineAcrossEdits() throws {
+    /// A copy of the content in a folder of its own, with the native page's path and text.
+    static func copiedContent() throws -> (TemporaryFolder, String, String) {
         let folder = try TemporaryFolder()
         try copyContent(into: folder)
-        let path = folder.url.appendingPathComponent(Self.page).path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let path = folder.url.appendingPathComponent(page).path
+        return (folder, path, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test func lintAndCheckMatchThePipelineAcrossEdits() throws {
+        let (folder, path, text) = try Self.copiedContent()
         let session = EditorSession()
         let versions = [
             [:], [path: Array(text.replacingOccurrences(of: "This page covers", with: "This page describes").utf8)],
@@ -29,8 +34,10 @@ import Testing
         ]
         for unsaved in versions {
             let configuration = configuration(folder, unsaved: unsaved)
-            #expect(session.lint(configuration).diagnostics == Pipeline(configuration).lint().diagnostics)
-            let checked = session.check(configuration)
+            #expect(
+                Pipeline(configuration).lint(session: session).diagnostics == Pipeline(configuration).lint().diagnostics
+            )
+            let checked = Pipeline(configuration).check(session: session)
             let expected = Pipeline(configuration).check()
             #expect(checked.diagnostics == expected.diagnostics)
             #expect(checked.stage == expected.stage)
@@ -38,9 +45,44 @@ import Testing
         }
     }
 
+    @Test func anEditedDocumentIsLintedWithoutListingAndANewFileIsFoundByTheNextFullLint() throws {
+        let (folder, path, text) = try Self.copiedContent()
+        let session = EditorSession()
+        _ = Pipeline(configuration(folder)).lint(session: session)
+        // An edit to an open document: the same findings as the pipeline's on the same text.
+        let edited = [
+            path: Array(
+                text.replacingOccurrences(of: "Then a session is created", with: "Then a sesion is created").utf8)
+        ]
+        let afterEdit = Pipeline(configuration(folder, unsaved: edited)).lint(session: session, edited: [path])
+        #expect(afterEdit.diagnostics == Pipeline(configuration(folder, unsaved: edited)).lint().diagnostics)
+        #expect(afterEdit.diagnostics.contains { $0.id.rawValue == "undefined-step" })
+        // A page added on the disk, linking nowhere: the next lint without an edit lists it.
+        let added = folder.url.appendingPathComponent("content/added.md")
+        try "# Added\n<!-- page: added -->\n\n[nowhere](nowhere.md)\n".write(
+            to: added, atomically: true, encoding: .utf8)
+        let relisted = Pipeline(configuration(folder, unsaved: edited)).lint(session: session)
+        #expect(relisted.diagnostics == Pipeline(configuration(folder, unsaved: edited)).lint().diagnostics)
+        #expect(relisted.diagnostics.contains { $0.location.file.hasSuffix("added.md") })
+        // A file created since the last listing and opened in the editor: its edit lists the
+        // folders again.
+        let other = folder.url.appendingPathComponent("content/other.md")
+        try "# Other\n<!-- page: other -->\n".write(to: other, atomically: true, encoding: .utf8)
+        let unsaved = edited.merging([other.path: Array("# Other\n<!-- page: added -->\n".utf8)]) { $1 }
+        let withOther = Pipeline(configuration(folder, unsaved: unsaved)).lint(session: session, edited: [other.path])
+        #expect(withOther.diagnostics == Pipeline(configuration(folder, unsaved: unsaved)).lint().diagnostics)
+        #expect(withOther.diagnostics.contains { $0.id.rawValue == "duplicate-page-id" })
+        // Pages removed from the disk are forgotten.
+        try FileManager.default.removeItem(at: added)
+        try FileManager.default.removeItem(at: other)
+        let removed = Pipeline(configuration(folder, unsaved: edited)).lint(session: session)
+        #expect(removed.diagnostics == Pipeline(configuration(folder, unsaved: edited)).lint().diagnostics)
+        #expect(!removed.diagnostics.contains { $0.location.file.hasSuffix("added.md") })
+    }
+
     @Test func aMissingRootIsAUsageFailure() throws {
         let folder = try TemporaryFolder()
-        let result = EditorSession().lint(configuration(folder))
+        let result = Pipeline(configuration(folder)).lint(session: EditorSession())
         #expect(result.failure?.kind == .usage)
     }
 }

@@ -21,19 +21,18 @@ import Testing
 
     @Test func duplicateSpecAndPageIDsAcrossFiles() throws {
         let folder = try TemporaryFolder()
-        try folder.write("one.md", validSpec)
+        let first = try folder.write("one.md", validSpec)
         let second = try folder.write("two.md", validSpec)
         try folder.write("p1.md", "# A\n<!-- page: same -->\n")
         let page = try folder.write("p2.md", "# B\n<!-- page: same -->\n")
         let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
-        #expect(
-            diagnostics.contains {
-                $0.id == "duplicate-spec-id" && $0.location == SourceLocation(file: second, line: 1, column: 1)
-            })
-        #expect(
-            diagnostics.contains {
-                $0.id == "duplicate-page-id" && $0.location == SourceLocation(file: page, line: 1, column: 1)
-            })
+        // Each is reported at the later page's ID, in its metadata comment, naming the first's.
+        let spec = try #require(diagnostics.first { $0.id == "duplicate-spec-id" })
+        #expect(spec.location == SourceLocation(file: second, line: 2, column: 12))
+        #expect(spec.message.text.hasSuffix("already used at \(first):2:12"))
+        let pageID = try #require(diagnostics.first { $0.id == "duplicate-page-id" })
+        #expect(pageID.location == SourceLocation(file: page, line: 2, column: 12))
+        #expect(diagnostics.filter { $0.id == "duplicate-spec-id" || $0.id == "duplicate-page-id" }.count == 2)
     }
 
     @Test func aFolderWithoutMarkdownIsReported() throws {

@@ -56,7 +56,7 @@ def client_capabilities():
         general=types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf16]),
         text_document=types.TextDocumentClientCapabilities(
             synchronization=types.TextDocumentSyncClientCapabilities(did_save=True),
-            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(),
+            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(code_description_support=True),
             completion=types.CompletionClientCapabilities(),
             hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown, types.MarkupKind.PlainText]),
             definition=types.DefinitionClientCapabilities(),

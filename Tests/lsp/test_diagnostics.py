@@ -4,6 +4,8 @@ is fixed; a page's edit reaches another page's diagnostics; the engine's verdict
 pause."""
 import asyncio
 import dataclasses
+import pathlib
+import urllib.parse
 
 import pytest
 from lsprotocol import types
@@ -85,6 +87,11 @@ async def test_a_mistake_is_published_where_it_is_and_goes_when_fixed(editor, mi
     assert diagnostic.message
     assert (diagnostic.range.start.line, diagnostic.range.start.character) == (line, character), editor.describe(page)
     assert diagnostic.range.end.line > line or diagnostic.range.end.character >= character
+    # The code links to its explanation, a file the editor can open.
+    explanation = pathlib.Path(urllib.parse.urlparse(diagnostic.code_description.href).path)
+    text = explanation.read_text(encoding="utf-8")
+    assert explanation.name == f"{mistake.code}.md"
+    assert text.startswith("# ") and "\n## Fix\n" in text
 
     await editor.type(page, original)
     assert editor.codes(page) == baseline
@@ -163,6 +170,12 @@ async def test_a_spec_id_typed_in_one_page_marks_the_other_page(editor, workspac
     assert len(clashes) == 1, f"web: {editor.describe(web)}"
     assert clashes[0].severity == ERROR
     assert "W1.4" in clashes[0].message
+    # At the ID in the web page's metadata comment: the value to change.
+    offset = web.text.index("<!-- spec: W1.4") + len("<!-- spec: ")
+    line = web.text.count("\n", 0, offset)
+    character = offset - (web.text.rfind("\n", 0, offset) + 1)
+    assert (clashes[0].range.start.line, clashes[0].range.start.character) == (line, character)
+    assert clashes[0].range.end.character == character + len("W1.4")
     assert "duplicate-spec-id" not in editor.codes(native)
 
     await editor.type(native, original)

@@ -17,8 +17,11 @@ public struct ToolCache: Sendable {
     /// How many entries of each kind the cache keeps, newest first.
     static let limits: [(folder: String, count: Int)] = [
         (BuildManifest.folder, 32), ("explorations", 16), ("layouts", 256), ("diagrams", 256), ("executables", 8),
-        (EarlierVersion.folder, 64),
+        (EarlierVersion.folder, 64), (explanationsFolder, 256),
     ]
+
+    /// Where `explanationFile(of:)` writes.
+    static let explanationsFolder = "explanations"
 
     /// The cache, or nil when it is off, when no folder is known, or when the executable
     /// cannot be read to key the entries.
@@ -54,6 +57,27 @@ public struct ToolCache: Sendable {
     /// Where explorations are kept.
     public var explorations: ExplorationCache {
         ExplorationCache(folder: folder.appendingPathComponent("explorations"), toolFingerprint: toolFingerprint)
+    }
+
+    /// A file holding the explanation of message `id` as built into this tool
+    /// (`docs/diagnostics/ID.md`), for an editor to open from a diagnostic's link; nil when the
+    /// ID has none or the file cannot be written. Written when missing or different.
+    public func explanationFile(of id: MessageID) -> URL? {
+        guard let markdown = MessageExplanation.markdown(of: id.rawValue) else { return nil }
+        let file = folder.appendingPathComponent(Self.explanationsFolder).appendingPathComponent(id.rawValue + ".md")
+        let bytes = Data(markdown.utf8)
+        if FileManager.default.contents(atPath: file.path) == bytes {
+            Self.touch(file.path)
+            return file
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try bytes.write(to: file, options: .atomic)
+        } catch {
+            return nil
+        }
+        return file
     }
 
     /// Keeps at most `limits` entries of each kind, the most recently used; a build manifest
