@@ -114,7 +114,9 @@ let package = Package(
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel"]),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecRunner"]),
+            dependencies: [
+                "LanguageServer", "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecRunner", "TestSupport",
+            ]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "SpecModel", "ReportModel", "SpecParser", "TestSupport"]),

@@ -35,17 +35,19 @@ public final class LanguageServer {
     private(set) var encoding = TextPositions.Encoding.utf16
     /// Whether the client shows a link from a diagnostic's code (`codeDescription`).
     private var linksCodes = false
-    /// The URI of each message's explanation file in the cache, once written; nil when it
-    /// could not be.
-    private var explanationLinks: [MessageID: String?] = [:]
+    /// The URI of each message's explanation file in the cache, once written.
+    private var explanationLinks: [MessageID: String] = [:]
     /// The open documents' text, by file-system path.
     private(set) var documents: [String: String] = [:]
     /// The documents with diagnostics published, so that a fixed one is cleared.
     private var published: Set<String> = []
     /// The last lint or check published: the diagnostics hover explains, the verdicts it shows.
     private(set) var latest: PipelineResult?
-    /// Whether the engine has not yet checked the latest text.
+    /// Whether the latest text has changed since the last check: the next pause checks it,
+    /// listing the folders again (a lint after an edit reads only the edited page).
     private var checkPending = false
+    /// Whether the client can be asked to report changes to the pages on the disk.
+    private var canWatchFiles = false
     /// The files parsed and the flows explored, reused from one change to the next.
     private let session = EditorSession()
     private let environment: [String: String]
@@ -142,7 +144,10 @@ public final class LanguageServer {
         case "textDocument/didClose":
             guard let path = path(of: params["textDocument"]["uri"]) else { return }
             documents[path] = nil
-            changed(path)
+            // The file may have been closed because it was deleted or renamed: list again.
+            changed()
+        case "initialized":
+            watchPages()
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             // Files may have been added, removed or changed on the disk.
             changed()
@@ -170,6 +175,7 @@ public final class LanguageServer {
         let offered = params["capabilities"]["general"]["positionEncodings"].array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         linksCodes = params["capabilities"]["textDocument"]["publishDiagnostics"]["codeDescriptionSupport"] == true
+        canWatchFiles = params["capabilities"]["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"] == true
         return [
             "capabilities": Self.withFeatures([
                 "positionEncoding": .string(encoding.rawValue),
@@ -187,11 +193,14 @@ public final class LanguageServer {
     private func changed(_ edited: String? = nil) {
         let result = Pipeline(configuration()).lint(session: session, edited: edited.map { [$0] })
         publish(result)
-        checkPending = !result.hasErrors && result.failure == nil
+        // With errors, the pause's check stops at the lint; it still lists the folders again,
+        // so that a file changed or deleted on the disk meanwhile is seen.
+        checkPending = true
     }
 
     /// Called when no message has arrived for a while: the engine checks the latest text, and
-    /// its verdicts are published with the lint's findings.
+    /// its verdicts are published with the lint's findings (the lint's alone when it found
+    /// errors).
     public func idle() {
         guard checkPending, !shutDown else { return }
         checkPending = false
@@ -244,12 +253,32 @@ public final class LanguageServer {
         return .object(lsp)
     }
 
+    /// Asks the client to report pages created, changed or deleted on the disk (by another
+    /// program, a branch switched), where it can: the server then lists the folders again.
+    /// The client's answer needs nothing done.
+    private func watchPages() {
+        guard canWatchFiles else { return }
+        send(
+            JSONValue.object([
+                "jsonrpc": "2.0", "id": "passkey-spec/watch-pages", "method": "client/registerCapability",
+                "params": [
+                    "registrations": [
+                        [
+                            "id": "passkey-spec/pages", "method": "workspace/didChangeWatchedFiles",
+                            "registerOptions": ["watchers": [["globPattern": "**/*.md"]]],
+                        ]
+                    ]
+                ],
+            ]).data)
+    }
+
     /// The `file:` URI of the explanation of `id` built into the tool (which `explain ID`
     /// prints), written into the tool's cache the first time: the link a diagnostic's code
     /// opens in the editor.
     private func explanationLink(_ id: MessageID) -> String? {
         if let known = explanationLinks[id] { return known }
-        let link = cache?.explanationFile(of: id).map { $0.absoluteString }
+        // A file that could not be written is tried again with the next diagnostic.
+        guard let link = cache?.explanationFile(of: id)?.absoluteString else { return nil }
         explanationLinks[id] = link
         return link
     }

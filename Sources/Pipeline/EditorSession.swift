@@ -54,9 +54,14 @@ public final class EditorSession: @unchecked Sendable {
 
     /// What a lint read: the same key gives the same result.
     struct LintKey: Equatable {
-        fileprivate var paths: [String]
-        fileprivate var versions: [Version]
+        fileprivate var roots: [String]
+        fileprivate var workingDirectory: URL
         fileprivate var strict: Bool
+        /// The files found, as listed, at the versions read.
+        fileprivate var files: [ContentFile]
+        fileprivate var versions: [Version]
+        /// What the listing itself found (a symbolic link loop, a folder with no page).
+        fileprivate var listingDiagnostics: [Diagnostic]
     }
 
     /// The content as read for a lint: what the loader gives, every page as the link check
@@ -168,8 +173,10 @@ public final class EditorSession: @unchecked Sendable {
         return Read(
             loaded: result, linkPages: links.compactMap { $0 },
             key: trusted
-                ? LintKey(paths: found.files.map(\.path), versions: versions.map { $0! }, strict: configuration.strict)
-                : nil)
+                ? LintKey(
+                    roots: configuration.roots, workingDirectory: configuration.workingDirectory,
+                    strict: configuration.strict, files: found.files, versions: versions.map { $0! },
+                    listingDiagnostics: found.diagnostics) : nil)
     }
 
     /// The content's files: the last listing's, when the call names the files edited and that

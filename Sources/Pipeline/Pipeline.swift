@@ -176,7 +176,9 @@ public struct Pipeline: Sendable {
                     try transaction.write(path, bytes)
                     written.withLock { $0.append(path) }
                 }
-                for file in ConformanceKits.siteFiles(content: result.content, flows: flows) {
+                for file in ConformanceKits.siteFiles(
+                    content: result.content, flows: flows, cache: configuration.cache, fingerprint: report.fingerprint)
+                {
                     try transaction.write(file.path, file.bytes)
                     written.withLock { $0.append(file.path) }
                 }

@@ -43,7 +43,11 @@ public struct ContentLoader: Sendable {
     /// The path to read for a path as the user gave it.
     public func fileSystemPath(_ path: String) -> String {
         guard let workingDirectory, !path.hasPrefix("/") else { return path }
-        return path.isEmpty || path == "." ? workingDirectory : workingDirectory + "/" + path
+        // `./page.md` (found under the root `.`) is the same file as `page.md`: one path for
+        // it, so that an editor's text for it is found.
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2).drop { $0 == "/" } }
+        return relative.isEmpty || relative == "." ? workingDirectory : workingDirectory + "/" + relative
     }
 
     /// Loads every `.md` file under `paths` (files or folders, searched recursively, in

@@ -7,7 +7,8 @@ struct MetadataComment {
     struct Field {
         var key: String
         var value: String
-        /// 0-based byte offset of the value within the comment's first line, for columns.
+        /// 0-based byte offset of the value within the comment's first line, for columns: of its
+        /// first word, or just after the key when it has none.
         var valueOffset: Int
     }
 
@@ -42,7 +43,13 @@ struct MetadataComment {
                 return nil
             } else {
                 let last = fields.count - 1
-                fields[last].value += fields[last].value.isEmpty ? String(word) : " " + word
+                if fields[last].value.isEmpty {
+                    // The value starts at its first word, however many blanks follow the key.
+                    fields[last].value = String(word)
+                    fields[last].valueOffset = wordOffset
+                } else {
+                    fields[last].value += " " + word
+                }
             }
         }
         guard !fields.isEmpty else { return nil }

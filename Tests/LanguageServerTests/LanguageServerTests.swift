@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import TestSupport
 import Testing
 
 @testable import LanguageServer
@@ -105,6 +106,71 @@ final class Client {
         #expect(file.isFileURL)
         #expect(file.path.hasPrefix(client.cacheFolder.path))
         #expect(try String(contentsOf: file, encoding: .utf8) == MessageExplanation.markdown(of: "undefined-step"))
+    }
+
+    @Test func aPageDeletedOnTheDiskIsForgottenAtThePauseEvenWhileThereAreErrors() throws {
+        let folder = try TemporaryFolder()
+        let first = try folder.write("content/a.md", "# A\n<!-- page: same -->\n")
+        let second = try folder.write("content/b.md", "# B\n<!-- page: same -->\n")
+        let client = Client()
+        _ = client.request(1, "initialize", ["rootUri": .string(folder.url.absoluteString), "capabilities": [:]])
+        let uri = URL(fileURLWithPath: first).absoluteString
+        let other = URL(fileURLWithPath: second).absoluteString
+        client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "markdown", "version": 1, "text": "# A\n<!-- page: same -->\n",
+                ]
+            ])
+        #expect(client.diagnostics(other)?.map(\.["code"]) == ["duplicate-page-id"])
+        try FileManager.default.removeItem(atPath: second)
+        // An edit reads only the edited page; the pause lists the folders again.
+        client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(uri), "version": 2],
+                "contentChanges": [["text": "# A.\n<!-- page: same -->\n"]],
+            ])
+        client.server.idle()
+        #expect(client.diagnostics(other) == [])
+    }
+
+    @Test func aPageClosedAfterItsFileWasDeletedIsNotReadAgain() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        let path = try folder.write("content/gone.md", "# Gone\n<!-- page: gone -->\n")
+        let client = Client()
+        _ = client.request(1, "initialize", ["rootUri": .string(folder.url.absoluteString), "capabilities": [:]])
+        let uri = URL(fileURLWithPath: path).absoluteString
+        client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "markdown", "version": 1,
+                    "text": "# Gone\n<!-- page: Gone -->\n",
+                ]
+            ])
+        #expect(client.diagnostics(uri)?.map(\.["code"]) == ["malformed-id"])
+        try FileManager.default.removeItem(atPath: path)
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+        #expect(client.diagnostics(uri) == [])
+    }
+
+    @Test func theServerAsksToBeToldOfPagesChangedOnTheDiskWhereTheClientCan() throws {
+        let watching = Self.initialized(capabilities: [
+            "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]
+        ])
+        let registration = try #require(watching.sent.last { $0["method"] == "client/registerCapability" })
+        let entry = try #require(registration["params"]["registrations"].array?.first)
+        #expect(entry["method"] == "workspace/didChangeWatchedFiles")
+        #expect(entry["registerOptions"]["watchers"].array?.first?["globPattern"] == "**/*.md")
+        // The client's answer is taken without a reply.
+        let count = watching.sent.count
+        watching.server.handle(JSONValue.object(["jsonrpc": "2.0", "id": registration["id"], "result": .null]).data)
+        #expect(watching.sent.count == count)
+        let plain = Self.initialized()
+        #expect(!plain.sent.contains { $0["method"] == "client/registerCapability" })
     }
 
     @Test func shutdownThenExitEndsWithZeroAndExitAloneWithOne() throws {

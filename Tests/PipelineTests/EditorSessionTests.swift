@@ -80,6 +80,36 @@ import Testing
         #expect(!removed.diagnostics.contains { $0.location.file.hasSuffix("added.md") })
     }
 
+    @Test func whatTheListingFindsIsNotTakenFromAnEarlierLint() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        let session = EditorSession()
+        let configuration = configuration(folder)
+        #expect(Pipeline(configuration).lint(session: session).diagnostics.isEmpty)
+        // A symbolic link loop: no file's text changes, only what the listing finds.
+        let loop = folder.url.appendingPathComponent("content/loop.md")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: "loop.md")
+        let looped = Pipeline(configuration).lint(session: session).diagnostics
+        #expect(looped == Pipeline(configuration).lint().diagnostics)
+        #expect(looped.map(\.id.rawValue) == ["symlink-loop"])
+        try FileManager.default.removeItem(at: loop)
+        #expect(Pipeline(configuration).lint(session: session).diagnostics.isEmpty)
+    }
+
+    @Test func theSameFilesUnderAnotherRootAreLintedAgain() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n\n[up](../index.md)\n")
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        let session = EditorSession()
+        var configuration = configuration(folder)
+        #expect(Pipeline(configuration).lint(session: session).diagnostics.isEmpty)
+        // The same page read with `content/notes` as the root: its link leaves the content.
+        configuration.roots = ["content/notes"]
+        let narrower = Pipeline(configuration).lint(session: session).diagnostics
+        #expect(narrower == Pipeline(configuration).lint().diagnostics)
+        #expect(!narrower.isEmpty)
+    }
+
     @Test func aMissingRootIsAUsageFailure() throws {
         let folder = try TemporaryFolder()
         let result = Pipeline(configuration(folder)).lint(session: EditorSession())

@@ -35,6 +35,17 @@ import Testing
         #expect(diagnostics.filter { $0.id == "duplicate-spec-id" || $0.id == "duplicate-page-id" }.count == 2)
     }
 
+    @Test func unsavedTextIsReadForAFileFoundUnderTheRootDot() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("page.md", "# Page\n<!-- page: page -->\n")
+        let loader = ContentLoader(
+            workingDirectory: folder.url.path, unsaved: [path: Array("# Page\n<!-- page: Bad_ID -->\n".utf8)])
+        let loaded = try loader.load(paths: ["."])
+        #expect(loaded.diagnostics.map(\.id.rawValue) == ["malformed-id"])
+        #expect(loader.fileSystemPath("./page.md") == path)
+        #expect(loader.fileSystemPath(".//./page.md") == path)
+    }
+
     @Test func aFolderWithoutMarkdownIsReported() throws {
         let folder = try TemporaryFolder()
         try folder.write("readme.txt", "text")

@@ -59,6 +59,8 @@ let parserCases: [DiagnosticCase] = [
         46),
     DiagnosticCase("malformed-metadata", replacing: "covers it.", with: "covers it.\n\n<!-- scenario: late -->", 35, 1),
     DiagnosticCase("malformed-spec-id", replacing: "<!-- spec: T1 ", with: "<!-- spec: t1 ", 2, 12),
+    // The value is located at its first word, however many blanks follow the key.
+    DiagnosticCase("malformed-spec-id", replacing: "<!-- spec: T1 ", with: "<!-- spec:    t1 ", 2, 15),
     DiagnosticCase(
         "missing-platforms", replacing: "<!-- spec: T1 platforms: ios, android -->", with: "<!-- spec: T1 -->", 2, 1),
     DiagnosticCase("unknown-platform", replacing: "ios, android -->", with: "ios, android, windows -->", 2, 26),

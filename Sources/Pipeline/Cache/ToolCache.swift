@@ -17,8 +17,11 @@ public struct ToolCache: Sendable {
     /// How many entries of each kind the cache keeps, newest first.
     static let limits: [(folder: String, count: Int)] = [
         (BuildManifest.folder, 32), ("explorations", 16), ("layouts", 256), ("diagrams", 256), ("executables", 8),
-        (EarlierVersion.folder, 64), (explanationsFolder, 256),
+        (EarlierVersion.folder, 64), (explanationsFolder, 256), (kitsFolder, 8),
     ]
+
+    /// Where the site's conformance kits are kept (see `ConformanceKits`).
+    static let kitsFolder = "kits"
 
     /// Where `explanationFile(of:)` writes.
     static let explanationsFolder = "explanations"
@@ -65,19 +68,12 @@ public struct ToolCache: Sendable {
     public func explanationFile(of id: MessageID) -> URL? {
         guard let markdown = MessageExplanation.markdown(of: id.rawValue) else { return nil }
         let file = folder.appendingPathComponent(Self.explanationsFolder).appendingPathComponent(id.rawValue + ".md")
-        let bytes = Data(markdown.utf8)
-        if FileManager.default.contents(atPath: file.path) == bytes {
+        let bytes = Array(markdown.utf8)
+        if (try? FileBytes.read(file.path)) == bytes {
             Self.touch(file.path)
             return file
         }
-        do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try bytes.write(to: file, options: .atomic)
-        } catch {
-            return nil
-        }
-        return file
+        return FileBytes.keep(bytes, at: file.path) ? file : nil
     }
 
     /// Keeps at most `limits` entries of each kind, the most recently used; a build manifest

@@ -295,7 +295,9 @@ struct IncrementalBuild {
                 selection: .init(shared: true, pages: [], exports: .ofTheRun), templates: templates,
                 diagrams: DiagramLayoutCache.drawer(cache), write: write)
             // The conformance kits follow the specs and the engine, as the shared pages do.
-            for file in ConformanceKits.siteFiles(content: loaded.content, flows: flows) {
+            for file in ConformanceKits.siteFiles(
+                content: loaded.content, flows: flows, cache: cache, fingerprint: report.fingerprint)
+            {
                 try write(file.path, file.bytes)
             }
         }
