@@ -17,7 +17,30 @@ enum CheckBlockRepair {
         var openings: [Int]
     }
 
+    /// Whether `text` holds the word `gherkin`: a byte search, since this runs on every page.
+    static func mentionsGherkin(_ text: String) -> Bool {
+        let word: [UInt8] = Array("gherkin".utf8)
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard bytes.count >= word.count else { return false }
+            var index = 0
+            let last = bytes.count - word.count
+            while index <= last {
+                if bytes[index] == word[0] {
+                    var matched = 1
+                    while matched < word.count, bytes[index + matched] == word[matched] { matched += 1 }
+                    if matched == word.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
     static func repair(_ source: SourceFile) -> Result {
+        // Only a `gherkin` block is closed here: a page without the word (every prose page)
+        // has nothing to repair, and is not split into lines for nothing.
+        guard mentionsGherkin(source.text) else { return Result(text: nil, openings: []) }
         var lines = source.lines.map(String.init)
         var openings: [Int] = []
         var open: (line: Int, fence: String, character: Character, length: Int, isCheck: Bool)?
