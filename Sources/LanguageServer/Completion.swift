@@ -12,8 +12,10 @@ enum Completion {
         case text = 1, function = 3, field = 5, value = 12, keyword = 14, snippet = 15, constant = 21, event = 23
     }
 
-    /// The completion items at a position; empty where the page expects no name.
-    static func items(in document: DocumentModel, at position: JSONValue) -> JSONValue {
+    /// The completion items at a position; empty where the page expects no name. A step
+    /// comes as a snippet (a placeholder or choice per parameter) when the client takes
+    /// `snippets`, else as its phrase with the parameters named.
+    static func items(in document: DocumentModel, at position: JSONValue, snippets: Bool = true) -> JSONValue {
         guard let (line, byte) = document.location(position) else { return [] }
         if let comment = metadataComment(document, line: line, byte: byte) {
             return .array(metadataItems(document, line: line, byte: byte, typed: comment))
@@ -22,7 +24,7 @@ enum Completion {
             if document.quoted(line: line, byte: byte) != nil {
                 return .array(valueItems(document, line: line, byte: byte, textStart: step.textStart))
             }
-            return .array(stepItems(document, line: line, byte: byte, step: step))
+            return .array(stepItems(document, line: line, byte: byte, step: step, snippets: snippets))
         }
         if let cell = document.copyCell(line: line, byte: byte), cell.label == "Trigger" {
             return .array(triggerItems(document, line: line, byte: byte, platform: cell.platform))
@@ -33,7 +35,8 @@ enum Completion {
     // MARK: - Steps
 
     private static func stepItems(
-        _ document: DocumentModel, line: Int, byte: Int, step: (keyword: StepKeyword?, textStart: Int, text: String)
+        _ document: DocumentModel, line: Int, byte: Int, step: (keyword: StepKeyword?, textStart: Int, text: String),
+        snippets: Bool
     ) -> [JSONValue] {
         guard let flow = document.flow, byte >= step.textStart else { return [] }
         let span = DocumentModel.Span(line: line, start: step.textStart, end: byte)
@@ -49,8 +52,9 @@ enum Completion {
                 "documentation": .string(pattern.summary),
                 "filterText": .string(pattern.display),
                 "sortText": .string(String(format: "%04d", index)),
-                "insertTextFormat": 2,
-                "textEdit": LanguageServer.edit(document, span, keyword + snippet(pattern, document)),
+                "insertTextFormat": snippets ? 2 : 1,
+                "textEdit": LanguageServer.edit(
+                    document, span, keyword + (snippets ? snippet(pattern, document) : pattern.display)),
             ]
         }
     }
@@ -143,23 +147,37 @@ enum Completion {
     private static func triggerItems(_ document: DocumentModel, line: Int, byte: Int, platform: Platform) -> [JSONValue]
     {
         let flows = document.flow.map { [$0] } ?? document.registry.flows
-        let entries = flows.flatMap(\.errorReference).filter { $0.platform == platform }
+        let reference = flows.flatMap(\.errorReference).filter { $0.platform == platform }
+        // Every name the lint accepts: native errors, transport errors and server answers.
+        var names = flows.flatMap { $0.triggerNames() }.filter { $0.platform == platform }
+        if names.isEmpty {
+            names = reference.map {
+                FlowTriggerName(
+                    platform: platform, name: $0.name,
+                    rawValue: $0.code.allSatisfy(\.isASCIIDigit) && !$0.code.isEmpty ? $0.code : nil,
+                    destinations: [$0.explicit])
+            }
+        }
         let inTicks = document.backticked(line: line, byte: byte)
         let span =
             inTicks?.span ?? document.word(line: line, byte: byte)?.span
             ?? DocumentModel.Span(line: line, start: byte, end: byte)
         var seen = Set<String>()
-        return entries.filter { seen.insert($0.name).inserted }.map { entry in
+        return names.filter { seen.insert($0.name).inserted }.map { name in
             // A name with a number takes it in parentheses after the backticks, as lint wants.
-            let raw = entry.code.allSatisfy(\.isASCIIDigit) && !entry.code.isEmpty ? " (\(entry.code))" : ""
-            let text = inTicks != nil ? entry.name : "`\(entry.name)`\(raw)"
+            let raw = name.rawValue.map { " (\($0))" } ?? ""
+            let text = inTicks != nil ? name.name : "`\(name.name)`\(raw)"
+            let documentation =
+                reference.first { $0.name == name.name }.map {
+                    "\(platform.displayName): \($0.outcome); the engine shows '\($0.explicit)'"
+                }
+                ?? "\(platform.displayName): the engine sends it to \(name.destinations.map { "'\($0)'" }.joined(separator: ", "))"
             return [
-                "label": .string(entry.name),
+                "label": .string(name.name),
                 "kind": .number(Double(Kind.constant.rawValue)),
-                "detail": .string(entry.code),
-                "documentation": .string(
-                    "\(platform.displayName): \(entry.outcome); the engine shows '\(entry.explicit)'"),
-                "filterText": .string(entry.name),
+                "detail": .string(name.rawValue ?? reference.first { $0.name == name.name }?.code ?? ""),
+                "documentation": .string(documentation),
+                "filterText": .string(name.name),
                 "textEdit": LanguageServer.edit(document, span, text),
             ]
         }

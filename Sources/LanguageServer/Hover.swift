@@ -112,7 +112,17 @@ enum Hover {
         let platform = document.copyCell(line: line, byte: byte)?.platform
         let entries = flows.flatMap(\.errorReference).filter { $0.name == name }
             .filter { platform == nil || $0.platform == platform }
-        guard !entries.isEmpty else { return nil }
+        guard !entries.isEmpty else {
+            // A transport error or a server answer: where the engine sends it.
+            let names = flows.flatMap { $0.triggerNames() }.filter {
+                $0.name == name && (platform == nil || $0.platform == platform)
+            }
+            guard !names.isEmpty else { return nil }
+            return names.map { entry in
+                "**`\(entry.name)`** (\(entry.platform.displayName)): the engine sends it to "
+                    + entry.destinations.map { "`\($0)`" }.joined(separator: ", ") + "."
+            }.joined(separator: "\n\n")
+        }
         return entries.map { entry in
             var text = "**`\(entry.name)`** (\(entry.platform.displayName), \(entry.code))"
             if let message = entry.message { text += "\n\n“\(message)”" }

@@ -29,7 +29,8 @@ extension LanguageServer {
     func answerFeature(_ method: String, _ params: JSONValue, id: JSONValue) -> Bool {
         let feature: ((DocumentModel, JSONValue) -> FeatureAnswer)?
         switch method {
-        case "textDocument/completion": feature = { .result(Completion.items(in: $0, at: $1["position"])) }
+        case "textDocument/completion":
+            feature = { [snippets] in .result(Completion.items(in: $0, at: $1["position"], snippets: snippets)) }
         case "textDocument/hover":
             let diagnostics = latest?.diagnostics ?? []
             let report = latest?.report
@@ -48,7 +49,7 @@ extension LanguageServer {
             }
         case "textDocument/documentSymbol": feature = { document, _ in .result(Navigation.symbols(in: document)) }
         case "textDocument/prepareRename":
-            feature = { .result(Navigation.prepareRename(in: $0, at: $1["position"])) }
+            feature = { Navigation.prepareRename(in: $0, at: $1["position"]) }
         case "textDocument/rename":
             feature = { Navigation.rename(in: $0, at: $1["position"], to: $1["newName"].string ?? "") }
         case "textDocument/codeAction":

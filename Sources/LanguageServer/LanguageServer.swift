@@ -35,6 +35,8 @@ public final class LanguageServer {
     private(set) var encoding = TextPositions.Encoding.utf16
     /// Whether the client shows a link from a diagnostic's code (`codeDescription`).
     private var linksCodes = false
+    /// Whether the client takes snippets in completions.
+    private(set) var snippets = false
     /// The URI of each message's explanation file in the cache, once written.
     private var explanationLinks: [MessageID: String] = [:]
     /// The open documents' text, by file-system path.
@@ -175,6 +177,7 @@ public final class LanguageServer {
         let offered = params["capabilities"]["general"]["positionEncodings"].array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         linksCodes = params["capabilities"]["textDocument"]["publishDiagnostics"]["codeDescriptionSupport"] == true
+        snippets = params["capabilities"]["textDocument"]["completion"]["completionItem"]["snippetSupport"] == true
         canWatchFiles = params["capabilities"]["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"] == true
         return [
             "capabilities": Self.withFeatures([

@@ -134,12 +134,23 @@ enum Navigation {
 
     // MARK: - Rename
 
-    /// The scenario ID under the cursor, which `rename` can rename; null elsewhere.
-    static func prepareRename(in document: DocumentModel, at position: JSONValue) -> JSONValue {
+    /// The scenario ID under the cursor, which `rename` can rename; null elsewhere; refused up
+    /// front, before the writer types a new name, where no new name could be taken: the page
+    /// names no flow, or it already has every scenario ID of its flow.
+    static func prepareRename(in document: DocumentModel, at position: JSONValue) -> LanguageServer.FeatureAnswer {
         guard let (line, byte) = document.location(position),
             let (id, span) = scenarioID(in: document, line: line, byte: byte)
-        else { return .null }
-        return ["range": document.range(span), "placeholder": .string(id)]
+        else { return .result(.null) }
+        guard let flow = document.flow else {
+            return .refusal("the page names no flow, so the scenario IDs it may use are unknown")
+        }
+        let free = flow.scenarios.filter { !document.scenarioIDs.contains($0) }
+        guard !free.isEmpty else {
+            return .refusal(
+                "the page already has every scenario of the flow '\(flow.id)', so '\(id)' has no other ID to take; a new scenario needs an engine change first"
+            )
+        }
+        return .result(["range": document.range(span), "placeholder": .string(id)])
     }
 
     /// Renames a scenario ID within the page (its comment and every step that names it), to

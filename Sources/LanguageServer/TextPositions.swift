@@ -28,32 +28,58 @@ struct TextPositions {
         return ["line": .number(Double(index)), "character": .number(Double(character))]
     }
 
-    /// The range a diagnostic at a line and byte column marks: the word, quoted value or table
-    /// cell that starts there, so the editor underlines what the message is about.
+    /// The range a diagnostic at a line and byte column marks: the quoted value, backticked
+    /// name, link, step or table cell that starts there, else the word, so that the editor
+    /// underlines what the message is about.
     func range(line: Int, byteColumn: Int) -> JSONValue {
         guard line >= 1, lines.indices.contains(line - 1) else {
             return ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]
         }
         let bytes = Array(lines[line - 1].utf8)
         let start = min(max(byteColumn - 1, 0), bytes.count)
-        var end = start
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            end += 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-            end = min(end + 1, bytes.count)
-        } else {
-            // A table cell ends at its bar; anything else at the end of its word.
-            let inCell = bytes[..<start].contains(UInt8(ascii: "|"))
-            while end < bytes.count, bytes[end] != UInt8(ascii: "|"), bytes[end] != UInt8(ascii: "\""),
-                inCell || bytes[end] != UInt8(ascii: " ")
-            {
-                end += 1
-            }
-            while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        }
+        var end = Self.end(of: bytes, from: start)
         if end == start { end = bytes.count }
         return [
             "start": position(line: line, byteColumn: start + 1), "end": position(line: line, byteColumn: end + 1),
         ]
+    }
+
+    /// Where what starts at `start` ends (exclusive), in bytes.
+    static func end(of bytes: [UInt8], from start: Int) -> Int {
+        func byte(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
+        /// Just past the next `closing` after `index`, or nil when the line has none.
+        func past(_ closing: UInt8, after index: Int) -> Int? {
+            var end = index + 1
+            while end < bytes.count, bytes[end] != closing { end += 1 }
+            return end < bytes.count ? end + 1 : nil
+        }
+        guard start < bytes.count else { return start }
+        let first = bytes[start]
+        if first == byte("\""), let end = past(byte("\""), after: start) { return end }
+        if first == byte("`"), let end = past(byte("`"), after: start) { return end }
+        // Inside backticks: the name, up to the closing one.
+        if start > 0, bytes[start - 1] == byte("`"), let end = past(byte("`"), after: start - 1) { return end - 1 }
+        if first == byte("["), let close = past(byte("]"), after: start) {
+            // A link: its text and its target.
+            if close < bytes.count, bytes[close] == byte("("), let end = past(byte(")"), after: close) { return end }
+            return close
+        }
+        if first == byte("("), let end = past(byte(")"), after: start) { return end }
+        let rest = String(decoding: bytes[start...], as: UTF8.self)
+        let isLineStart = bytes[..<start].allSatisfy { $0 == byte(" ") || $0 == byte("\t") }
+        if isLineStart, ["Given ", "When ", "Then ", "And ", "But "].contains(where: rest.hasPrefix) {
+            // A step: the whole of it.
+            var end = bytes.count
+            while end > start, bytes[end - 1] == byte(" ") || bytes[end - 1] == byte("\t") { end -= 1 }
+            return end
+        }
+        // A table cell ends at its bar; anything else at the end of its word.
+        let inCell = bytes[..<start].contains(byte("|"))
+        var end = start
+        while end < bytes.count, bytes[end] != byte("|"), bytes[end] != byte("\""), inCell || bytes[end] != byte(" ") {
+            end += 1
+        }
+        while end > start, bytes[end - 1] == byte(" ") { end -= 1 }
+        return end
     }
 }

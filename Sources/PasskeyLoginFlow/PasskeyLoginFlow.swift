@@ -32,6 +32,7 @@ public enum PasskeyLoginFlow {
                 return exploration(of: explorer)
             },
             lint: { specs in triggerCheck.diagnostics(for: specs) },
+            triggerNames: { triggerCheck.names },
             conformanceScript: { spec, platform in
                 ConformanceRecorder.encoded(ConformanceRecorder.script(for: spec, on: platform, variant: variant))
             },

@@ -1,5 +1,6 @@
 import PasskeyLoginEngine
 import SpecModel
+import SpecRunner
 
 /// Resolves the backticked names of every Trigger cell against the engine's catalogue for
 /// that platform, both ways: each name must be real, carry its raw value where it has one,
@@ -10,6 +11,20 @@ public struct TriggerCheck: Sendable {
 
     public init(adapters: [any PlatformAdapter] = PlatformAdapters.all) {
         catalogues = Dictionary(uniqueKeysWithValues: adapters.map { ($0.platform, TriggerCatalogue(adapter: $0)) })
+    }
+
+    /// Every name of every platform's catalogue, with the scenarios its results lead to.
+    public var names: [FlowTriggerName] {
+        catalogues.values.sorted { $0.platform.rawValue < $1.platform.rawValue }.flatMap { catalogue in
+            catalogue.names.map { entry in
+                let destinations = catalogue.results(of: entry).reduce(into: Set<String>()) {
+                    $0.formUnion(catalogue.destinations[$1.id] ?? [])
+                }
+                return FlowTriggerName(
+                    platform: catalogue.platform, name: entry.name, rawValue: entry.rawValue,
+                    destinations: destinations.sorted())
+            }
+        }
     }
 
     public func diagnostics(for specs: [Spec]) -> [Diagnostic] {

@@ -32,7 +32,8 @@ public struct ContentLoader: Sendable {
     public var workingDirectory: String?
     /// The text of files an editor holds and has not saved, by the path to read
     /// (`fileSystemPath`): read instead of the disk, so that the language server checks what
-    /// the writer sees.
+    /// the writer sees; a `.md` file under a folder listed is found though it is not on the
+    /// disk yet.
     public var unsaved: [String: [UInt8]]
 
     public init(workingDirectory: String? = nil, unsaved: [String: [UInt8]] = [:]) {
@@ -168,6 +169,14 @@ public struct ContentLoader: Sendable {
         var listing = Listing(root: root, onDisk: onDisk.hasSuffix("/") ? String(onDisk.dropLast()) : onDisk)
         listing.collect(in: listing.onDisk, relative: "")
         bag.append(contentsOf: listing.diagnostics)
+        // A page an editor holds and has not saved yet is part of the content as it will be.
+        let known = Set(listing.found.map(\.relative))
+        for unsavedPath in unsaved.keys
+        where unsavedPath.hasPrefix(listing.onDisk + "/") && unsavedPath.hasSuffix(".md") {
+            let relative = String(unsavedPath.dropFirst(listing.onDisk.count + 1))
+            let hidden = relative.split(separator: "/").contains { $0.hasPrefix(".") }
+            if !hidden, !known.contains(relative) { listing.found.append((relative, nil)) }
+        }
         return listing.found.sorted { $0.relative < $1.relative }.map {
             (root + "/" + $0.relative, $0.relative, $0.stamp)
         }

@@ -57,7 +57,7 @@ extension Message {
 
     public static let notASpecPage = Message(
         "not-a-spec-page", .error,
-        "file is not a spec page: put '<!-- spec: ID platforms: ios, android -->' (or '<!-- page: ID -->' for other pages) under its '# Title'"
+        "file is not a spec page: put '<!-- spec: ID flow: FLOW platforms: ios, android -->' (or '<!-- page: ID -->' for other pages) under its '# Title'; 'passkey-spec steps' lists the flows"
     )
 
     public static let missingTitle = Message(

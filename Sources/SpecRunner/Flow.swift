@@ -59,6 +59,24 @@ public struct FlowExploration: Codable, Sendable, Equatable {
     }
 }
 
+/// A name a Trigger cell may use on one platform, as the flow's engine resolves it: a native
+/// error, a transport error or a server answer.
+public struct FlowTriggerName: Sendable, Equatable {
+    public var platform: Platform
+    public var name: String
+    /// The raw value written after it in parentheses, where it has one.
+    public var rawValue: String?
+    /// The scenarios the engine sends what it names to, in any context.
+    public var destinations: [String]
+
+    public init(platform: Platform, name: String, rawValue: String?, destinations: [String]) {
+        self.platform = platform
+        self.name = name
+        self.rawValue = rawValue
+        self.destinations = destinations
+    }
+}
+
 /// A kind of spec and everything it is checked against: step definitions with their
 /// parameters, scenario vocabulary, platforms, exploration (world scripts, configurations,
 /// invariants), decisions, error reference, and lint rules of its own (a trigger catalogue).
@@ -85,6 +103,9 @@ public struct Flow: Sendable {
     public internal(set) var explore: @Sendable (_ depthLimit: Int?) -> FlowExploration
     /// The flow's own rules over its specs, run by `lint` (e.g. Trigger names).
     public let lint: @Sendable ([Spec]) -> [Diagnostic]
+    /// Every name its Trigger cells may use, as its lint resolves them (empty for a flow
+    /// without Trigger names); built from the engine on first use.
+    public let triggerNames: @Sendable () -> [FlowTriggerName]
     /// What the engine decides with, as text; a change to it changes the report's fingerprint.
     public let signature: [String]
     /// A spec's checks on one platform as a conformance kit's script (JSON), recorded from the
@@ -100,6 +121,7 @@ public struct Flow: Sendable {
         errorReference: [ErrorReferenceEntry] = [], rootCauses: [RootCauseEntry] = [], signature: [String] = [],
         explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
         lint: @escaping @Sendable ([Spec]) -> [Diagnostic] = { _ in [] },
+        triggerNames: @escaping @Sendable () -> [FlowTriggerName] = { [] },
         conformanceScript: (@Sendable (Spec, Platform) -> Data)? = nil,
         makeContext: @escaping @Sendable (Platform) -> Context
     ) {
@@ -118,6 +140,7 @@ public struct Flow: Sendable {
             + ["platforms \(platforms.map(\.rawValue).joined(separator: ","))"]
         self.explore = explore
         self.lint = lint
+        self.triggerNames = triggerNames
         self.conformanceScript = conformanceScript
         self.runSteps = { platform, written, bindings in
             PlatformRun.run(steps, written: written, bindings: bindings, context: makeContext(platform))

@@ -26,6 +26,16 @@ import Testing
         #expect(sees["textEdit"]["range"]["end"]["character"] == 12)
     }
 
+    @Test func aClientWithoutSnippetsGetsTheStepsPhrase() throws {
+        let text = Editor.pageText.replacingOccurrences(of: Self.anchor, with: Self.anchor + "\n  And the us")
+        var editor = Editor(text, snippets: false)
+        let items = try #require(
+            editor.ask("textDocument/completion", at: editor.position(of: "  And the us", offset: 12)).array)
+        let sees = try #require(items.first { $0["label"] == "the user sees the \"<scenario>\" copy" })
+        #expect(sees["insertTextFormat"] == 1)
+        #expect(sees["textEdit"]["newText"] == "the user sees the \"<scenario>\" copy")
+    }
+
     @Test func aStepWithoutKeywordGetsOneWithIt() throws {
         let text = Editor.pageText.replacingOccurrences(of: Self.anchor, with: Self.anchor + "\n  the us")
         var editor = Editor(text)
@@ -72,6 +82,13 @@ import Testing
                 at: editor.position(of: "`GetCredentialUnsupportedException`", occurrence: 1, offset: 4)))
         #expect(android.contains("NoCredentialException"))
         #expect(!android.contains("ASAuthorizationError.Code.canceled"))
+        // Every name the lint accepts there: transport errors and server answers too.
+        #expect(ios.contains { $0["label"] == "URLError.Code.timedOut" })
+        #expect(ios.contains { $0["label"] == "HTTP 5xx" })
+        let answer = try #require(ios.first { $0["label"] == "credential-not-found" })
+        #expect(answer["documentation"].string?.contains("'deleted-passkey'") == true)
+        #expect(android.contains("SocketTimeoutException"))
+        #expect(!android.contains("URLError.Code.timedOut"))
     }
 
     @Test func aCriterionIDBeingTypedIsCompleted() throws {

@@ -19,13 +19,17 @@ struct Editor {
     static let pageText = (try? String(contentsOf: LanguageServerTests.page, encoding: .utf8)) ?? ""
 
     /// The native page (or `text` in its place) open in a server that counts positions in
-    /// UTF-8 when `utf8`, else in UTF-16.
-    init(_ text: String = Editor.pageText, utf8: Bool = false) {
+    /// UTF-8 when `utf8`, else in UTF-16, for a client that takes snippets when `snippets`.
+    init(_ text: String = Editor.pageText, utf8: Bool = false, snippets: Bool = true) {
         client = Client()
         let general: JSONValue = utf8 ? ["positionEncodings": ["utf-8", "utf-16"]] : [:]
+        let completion: JSONValue = ["completionItem": ["snippetSupport": .bool(snippets)]]
         _ = client.request(
             1, "initialize",
-            ["rootUri": .string(LanguageServerTests.root.absoluteString), "capabilities": ["general": general]])
+            [
+                "rootUri": .string(LanguageServerTests.root.absoluteString),
+                "capabilities": ["general": general, "textDocument": ["completion": completion]],
+            ])
         client.notify("initialized", [:])
         uri = LanguageServerTests.page.absoluteString
         self.text = text

@@ -41,6 +41,13 @@ import Testing
         #expect(text.contains("`passkey-unavailable`"))
     }
 
+    @Test func aServerAnswerShowsWhereTheEngineSendsIt() throws {
+        var editor = Editor()
+        let text = markdown(
+            editor.ask("textDocument/hover", at: editor.position(of: "answers `credential-not-found` |", offset: 12)))
+        #expect(text.contains("**`credential-not-found`** (iOS): the engine sends it to `deleted-passkey`."))
+    }
+
     @Test func aCriterionShowsItsStatementAndItsVerdictsOnceChecked() throws {
         var editor = Editor()
         let position = editor.position(of: "exists (N1.4-AC03)", offset: 10)

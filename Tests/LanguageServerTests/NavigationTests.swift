@@ -67,8 +67,11 @@ import Testing
     @Test func renameRefusesAnIDTheFlowDoesNotKnow() throws {
         var editor = Editor()
         let position = editor.position(of: "sees the \"deleted-passkey\"", offset: 12)
-        let prepared = editor.ask("textDocument/prepareRename", at: position)
-        #expect(prepared["placeholder"] == "deleted-passkey")
+        // The page has every scenario of its flow: refused before a new name is typed.
+        let preparedReply = editor.reply("textDocument/prepareRename", at: position)
+        let prepared = try #require(preparedReply)
+        #expect(prepared["error"]["code"] == .number(-32803))
+        #expect(prepared["error"]["message"].string?.contains("already has every scenario of the flow") == true)
         let refusal = editor.reply("textDocument/rename", at: position, ["newName": "removed-passkey"])
         let refused = try #require(refusal)
         #expect(refused["error"]["code"] == .number(-32803))
@@ -87,6 +90,7 @@ import Testing
         let text = Editor.pageText.replacingOccurrences(of: "deleted-passkey", with: "deleted-passkey-old")
         var editor = Editor(text)
         let position = editor.position(of: "<!-- scenario: deleted-passkey-old", offset: 18)
+        #expect(editor.ask("textDocument/prepareRename", at: position)["placeholder"] == "deleted-passkey-old")
         let result = editor.ask("textDocument/rename", at: position, ["newName": "deleted-passkey"])
         let edits = try #require(result["changes"][editor.uri].array)
         #expect(edits.count == Editor.pageText.components(separatedBy: "\"deleted-passkey\"").count)

@@ -46,6 +46,23 @@ import Testing
         #expect(loader.fileSystemPath(".//./page.md") == path)
     }
 
+    @Test func aPageNotSavedYetIsFoundUnderTheFolderItWillBeIn() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        let root = folder.url.appendingPathComponent("content").path
+        let page = Array("# New\n<!-- page: home -->\n".utf8)
+        let loader = ContentLoader(
+            workingDirectory: folder.url.path,
+            unsaved: [
+                root + "/drafts/new.md": page, root + "/.hidden/new.md": page, folder.url.path + "/outside.md": page,
+                root + "/notes.txt": page,
+            ])
+        let found = try loader.files(at: ["content"]).files
+        #expect(found.map(\.relativePath) == ["drafts/new.md", "index.md"])
+        let loaded = try loader.load(paths: ["content"])
+        #expect(loaded.diagnostics.map(\.id.rawValue) == ["duplicate-page-id"])
+    }
+
     @Test func aFolderWithoutMarkdownIsReported() throws {
         let folder = try TemporaryFolder()
         try folder.write("readme.txt", "text")

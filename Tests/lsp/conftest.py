@@ -57,7 +57,8 @@ def client_capabilities():
         text_document=types.TextDocumentClientCapabilities(
             synchronization=types.TextDocumentSyncClientCapabilities(did_save=True),
             publish_diagnostics=types.PublishDiagnosticsClientCapabilities(code_description_support=True),
-            completion=types.CompletionClientCapabilities(),
+            completion=types.CompletionClientCapabilities(
+                completion_item=types.ClientCompletionItemOptions(snippet_support=True)),
             hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown, types.MarkupKind.PlainText]),
             definition=types.DefinitionClientCapabilities(),
             references=types.ReferenceClientCapabilities(),
