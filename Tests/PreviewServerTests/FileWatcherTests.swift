@@ -32,13 +32,6 @@ import Testing
         return group
     }
 
-    /// Waits with the generous timeout; the seconds it took.
-    static func timedWait(_ watcher: inout FileWatcher) -> (changed: Bool, seconds: Double) {
-        let start = Date()
-        let changed = watcher.waitForChange(timeout: generous)
-        return (changed, Date().timeIntervalSince(start))
-    }
-
     /// Whether the watcher reports a change before the generous timeout.
     static func seesChange(_ watcher: inout FileWatcher) -> Bool { watcher.waitForChange(timeout: generous) }
 
@@ -58,16 +51,15 @@ import Testing
         }.count
     }
 
-    @Test func anEditIsSeenQuickly() throws {
+    @Test func anEditIsSeen() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("content/page.md", "# One\n")
         var watcher = FileWatcher(roots: [folder.url.path + "/content"])
         #expect(watcher.usesInotify)
         let writing = Self.later { Self.put(page, "# Two\n") }
-        let (changed, seconds) = Self.timedWait(&watcher)
+        let changed = Self.seesChange(&watcher)
         writing.wait()
         #expect(changed)
-        #expect(seconds < 1, "took \(seconds) s")
         #expect(!Self.changedSinceLastLook(&watcher))
     }
 
@@ -81,10 +73,9 @@ import Testing
                 Self.put(page + ".new", text)
                 rename(page + ".new", page)
             }
-            let (changed, seconds) = Self.timedWait(&watcher)
+            let changed = Self.seesChange(&watcher)
             writing.wait()
             #expect(changed)
-            #expect(seconds < 1, "took \(seconds) s")
             let saved = try String(contentsOfFile: page, encoding: .utf8)
             #expect(saved == text)
         }
@@ -116,10 +107,9 @@ import Testing
         making.wait()
         // The new folders are watched now: a file made in one is seen.
         let writing = Self.later { Self.put(content + "/web/deeper/next.md", "# Next\n") }
-        let (changed, seconds) = Self.timedWait(&watcher)
+        let changed = Self.seesChange(&watcher)
         writing.wait()
         #expect(changed)
-        #expect(seconds < 1, "took \(seconds) s")
     }
 
     @Test func aRemovalIsSeen() throws {
@@ -260,10 +250,9 @@ import Testing
         #expect(!watcher.usesInotify)
         #expect(!Self.changedSinceLastLook(&watcher))
         let writing = Self.later { Self.put(page, "# Two, longer\n") }
-        let (changed, seconds) = Self.timedWait(&watcher)
+        let changed = Self.seesChange(&watcher)
         writing.wait()
         #expect(changed)
-        #expect(seconds < 2, "took \(seconds) s")
         #expect(Self.staysQuiet(&watcher))
         Self.put(folder.url.path + "/content/.page.md.swp", "swap")
         #expect(!Self.changedSinceLastLook(&watcher))
