@@ -29,8 +29,8 @@ struct TextPositions {
     }
 
     /// The range a diagnostic at a line and byte column marks: the quoted value, backticked
-    /// name, link, step or table cell that starts there, else the word, so that the editor
-    /// underlines what the message is about.
+    /// name, raw value in parentheses, link, step or table cell that starts there, else the
+    /// word, so that the editor underlines what the message is about.
     func range(line: Int, byteColumn: Int) -> JSONValue {
         guard line >= 1, lines.indices.contains(line - 1) else {
             return ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]
@@ -55,22 +55,32 @@ struct TextPositions {
         }
         guard start < bytes.count else { return start }
         let first = bytes[start]
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         if first == byte("\""), let end = past(byte("\""), after: start) { return end }
         if first == byte("`"), let end = past(byte("`"), after: start) { return end }
-        // Inside backticks: the name, up to the closing one.
-        if start > 0, bytes[start - 1] == byte("`"), let end = past(byte("`"), after: start - 1) { return end - 1 }
+        if first == byte("("), let end = past(byte(")"), after: start) { return end }
+        if start > 0, bytes[start - 1] == byte("\""), let end = past(byte("\""), after: start - 1) {
+            // Inside quotes: the value, up to the closing one.
+            return end - 1
+        }
+        // Inside backticks: the name, up to the closing one; but a name that opens its table
+        // cell stands for the cell (a finding about the whole cell is located there too).
+        if start > 0, bytes[start - 1] == byte("`"), let end = past(byte("`"), after: start - 1) {
+            let before = bytes[..<(start - 1)].reversed().first { !isBlank($0) }
+            if before != byte("|") { return end - 1 }
+        }
         if first == byte("["), let close = past(byte("]"), after: start) {
             // A link: its text and its target.
             if close < bytes.count, bytes[close] == byte("("), let end = past(byte(")"), after: close) { return end }
             return close
         }
-        if first == byte("("), let end = past(byte(")"), after: start) { return end }
         let rest = String(decoding: bytes[start...], as: UTF8.self)
-        let isLineStart = bytes[..<start].allSatisfy { $0 == byte(" ") || $0 == byte("\t") }
-        if isLineStart, ["Given ", "When ", "Then ", "And ", "But "].contains(where: rest.hasPrefix) {
+        let isLineStart = bytes[..<start].allSatisfy(isBlank)
+        let keywords = ["Given", "When", "Then", "And", "But"]
+        if isLineStart, keywords.contains(where: { rest.hasPrefix($0 + " ") || rest.hasPrefix($0 + "\t") }) {
             // A step: the whole of it.
             var end = bytes.count
-            while end > start, bytes[end - 1] == byte(" ") || bytes[end - 1] == byte("\t") { end -= 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
             return end
         }
         // A table cell ends at its bar; anything else at the end of its word.

@@ -13,10 +13,13 @@ public struct TriggerCheck: Sendable {
         catalogues = Dictionary(uniqueKeysWithValues: adapters.map { ($0.platform, TriggerCatalogue(adapter: $0)) })
     }
 
-    /// Every name of every platform's catalogue, with the scenarios its results lead to.
+    /// Every name the check accepts, by platform, with the scenarios its results lead to: a
+    /// name the sources say no sign-in returns is left out, as the check reports it.
     public var names: [FlowTriggerName] {
         catalogues.values.sorted { $0.platform.rawValue < $1.platform.rawValue }.flatMap { catalogue in
-            catalogue.names.map { entry in
+            catalogue.names.filter {
+                PlatformFacts.fact(named: $0.name, on: catalogue.platform)?.arrivesFromSignIn ?? true
+            }.map { entry in
                 let destinations = catalogue.results(of: entry).reduce(into: Set<String>()) {
                     $0.formUnion(catalogue.destinations[$1.id] ?? [])
                 }

@@ -169,13 +169,19 @@ public struct ContentLoader: Sendable {
         var listing = Listing(root: root, onDisk: onDisk.hasSuffix("/") ? String(onDisk.dropLast()) : onDisk)
         listing.collect(in: listing.onDisk, relative: "")
         bag.append(contentsOf: listing.diagnostics)
-        // A page an editor holds and has not saved yet is part of the content as it will be.
-        let known = Set(listing.found.map(\.relative))
+        // A page an editor holds that is not on the disk yet is part of the content as it will
+        // be, where the listing would find it once saved: in a folder under the root with no
+        // link on the way (a file on the disk is the listing's to find or to skip).
         for unsavedPath in unsaved.keys
         where unsavedPath.hasPrefix(listing.onDisk + "/") && unsavedPath.hasSuffix(".md") {
             let relative = String(unsavedPath.dropFirst(listing.onDisk.count + 1))
-            let hidden = relative.split(separator: "/").contains { $0.hasPrefix(".") }
-            if !hidden, !known.contains(relative) { listing.found.append((relative, nil)) }
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            var status = stat()
+            guard lstat(unsavedPath, &status) != 0, errno == ENOENT, let root = listing.resolvedRoot else { continue }
+            let folder = (relative as NSString).deletingLastPathComponent
+            let parent = Listing.resolve((unsavedPath as NSString).deletingLastPathComponent)
+            guard parent == (folder.isEmpty ? root : root + "/" + folder) else { continue }
+            listing.found.append((relative, nil))
         }
         return listing.found.sorted { $0.relative < $1.relative }.map {
             (root + "/" + $0.relative, $0.relative, $0.stamp)

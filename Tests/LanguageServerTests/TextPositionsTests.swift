@@ -18,9 +18,20 @@ import Testing
         (#"  Then the user sees the "deleted-pasky" copy"#, #""deleted-pasky""#, #""deleted-pasky""#),
         // A name in backticks, from inside them: the name, not the rest of the cell.
         (
-            "| Trigger | `ASAuthorizationError.Code.faild` (1004), answered | x |", "ASAuthorizationError",
+            "| Trigger | When `ASAuthorizationError.Code.faild` (1004), answered | x |", "ASAuthorizationError",
             "ASAuthorizationError.Code.faild"
         ),
+        // A name that opens its cell stands for the cell: a finding about the cell is there too.
+        (
+            "| Trigger | `NoCredentialException`, or `X` | x |", "NoCredentialException",
+            "NoCredentialException`, or `X`"
+        ),
+        // A value from inside its quotes (where a step's findings are), spaces and all.
+        (#"  Given the enumeration policy is "rev eal""#, "rev eal", "rev eal"),
+        // A raw value right after a name.
+        ("| Trigger | `A`(1001), `B` | x |", "(1001)", "(1001)"),
+        // A step whose keyword is followed by a tab.
+        ("  Then\tthe user sees it", "Then", "Then\tthe user sees it"),
         // A raw value in parentheses.
         ("| Trigger | `X` (1004), when | x |", "(1004)", "(1004)"),
         // A link: its text and its target, spaces and all.

@@ -57,10 +57,25 @@ import Testing
                 root + "/drafts/new.md": page, root + "/.hidden/new.md": page, folder.url.path + "/outside.md": page,
                 root + "/notes.txt": page,
             ])
+        try FileManager.default.createDirectory(atPath: root + "/drafts", withIntermediateDirectories: true)
         let found = try loader.files(at: ["content"]).files
         #expect(found.map(\.relativePath) == ["drafts/new.md", "index.md"])
         let loaded = try loader.load(paths: ["content"])
         #expect(loaded.diagnostics.map(\.id.rawValue) == ["duplicate-page-id"])
+    }
+
+    @Test func aPageNotSavedYetBehindALinkOrInAFolderNotMadeIsNotFound() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        try folder.write("real/page.md", "# Real\n<!-- page: real -->\n")
+        let root = folder.url.appendingPathComponent("content").path
+        try FileManager.default.createSymbolicLink(atPath: root + "/alias", withDestinationPath: "../real")
+        let page = Array("# New\n<!-- page: new -->\n".utf8)
+        let loader = ContentLoader(
+            workingDirectory: folder.url.path,
+            unsaved: [root + "/alias/new.md": page, root + "/nowhere/new.md": page])
+        let listed = try loader.files(at: ["content"])
+        #expect(listed.files.map(\.relativePath) == ["index.md"])
     }
 
     @Test func aFolderWithoutMarkdownIsReported() throws {

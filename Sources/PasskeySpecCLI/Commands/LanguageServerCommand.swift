@@ -25,8 +25,9 @@ enum LanguageServerCommand {
             diagnostics of every page it affects.
             """,
             """
-            Completion of step phrases (with snippets), scenario and action IDs, each
-            platform's error names with their raw values, criterion IDs and metadata; hover
+            Completion of step phrases (as snippets where the editor takes them), scenario
+            and action IDs, each platform's Trigger names with their raw values, criterion
+            IDs and metadata; hover
             on a step, a scenario, an error name, a criterion or a diagnostic; go to
             definition, find references, the outline, and renaming a scenario ID where the
             flow allows it; quick fixes from the diagnostics' suggestions; and formatting,
