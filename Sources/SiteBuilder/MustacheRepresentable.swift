@@ -151,7 +151,7 @@ final class MustacheEncoder: Encoder {
             box.set(value.map { .number(Double($0)) } ?? .null, for: key.stringValue)
         }
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            box.set(value.map(MustacheEncoder.convert) ?? .null, for: key.stringValue)
+            box.set(value.map { MustacheEncoder.convert($0) } ?? .null, for: key.stringValue)
         }
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key

@@ -7,7 +7,7 @@ import Testing
     /// The page with `mistake` made, its diagnostics of `code`, and the quick fixes for them.
     func fixes(_ original: String, _ mistake: String, code: String) throws -> (Editor, [JSONValue]) {
         #expect(Editor.pageText.contains(original))
-        var editor = Editor(Editor.pageText.replacingOccurrences(of: original, with: mistake))
+        let editor = Editor(Editor.pageText.replacingOccurrences(of: original, with: mistake))
         let found = editor.diagnostics.filter { $0["code"].string == code }
         #expect(!found.isEmpty, "no \(code) among \(editor.diagnostics.map { $0["code"] })")
         let range = found.first?["range"] ?? .null
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func diagnosticsWithoutASuggestionGetNoFix() throws {
-        var editor = Editor()
+        let editor = Editor()
         let actions = editor.ask(
             "textDocument/codeAction", at: nil,
             [

@@ -12,7 +12,7 @@ import Testing
 
     @Test func aCheckBlockOffersTheFlowsStepsAsSnippets() throws {
         let text = Editor.pageText.replacingOccurrences(of: Self.anchor, with: Self.anchor + "\n  And the us")
-        var editor = Editor(text)
+        let editor = Editor(text)
         let items = try #require(
             editor.ask("textDocument/completion", at: editor.position(of: "  And the us", offset: 12)).array)
         let sees = try #require(items.first { $0["label"] == "the user sees the \"<scenario>\" copy" })
@@ -28,7 +28,7 @@ import Testing
 
     @Test func aClientWithoutSnippetsGetsTheStepsPhrase() throws {
         let text = Editor.pageText.replacingOccurrences(of: Self.anchor, with: Self.anchor + "\n  And the us")
-        var editor = Editor(text, snippets: false)
+        let editor = Editor(text, snippets: false)
         let items = try #require(
             editor.ask("textDocument/completion", at: editor.position(of: "  And the us", offset: 12)).array)
         let sees = try #require(items.first { $0["label"] == "the user sees the \"<scenario>\" copy" })
@@ -38,7 +38,7 @@ import Testing
 
     @Test func aStepWithoutKeywordGetsOneWithIt() throws {
         let text = Editor.pageText.replacingOccurrences(of: Self.anchor, with: Self.anchor + "\n  the us")
-        var editor = Editor(text)
+        let editor = Editor(text)
         let items = try #require(
             editor.ask("textDocument/completion", at: editor.position(of: "  the us", offset: 8)).array)
         let sees = try #require(items.first { $0["label"] == "the user sees the \"<scenario>\" copy" })
@@ -48,7 +48,7 @@ import Testing
     @Test func aStepsQuotesOfferScenarioIDsOrActionIDs() throws {
         let text = Editor.pageText.replacingOccurrences(
             of: Self.anchor, with: Self.anchor + "\n  And the user sees the \"\" copy\n  When the user chooses \"re\"")
-        var editor = Editor(text)
+        let editor = Editor(text)
         let scenarios = labels(
             editor.ask("textDocument/completion", at: editor.position(of: "sees the \"\" copy", offset: 10)))
         #expect(scenarios.contains("deleted-passkey"))
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aTriggerCellOffersItsPlatformsNativeNamesWithRawValues() throws {
-        var editor = Editor()
+        let editor = Editor()
         let ios = try #require(
             editor.ask(
                 "textDocument/completion",
@@ -92,14 +92,14 @@ import Testing
     }
 
     @Test func aCriterionIDBeingTypedIsCompleted() throws {
-        var editor = Editor()
+        let editor = Editor()
         let items = labels(
             editor.ask("textDocument/completion", at: editor.position(of: "**N1.4-AC01–AC03", offset: 10)))
         #expect(items == ["N1.4-AC01", "N1.4-AC02", "N1.4-AC03", "N1.4-AC04", "N1.4-AC05"])
     }
 
     @Test func aMetadataCommentOffersKeysAndFlowNames() throws {
-        var editor = Editor()
+        let editor = Editor()
         let flows = labels(
             editor.ask("textDocument/completion", at: editor.position(of: "flow: passkey-login", offset: 6)))
         #expect(flows == FlowCatalogue.registered.flows.map(\.id))
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func plainProseOffersNothing() throws {
-        var editor = Editor()
+        let editor = Editor()
         #expect(editor.ask("textDocument/completion", at: editor.position(of: "This page covers", offset: 3)) == [])
     }
 }

@@ -21,7 +21,7 @@ import Testing
         .replacingOccurrences(of: "| Action `retry`    | Try Again |", with: "|   Action `retry` |Try Again|")
 
     func formatted(_ text: String, utf8: Bool = false) throws -> (Editor, String) {
-        var editor = Editor(text, utf8: utf8)
+        let editor = Editor(text, utf8: utf8)
         let edits = try #require(
             editor.ask("textDocument/formatting", at: nil, ["options": ["tabSize": 4, "insertSpaces": true]]).array)
         return (editor, editor.applying(edits))
@@ -48,7 +48,7 @@ import Testing
 
     @Test func formattingTwiceChangesNothingTheSecondTime() throws {
         let (_, once) = try formatted(Self.messy)
-        var editor = Editor(once)
+        let editor = Editor(once)
         #expect(
             editor.ask("textDocument/formatting", at: nil, ["options": ["tabSize": 4, "insertSpaces": true]]) == [])
     }
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aHalfTypedPageIsAnsweredWithoutACrash() throws {
         let broken = "# T\n<!-- spec: N1\n```gherkin\n  Given \"\n|a|\n|-\n<!-- scenario:"
-        var editor = Editor(broken)
+        let editor = Editor(broken)
         for line in 0..<9 {
             for character in [0, 1, 3, 8, 40] {
                 let position: JSONValue = ["line": .number(Double(line)), "character": .number(Double(character))]

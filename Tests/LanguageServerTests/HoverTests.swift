@@ -9,7 +9,7 @@ import Testing
     func markdown(_ result: JSONValue) -> String { result["contents"]["value"].string ?? "" }
 
     @Test func aStepShowsItsSummary() throws {
-        var editor = Editor()
+        let editor = Editor()
         let pattern = try #require(
             FlowCatalogue.registered.flows[0].steps.patterns.first { $0.display.hasPrefix("the enumeration policy is") }
         )
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aScenarioIDShowsItsTitleAndCopyPerPlatform() throws {
-        var editor = Editor()
+        let editor = Editor()
         for position in [
             editor.position(of: "sees the \"deleted-passkey\"", offset: 12),
             editor.position(of: "<!-- scenario: deleted-passkey", offset: 18),
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aNativeNameShowsWhatItMeansItsSourceAndWhereItLeads() throws {
-        var editor = Editor()
+        let editor = Editor()
         let text = markdown(
             editor.ask(
                 "textDocument/hover", at: editor.position(of: "`ASAuthorizationError.Code.failed` (1004)", offset: 10)))
@@ -42,14 +42,14 @@ import Testing
     }
 
     @Test func aServerAnswerShowsWhereTheEngineSendsIt() throws {
-        var editor = Editor()
+        let editor = Editor()
         let text = markdown(
             editor.ask("textDocument/hover", at: editor.position(of: "answers `credential-not-found` |", offset: 12)))
         #expect(text.contains("**`credential-not-found`** (iOS): the engine sends it to `deleted-passkey`."))
     }
 
     @Test func aCriterionShowsItsStatementAndItsVerdictsOnceChecked() throws {
-        var editor = Editor()
+        let editor = Editor()
         let position = editor.position(of: "exists (N1.4-AC03)", offset: 10)
         let before = markdown(editor.ask("textDocument/hover", at: position))
         #expect(before.contains("A lookup timeout, network problem or server error"))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func aDiagnosticsRangeShowsItsExplanation() throws {
-        var editor = Editor(
+        let editor = Editor(
             Editor.pageText.replacingOccurrences(
                 of: "Then the user sees the \"deleted-passkey\" copy",
                 with: "Then the user sees the \"deleted-pasky\" copy"))
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test(arguments: [false, true]) func positionsAfterNonASCIICountInTheNegotiatedEncoding(utf8: Bool) throws {
-        var editor = Editor(utf8: utf8)
+        let editor = Editor(utf8: utf8)
         // The Android Trigger cell of `passkey-failed` has curly quotes before this name.
         let position = editor.position(of: "`GetCredentialUnknownException`", offset: 3)
         let hover = editor.ask("textDocument/hover", at: position)
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func nothingToSayIsNull() throws {
-        var editor = Editor()
+        let editor = Editor()
         #expect(editor.ask("textDocument/hover", at: editor.position(of: "This page covers", offset: 3)) == .null)
     }
 }

@@ -9,7 +9,7 @@ import Testing
     func line(_ editor: Editor, _ text: String) -> Int? { editor.lines.firstIndex { $0.hasPrefix(text) } }
 
     @Test func definitionGoesToTheScenarioHeadingAndTheCriterionRow() throws {
-        var editor = Editor()
+        let editor = Editor()
         let scenario = editor.ask(
             "textDocument/definition", at: editor.position(of: "sees the \"deleted-passkey\"", offset: 12))
         #expect(scenario["uri"].string == editor.uri)
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func referencesAreEveryStepThatNamesTheScenario() throws {
-        var editor = Editor()
+        let editor = Editor()
         let steps = editor.text.components(separatedBy: "\"deleted-passkey\"").count - 1
         let position = editor.position(of: "<!-- scenario: deleted-passkey", offset: 18)
         let all = try #require(
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func theOutlineNestsSectionsScenariosCriteriaAndChecks() throws {
-        var editor = Editor()
+        let editor = Editor()
         let symbols = try #require(editor.ask("textDocument/documentSymbol", at: nil).array)
         #expect(symbols.count == 1)
         let spec = try #require(symbols.first)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func renameRefusesAnIDTheFlowDoesNotKnow() throws {
-        var editor = Editor()
+        let editor = Editor()
         let position = editor.position(of: "sees the \"deleted-passkey\"", offset: 12)
         // The page has every scenario of its flow: refused before a new name is typed.
         let preparedReply = editor.reply("textDocument/prepareRename", at: position)
@@ -88,7 +88,7 @@ import Testing
         let flow = FlowCatalogue.registered.flows[0]
         #expect(flow.scenarios.contains("deleted-passkey"))
         let text = Editor.pageText.replacingOccurrences(of: "deleted-passkey", with: "deleted-passkey-old")
-        var editor = Editor(text)
+        let editor = Editor(text)
         let position = editor.position(of: "<!-- scenario: deleted-passkey-old", offset: 18)
         #expect(editor.ask("textDocument/prepareRename", at: position)["placeholder"] == "deleted-passkey-old")
         let result = editor.ask("textDocument/rename", at: position, ["newName": "deleted-passkey"])

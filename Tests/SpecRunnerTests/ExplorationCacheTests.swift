@@ -109,8 +109,6 @@ import Testing
     }
 
     @Test func theToolFingerprintIsAHashOfTheFilesBytes() throws {
-        // Fingerprints of this test alone: explorations are shared in memory by key, in a process.
-        let tool1 = "tool-1-\(UUID().uuidString)"
         let folder = Self.folder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -131,7 +129,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
         let runner = CheckRunner(
-            flows: FlowRegistry([Self.flow(counter)]), cache: ExplorationCache(folder: folder, toolFingerprint: "t"))
+            flows: FlowRegistry([Self.flow(counter)]), cache: ExplorationCache(folder: folder, toolFingerprint: tool1))
         let spec = Spec(
             id: "C1", title: "C", path: "c.md",
             flow: FlowName("counting", at: SourceLocation(file: "c.md", line: 2, column: 1)),
