@@ -45,9 +45,42 @@ enum CodeActions {
             return rawValueFix(document, line: line, start: start, message: message, diagnostic)
         case "trigger-not-named":
             return addNameFix(document, line: line, start: start, message: message, diagnostic)
+        case "copy-straight-quote":
+            let cells = DocumentModel.cells(bytes)
+            guard let cell = cells.first(where: { $0.lowerBound <= start && start <= $0.upperBound }) else { return [] }
+            let typographic = typographicQuotes(Array(bytes[cell]))
+            guard typographic != Array(bytes[cell]) else { return [] }
+            let span = DocumentModel.Span(line: line, start: cell.lowerBound, end: cell.upperBound)
+            let text = String(decoding: typographic, as: UTF8.self)
+            return [fix("Use typographic quotes", document, span, text, diagnostic)]
         default:
             return []
         }
+    }
+
+    /// A cell's text with its straight quotes made typographic, code spans left as they are:
+    /// an apostrophe between letters is ’; other quotes open (‘ “) after a blank, an opening
+    /// bracket or the start, and close (’ ”) elsewhere.
+    static func typographicQuotes(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var inCode = false
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "`") { inCode.toggle() }
+            guard !inCode, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") else {
+                result.append(byte)
+                continue
+            }
+            let before = index > 0 ? bytes[index - 1] : UInt8(ascii: " ")
+            let opens = before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || before == UInt8(ascii: "(")
+            let replacement: String
+            if byte == UInt8(ascii: "'") {
+                replacement = opens ? "\u{2018}" : "\u{2019}"
+            } else {
+                replacement = opens ? "\u{201C}" : "\u{201D}"
+            }
+            result += Array(replacement.utf8)
+        }
+        return result
     }
 
     /// A quick fix replacing one span.
