@@ -21,31 +21,5 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The virtualenv lives in the user's cache, named by a hash of the requirements and of the
-# Python that runs it, so that every clone and worktree on the machine shares one: a clean
-# clone finds it made. .venv-lsp is a link to it. A new requirements file makes a new one.
-requirements=Tests/lsp/requirements.txt
-python=$(command -v python3)
-key=$( { cat "$requirements"; "$python" -c 'import sys; print(sys.executable, sys.version)'; } | sha256sum | cut -c1-16)
-cache="${XDG_CACHE_HOME:-$HOME/.cache}/passkey-spec-test-venv"
-venv="$cache/$key"
-mkdir -p "$cache"
-if [ ! -e "$venv/.complete" ]; then
-    # One clone at a time makes it; the others wait and then use it.
-    exec 9>"$cache/$key.lock"
-    flock 9
-    if [ ! -e "$venv/.complete" ]; then
-        echo "Creating the language server tests' virtualenv in $venv" >&2
-        rm -rf "$venv"
-        "$python" -m venv "$venv"
-        "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
-        cp "$requirements" "$venv/requirements.txt"
-        touch "$venv/.complete"
-    fi
-    flock -u 9
-    exec 9>&-
-fi
-if [ "$(readlink .venv-lsp 2>/dev/null)" != "$venv" ]; then
-    rm -rf .venv-lsp
-    ln -s "$venv" .venv-lsp
-fi
+source scripts/shared-venv.sh
+shared_venv Tests/lsp/requirements.txt .venv-lsp "the language server tests'"

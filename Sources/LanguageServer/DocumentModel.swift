@@ -162,35 +162,29 @@ struct DocumentModel {
         return (String(decoding: bytes[start..<end], as: UTF8.self), Span(line: line, start: start, end: end))
     }
 
-    /// The text between the quotes around the byte on a line, and its span (quotes excluded).
+    /// The text between the quotes around the byte on a line, and its span (quotes excluded);
+    /// a quote left open runs to the end of the line, as while a value is being typed.
     func quoted(line: Int, byte: Int) -> (text: String, span: Span)? {
-        guard lines.indices.contains(line) else { return nil }
-        let bytes = lines[line]
-        let quotes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\"") }
-        var index = 0
-        while index < quotes.count {
-            let open = quotes[index]
-            let close = index + 1 < quotes.count ? quotes[index + 1] : bytes.count
-            if byte > open, byte <= close {
-                return (
-                    String(decoding: bytes[(open + 1)..<close], as: UTF8.self),
-                    Span(line: line, start: open + 1, end: close)
-                )
-            }
-            index += 2
-        }
-        return nil
+        enclosed(by: UInt8(ascii: "\""), line: line, byte: byte, openToTheEnd: true)
     }
 
     /// The text between the backticks around the byte, and its span (backticks excluded).
     func backticked(line: Int, byte: Int) -> (text: String, span: Span)? {
+        enclosed(by: UInt8(ascii: "`"), line: line, byte: byte, openToTheEnd: false)
+    }
+
+    /// The text between a pair of `mark`s around the byte (marks paired from the line's
+    /// start), and its span; with `openToTheEnd`, a last mark without its pair runs to the
+    /// end of the line.
+    private func enclosed(by mark: UInt8, line: Int, byte: Int, openToTheEnd: Bool) -> (text: String, span: Span)? {
         guard lines.indices.contains(line) else { return nil }
         let bytes = lines[line]
-        let ticks = bytes.indices.filter { bytes[$0] == UInt8(ascii: "`") }
+        let marks = bytes.indices.filter { bytes[$0] == mark }
         var index = 0
-        while index + 1 < ticks.count {
-            let open = ticks[index]
-            let close = ticks[index + 1]
+        while index < marks.count {
+            let open = marks[index]
+            guard index + 1 < marks.count || openToTheEnd else { return nil }
+            let close = index + 1 < marks.count ? marks[index + 1] : bytes.count
             if byte > open, byte <= close {
                 return (
                     String(decoding: bytes[(open + 1)..<close], as: UTF8.self),
