@@ -19,42 +19,48 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
+        // What every module may use and none of it is about specs: file bytes and stamps, hashes,
+        // a lock, parallel maps, deterministic JSON, edit distances.
+        .target(name: "Utilities"),
         // A Markdown document as plain Swift values, and its HTML: no C, no spec.
         .target(name: "Markdown"),
         // The one place that calls cmark-gfm: Markdown text to a `Markdown` tree.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM", "Markdown"]),
         // Value types of the spec: no parsing, no engine, no HTML.
-        .target(name: "SpecModel", dependencies: ["Markdown"], plugins: ["EmbedExplanations"]),
+        .target(name: "SpecModel", dependencies: ["Utilities", "Markdown"], plugins: ["EmbedExplanations"]),
         // Value types of a run: the report the site, the exports and `diff` read, without the runner.
-        .target(name: "ReportModel", dependencies: ["SpecModel"]),
+        .target(name: "ReportModel", dependencies: ["Utilities", "SpecModel"]),
         // The passkey-login engine: a pure reducer, platform adapters, a world, invariants and
         // the explorer. It knows nothing of Markdown or HTML.
-        .target(name: "PasskeyLoginEngine", dependencies: ["SpecModel"]),
+        .target(name: "PasskeyLoginEngine", dependencies: ["Utilities", "SpecModel"]),
         // Flows as values: binds check steps to a flow, runs them per platform, cross-checks
         // copy against what the flow can show, and rolls it all up into a run report.
-        .target(name: "SpecRunner", dependencies: ["SpecModel", "ReportModel"]),
+        .target(name: "SpecRunner", dependencies: ["Utilities", "SpecModel", "ReportModel"]),
         // The passkey-login flow: the engine's steps, parameter types, exploration and rules.
         .target(
             name: "PasskeyLoginFlow",
-            dependencies: ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine", "ConformanceKit"]),
+            dependencies: [
+                "Utilities", "SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine",
+            ]),
         // Conformance kits: a spec's checks as data and the suites that replay them against an
         // app, in Swift, Kotlin and TypeScript.
-        .target(name: "ConformanceKit", dependencies: ["SpecModel"], plugins: ["EmbedKits"]),
+        .target(name: "ConformanceKit", dependencies: ["SpecModel", "ReportModel"], plugins: ["EmbedKits"]),
         // A spec-conformant Mustache renderer for the site's templates.
         .target(name: "Mustache"),
         // Every file engineers and CI take: the model's JSON and schema, the copy for Xcode,
         // Android and the web, the run report, JUnit and SARIF.
-        .target(name: "Exports", dependencies: ["SpecModel", "ReportModel"]),
+        .target(name: "Exports", dependencies: ["Utilities", "SpecModel", "ReportModel"]),
         // What changed between two versions of the content and their runs, by stable ID.
         .target(name: "SpecDiff", dependencies: ["SpecModel", "ReportModel"]),
         // Boxes and labelled arrows laid out by Graphviz's dot, written as accessible SVG.
-        .target(name: "FlowDiagram", dependencies: ["SpecModel", "CGraphviz"]),
+        .target(name: "FlowDiagram", dependencies: ["Utilities", "SpecModel", "CGraphviz"]),
         // Markdown (through cmark-gfm) to SpecModel, with diagnostics.
-        .target(name: "SpecParser", dependencies: ["SpecModel", "CommonMark", "Markdown"]),
+        .target(name: "SpecParser", dependencies: ["Utilities", "SpecModel", "CommonMark", "Markdown"]),
         // Model + run report + templates to the files of the static site.
         .target(
             name: "SiteBuilder",
             dependencies: [
+                "Utilities",
                 "SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram",
             ]),
         // The one pipeline every command is a view of: load, lint, check, render and write,
@@ -62,6 +68,7 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
+                "Utilities",
                 "ConformanceKit",
                 "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
                 "SiteBuilder", "FlowDiagram",
@@ -83,11 +90,12 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
+                "Utilities",
                 "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel",
             ]),
         .target(
             name: "PasskeySpecCLI",
-            dependencies: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"]),
+            dependencies: ["Utilities", "Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"]),
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
@@ -105,13 +113,13 @@ let package = Package(
 
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SpecModelTests", dependencies: ["SpecModel", "TestSupport"]),
+        .testTarget(name: "SpecModelTests", dependencies: ["Utilities", "SpecModel", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CommonMark", "TestSupport"]),
         .testTarget(name: "PasskeyLoginEngineTests", dependencies: ["PasskeyLoginEngine", "SpecModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "FlowDiagramTests", dependencies: ["FlowDiagram"]),
         .testTarget(name: "SpecDiffTests", dependencies: ["SpecDiff", "SpecModel", "ReportModel"]),
-        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel"]),
+        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "SpecModel", "ReportModel"]),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: [
@@ -136,16 +144,19 @@ let package = Package(
         ),
         .testTarget(
             name: "SpecParserTests",
-            dependencies: ["SpecParser", "SpecModel", "CommonMark", "Markdown", "TestSupport"],
+            dependencies: ["Utilities", "SpecParser", "SpecModel", "CommonMark", "Markdown", "TestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "SpecModel", "ReportModel", "SpecRunner", "SiteBuilder", "TestSupport"]
+            dependencies: [
+                "Utilities", "Pipeline", "SpecModel", "ReportModel", "SpecRunner", "SiteBuilder", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "PasskeySpecCLITests",
             dependencies: [
+                "Utilities",
                 "PasskeySpecCLI", "passkey-spec", "TestSupport", "SpecModel", "ReportModel", "Pipeline", "SpecRunner",
                 "SiteBuilder",
             ]

@@ -1,4 +1,5 @@
 import Foundation
+import ReportModel
 
 /// A language a conformance kit is written in, each for its platform's test framework.
 public enum KitLanguage: String, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+import ReportModel
+
 /// The generated part of the Kotlin kit: the scripts as JSON, and for each spec a JUnit 5 test
 /// class with one test per check. The class is abstract: the app's test extends it once and
 /// says how to make its harness, so the generated file is never edited.

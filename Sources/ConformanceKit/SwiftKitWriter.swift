@@ -1,3 +1,5 @@
+import ReportModel
+
 /// The generated part of the Swift kit: the scripts built into the library, and a Swift
 /// Testing suite per spec with one test per check, for the app's test target.
 enum SwiftKitWriter {

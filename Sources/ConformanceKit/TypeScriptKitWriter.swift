@@ -1,4 +1,5 @@
 import Foundation
+import ReportModel
 
 /// The generated part of the TypeScript kit: the scripts as JSON; for each spec a module,
 /// `tests/<spec>.<platform>.ts`, whose `defineConformanceTests(makeHarness)` defines one

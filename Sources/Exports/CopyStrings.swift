@@ -61,9 +61,9 @@ extension ExportFormat {
         return self == .androidXML ? "R.string." + AndroidStrings.resourceName(key) : key
     }
 
-    /// The exports of `platform` that hold strings of copy, in the descriptor's order.
+    /// The exports of `platform` that hold strings of copy, in the order of `allCases`.
     public static func copyExports(of platform: Platform) -> [ExportFormat] {
-        platform.exports.compactMap(ExportFormat.init(rawValue:)).filter(\.holdsCopyStrings)
+        allCases.filter { $0.platform == platform && $0.holdsCopyStrings }
     }
 
     /// Each export of `platform` that holds `entry`, with the string's name in it: none where

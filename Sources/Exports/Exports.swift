@@ -3,7 +3,7 @@ import ReportModel
 import SpecModel
 
 /// The files engineers and CI take from a spec, by format: all of them, in one place. The
-/// copy formats belong to the platform whose descriptor names them (`Platform.exports`).
+/// copy formats each name the platform whose copy they hold (`platform`).
 public enum ExportFormat: String, CaseIterable, Sendable {
     /// The whole model.
     case json
@@ -54,9 +54,14 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The platform whose copy it holds, for the copy formats.
+    /// The platform whose copy it holds, for the copy formats; nil for the others.
     public var platform: Platform? {
-        Platform.known.first { $0.exports.contains(rawValue) }
+        switch self {
+        case .xcstrings, .strings: .ios
+        case .androidXML: .android
+        case .webJSON, .webTS, .webSchema: .web
+        case .json, .schema, .junit, .report, .swiftKit, .kotlinKit, .webKit: nil
+        }
     }
 
     /// Whether producing it needs the checks to run.

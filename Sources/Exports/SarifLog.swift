@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// Diagnostics as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), the
 /// format code-scanning services read: one run of the tool, a rule per message ID with its

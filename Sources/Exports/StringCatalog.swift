@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// The iOS copy as an Xcode String Catalog (`Localizable.xcstrings`): every string under its
 /// stable key, English source, marked manual so Xcode never removes it.

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// Finished pictures kept between runs: `salt` names the code that drew them (the tool's
 /// own hash), so a changed drawer never reads an old picture.

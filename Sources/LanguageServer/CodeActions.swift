@@ -1,6 +1,7 @@
 import Foundation
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// Quick fixes for the diagnostics the client sends back: the suggestion each message makes
 /// (the closest scenario ID, step, value or native name, the right raw value), applied as an

@@ -1,6 +1,7 @@
 import Foundation
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// Going from a name to where it is defined and used: definition, references, the page's
 /// outline, and renaming a scenario ID within the page.

@@ -1,9 +1,9 @@
-import ConformanceKit
 import Foundation
 import PasskeyLoginEngine
 import ReportModel
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// Writes a spec's checks as a conformance kit's script: each check run on the reference
 /// engine, recording after each step what the kit must arrange, do or see. The run is the
@@ -73,9 +73,6 @@ enum ConformanceRecorder {
     }
 
     private static let registry = StepRegistry(definitions: StepLibrary.definitions)
-
-    /// The script as a kit reads it.
-    static func encoded(_ script: KitScript) -> Data { KitWriter.json(script) }
 
     /// A hash of everything the kit asserts: the checks and the copy.
     private static func fingerprint(of script: KitScript) -> String {

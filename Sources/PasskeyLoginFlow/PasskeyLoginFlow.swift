@@ -4,6 +4,7 @@ import PasskeyLoginEngine
 import ReportModel
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// The passkey-login flow: login with a passkey on the automatic route (the app opens the
 /// prompt itself) and the explicit route (the passkey button), with every error state the
@@ -34,7 +35,7 @@ public enum PasskeyLoginFlow {
             lint: { specs in triggerCheck.diagnostics(for: specs) },
             triggerNames: { triggerCheck.names },
             conformanceScript: { spec, platform in
-                ConformanceRecorder.encoded(ConformanceRecorder.script(for: spec, on: platform, variant: variant))
+                ConformanceRecorder.script(for: spec, on: platform, variant: variant)
             },
             makeContext: { platform in CheckContext(adapter: adapter(for: platform), variant: variant) })
     }

@@ -1,6 +1,7 @@
 import PasskeyLoginEngine
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// Resolves the backticked names of every Trigger cell against the engine's catalogue for
 /// that platform, both ways: each name must be real, carry its raw value where it has one,

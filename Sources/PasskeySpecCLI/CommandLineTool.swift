@@ -1,5 +1,6 @@
 import Pipeline
 import SpecModel
+import Utilities
 
 /// How a command ended; the raw value is the process exit status.
 public enum ExitStatus: Int32, Sendable {

@@ -1,8 +1,10 @@
 import ConformanceKit
 import Exports
 import Foundation
+import ReportModel
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// The conformance kits of some content: what `export --format swift-kit|kotlin-kit|web-kit`
 /// writes and what `build` publishes under `exports/kits/`, made one way for both.
@@ -13,10 +15,9 @@ enum ConformanceKits {
         guard let platform = format.kitPlatform, let language = KitLanguage(kitFormat: format.rawValue) else {
             return nil
         }
-        let decoder = JSONDecoder()
         let scripts = content.specs.filter { $0.platforms.contains(platform) }.compactMap { spec -> KitScript? in
             guard let name = spec.flow?.name, let record = flows.flow(id: name)?.conformanceScript else { return nil }
-            return try? decoder.decode(KitScript.self, from: record(spec, platform))
+            return record(spec, platform)
         }
         return KitWriter.files(language, scripts: scripts)
     }

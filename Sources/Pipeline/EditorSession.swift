@@ -3,6 +3,7 @@ import SiteBuilder
 import SpecModel
 import SpecParser
 import SpecRunner
+import Utilities
 
 /// What `Pipeline`'s lint and check keep between runs for a client that runs them again and
 /// again on content that changes a page at a time (the language server): pass the same

@@ -4,6 +4,7 @@ import SiteBuilder
 import SpecModel
 import SpecParser
 import SpecRunner
+import Utilities
 
 extension Pipeline {
     /// Every message the tool reports, in the groups and the order the writer's guide lists

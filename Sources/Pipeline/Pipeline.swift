@@ -8,6 +8,7 @@ import SpecDiff
 import SpecModel
 import SpecParser
 import SpecRunner
+import Utilities
 
 /// The one pipeline every command is a view of: load → lint → check → render → write.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// A file that cannot be read or is not what it should be, said in words: the system's reason
 /// for a file that cannot be read, the field and what it should hold for JSON that does not

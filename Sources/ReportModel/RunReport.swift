@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// The verdict of a `check` run, saved as JSON so the site can be rendered without
 /// running again. Plain values only: platform and scenario names are the spec's IDs.

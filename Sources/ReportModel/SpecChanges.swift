@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// What changed between two versions of the content and their runs, by stable ID: specs
 /// and scenarios added or removed, criteria reworded, copy strings added, removed or

@@ -5,6 +5,7 @@ import Foundation
 import Mustache
 import ReportModel
 import SpecModel
+import Utilities
 
 /// Renders the model and the run report into the files of a static site.
 ///

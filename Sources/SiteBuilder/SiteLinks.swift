@@ -1,5 +1,6 @@
 import Markdown
 import SpecModel
+import Utilities
 
 /// Links between the content's pages, checked where they are written: a link to a `.md` (or
 /// `.html`) page the site does not have, or to an anchor that page does not have, is a located

@@ -1,4 +1,5 @@
 import Foundation
+import Utilities
 
 extension ContentSet {
     /// The JSON document engineers and tools read: `schemaVersion`, the whole model of every

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// Finds the Markdown files under the paths a user names, reads and parses each, and checks
 /// what spans files (IDs unique across pages).

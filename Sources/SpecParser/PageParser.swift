@@ -1,6 +1,7 @@
 import CommonMark
 import Markdown
 import SpecModel
+import Utilities
 
 /// What one Markdown file turned out to be.
 public enum ParsedPage: Sendable, Equatable {

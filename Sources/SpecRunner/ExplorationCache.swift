@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// Explorations kept on disk, because they are a function of the engine and its flows, not
 /// of the content: a writer's edit re-runs the checks and re-renders, and explores nothing.

@@ -108,9 +108,9 @@ public struct Flow: Sendable {
     public let triggerNames: @Sendable () -> [FlowTriggerName]
     /// What the engine decides with, as text; a change to it changes the report's fingerprint.
     public let signature: [String]
-    /// A spec's checks on one platform as a conformance kit's script (JSON), recorded from the
-    /// flow's own run of them; nil for a flow that has no kits.
-    public let conformanceScript: (@Sendable (Spec, Platform) -> Data)?
+    /// A spec's checks on one platform as a conformance kit's script, recorded from the flow's
+    /// own run of them; nil for a flow that has no kits.
+    public let conformanceScript: (@Sendable (Spec, Platform) -> KitScript)?
     /// Runs a check's bound steps on one platform.
     let runSteps: @Sendable (Platform, [Step], [StepBinding]) -> PlatformRun
 
@@ -122,7 +122,7 @@ public struct Flow: Sendable {
         explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
         lint: @escaping @Sendable ([Spec]) -> [Diagnostic] = { _ in [] },
         triggerNames: @escaping @Sendable () -> [FlowTriggerName] = { [] },
-        conformanceScript: (@Sendable (Spec, Platform) -> Data)? = nil,
+        conformanceScript: (@Sendable (Spec, Platform) -> KitScript)? = nil,
         makeContext: @escaping @Sendable (Platform) -> Context
     ) {
         self.id = id

@@ -1,6 +1,7 @@
 import Foundation
 import ReportModel
 import SpecModel
+import Utilities
 
 extension RunReport {
     /// A hash (FNV-1a, 64 bits, hex) of the specs' model and of what each flow decides with:

@@ -1,4 +1,5 @@
 import SpecModel
+import Utilities
 
 /// What `lint` can find without running anything: criteria no check verifies, scenarios no
 /// check names, and steps that name a scenario the page does not define.

@@ -1,5 +1,6 @@
 import ReportModel
 import SpecModel
+import Utilities
 
 /// A step failure: what the step expected and what the engine showed.
 public struct StepFailure: Error, Sendable {

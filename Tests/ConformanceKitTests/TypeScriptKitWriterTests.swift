@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import ReportModel
 import Testing
 
 /// What the web kit's generator writes for a set of scripts: the runtime, the scripts as JSON,

@@ -1,6 +1,7 @@
 import Foundation
 import SpecModel
 import Testing
+import Utilities
 
 /// The shape of the code: modules depend one way, and platforms are values named only by
 /// their own descriptor, adapter and exports.
@@ -20,24 +21,28 @@ import Testing
     /// The modules each module may import: data flows Markdown → model → run report → site,
     /// the runner knows no flow's engine, and the command line knows the pipeline alone.
     static let allowedImports: [String: Set<String>] = [
-        "Markdown": [], "CommonMark": ["CCmarkGFM", "Markdown", "Synchronization"], "SpecModel": ["Markdown"],
-        "ReportModel": ["SpecModel"], "Mustache": [], "PreviewServer": [],
-        "SpecParser": ["SpecModel", "CommonMark", "Markdown"], "PasskeyLoginEngine": ["SpecModel"],
-        "SpecRunner": ["SpecModel", "ReportModel"],
-        "ConformanceKit": ["SpecModel"],
-        "PasskeyLoginFlow": ["SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine", "ConformanceKit"],
-        "Exports": ["SpecModel", "ReportModel"], "SpecDiff": ["SpecModel", "ReportModel"],
-        "FlowDiagram": ["SpecModel", "CGraphviz"],
-        "SiteBuilder": ["SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram"],
+        "Utilities": [], "Markdown": [], "CommonMark": ["CCmarkGFM", "Markdown", "Synchronization"],
+        "SpecModel": ["Utilities", "Markdown"],
+        "ReportModel": ["Utilities", "SpecModel"], "Mustache": [], "PreviewServer": [],
+        "SpecParser": ["Utilities", "SpecModel", "CommonMark", "Markdown"],
+        "PasskeyLoginEngine": ["Utilities", "SpecModel"],
+        "SpecRunner": ["Utilities", "SpecModel", "ReportModel"],
+        "ConformanceKit": ["SpecModel", "ReportModel"],
+        "PasskeyLoginFlow": ["Utilities", "SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine"],
+        "Exports": ["Utilities", "SpecModel", "ReportModel"], "SpecDiff": ["SpecModel", "ReportModel"],
+        "FlowDiagram": ["Utilities", "SpecModel", "CGraphviz"],
+        "SiteBuilder": ["Utilities", "SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram"],
         "Pipeline": [
+            "Utilities",
             "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
             "SiteBuilder", "FlowDiagram", "ConformanceKit",
         ],
         "LanguageServerProtocol": [],
         "LanguageServer": [
+            "Utilities",
             "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel",
         ],
-        "PasskeySpecCLI": ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"],
+        "PasskeySpecCLI": ["Utilities", "Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"],
     ]
 
     /// The module an import line names: `import X`, `internal import X`,

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import Utilities
 #endif
 
 /// Content a careful static-site generator must not trust: links out of the content folder,

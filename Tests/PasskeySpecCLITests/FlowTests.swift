@@ -4,6 +4,7 @@ import SpecModel
 import SpecRunner
 import TestSupport
 import Testing
+import Utilities
 
 @testable import PasskeySpecCLI
 

@@ -2,6 +2,7 @@ import Foundation
 import Pipeline
 import SpecModel
 import SpecRunner
+import Utilities
 
 @testable import PasskeySpecCLI
 

@@ -35,6 +35,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import Utilities
 #endif
 
 /// One message the tool reported: its ID and, for a finding in a file, where.

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import Utilities
 #endif
 
 /// `passkey-spec preview` run as a writer runs it: the built binary serving a copy of some

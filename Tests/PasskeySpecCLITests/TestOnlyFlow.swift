@@ -1,6 +1,7 @@
 import ReportModel
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// A flow defined only in the tests: PIN entry. A wrong PIN shows `wrong-pin` with a retry;
 /// the third wrong PIN in a row shows `locked-out`, which offers support and no retry; the

@@ -2,6 +2,7 @@ import Foundation
 import Pipeline
 import SpecModel
 import Testing
+import Utilities
 
 @Suite struct BuildManifestTests {
     let stamp = FileStamp("fd01-2a-3e8-65f0c0de-1f4")!

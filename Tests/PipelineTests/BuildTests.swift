@@ -3,6 +3,7 @@ import Pipeline
 import SpecModel
 import TestSupport
 import Testing
+import Utilities
 
 /// `build` as the pipeline does it, in process: the site it writes, what an edit renders
 /// again, and what it does when something is wrong.

@@ -3,6 +3,7 @@ import Foundation
 import SpecModel
 import TestSupport
 import Testing
+import Utilities
 
 @testable import Pipeline
 

@@ -66,6 +66,18 @@ private func expectedActions(_ copy: PlatformCopy) -> [(id: String, label: Strin
 }
 
 @Suite struct MockupTests {
+    /// How the site draws a platform is the site's to know: every known platform has its own
+    /// entry, and a new one is not drawn as another's.
+    @Test func everyKnownPlatformHasItsOwnMockupStyle() {
+        for platform in Platform.known {
+            #expect(MockupStyle.byPlatform[platform.rawValue] != nil, "\(platform) has no mockup style")
+        }
+        #expect(Set(MockupStyle.byPlatform.keys) == Set(Platform.known.map(\.rawValue)))
+        #expect(Platform.ios.mockup.notice == .alert)
+        #expect(Platform.android.mockup.notice == .dialog)
+        #expect(Platform.web.mockup.notice == .pageMessage)
+    }
+
     @Test func everyScenarioOfEverySpecHasAMockupPerPlatformBesideItsTableAndOnItsScreensPage() throws {
         let (content, files) = try renderedContent()
         #expect(content.specs.count >= 2)

@@ -1,5 +1,6 @@
 import SpecModel
 import Testing
+import Utilities
 
 @Suite struct EditDistanceTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import SpecModel
 import Testing
+import Utilities
 
 /// The model's fingerprint is a hash of its encoding, made without JSON.
 @Suite struct EncodingHashTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SpecModel
 import Testing
+import Utilities
 
 @Suite struct FileBytesTests {
     @Test func writesAndReadsBackTheSameBytes() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import SpecModel
 import Testing
+import Utilities
 
 /// `JSONOutput` writes the bytes Foundation's `JSONEncoder` writes with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` and a final newline.

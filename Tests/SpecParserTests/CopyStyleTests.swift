@@ -2,6 +2,7 @@ import Foundation
 import SpecModel
 import TestSupport
 import Testing
+import Utilities
 
 @testable import SpecParser
 

@@ -1,3 +1,5 @@
+import Utilities
+
 /// The sign-in method the app falls back to when passkeys are not used.
 public enum FallbackMethod: String, Codable, Sendable, CaseIterable {
     case password

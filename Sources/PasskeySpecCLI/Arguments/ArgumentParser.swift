@@ -1,4 +1,5 @@
 import SpecModel
+import Utilities
 
 /// Where on the command line a usage error is: an argument, and the characters of it at fault.
 struct ArgumentLocation: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import SpecModel
+import Utilities
 
 /// `passkey-spec copy SCENARIO-ID [--platform PLATFORM] [--format text|json] [PATHS...]`
 /// and `passkey-spec copy --list`: the exact copy of a scenario, for engineers.

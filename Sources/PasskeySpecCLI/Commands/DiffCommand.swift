@@ -2,6 +2,7 @@ import Foundation
 import Pipeline
 import ReportModel
 import SpecModel
+import Utilities
 
 /// `passkey-spec diff [CONTENT] [--since GIT-REF | --against DIR] [--format text|markdown|json]`:
 /// what changed in the model and the run since a git revision or a built site, by stable ID.

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import SpecModel
+import Utilities
 
 /// `passkey-spec errors [ERROR] [--platform PLATFORM] [--format text|json]`: the platform
 /// error reference of every flow, or where one native error leads.

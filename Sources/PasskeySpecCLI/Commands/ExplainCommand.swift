@@ -1,4 +1,5 @@
 import SpecModel
+import Utilities
 
 /// `passkey-spec explain ID` and `passkey-spec explain --list [--format text|markdown]`: what
 /// a diagnostic means and how to fix it, for writers who meet one; the list also as the

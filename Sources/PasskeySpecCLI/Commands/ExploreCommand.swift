@@ -2,6 +2,7 @@ import Foundation
 import Pipeline
 import ReportModel
 import SpecModel
+import Utilities
 
 /// `passkey-spec explore [--flow ID] [--depth N] [--format text|json]`: check every invariant
 /// over every reachable state of each flow's reference engine.

@@ -2,6 +2,7 @@ import Foundation
 import Pipeline
 import ReportModel
 import SpecModel
+import Utilities
 
 /// `passkey-spec steps [--format text|json]`: the step registry, for writers.
 enum StepsCommand {

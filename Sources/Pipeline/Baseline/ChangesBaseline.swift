@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// What the Changes page (and `diff` without `--since`) compares the content with, derived
 /// from git so that the site is a function of the repository, never of what an output folder

@@ -4,6 +4,7 @@ import SpecDiff
 import SpecModel
 import SpecParser
 import SpecRunner
+import Utilities
 
 /// The content at a git revision, parsed, linted and run with the same flows as the content
 /// on disk: what `diff --since` and the Changes page compare with. A commit never changes, so

@@ -1,6 +1,7 @@
 import FlowDiagram
 import Foundation
 import SpecModel
+import Utilities
 
 /// Graphviz layouts and finished pictures kept in the tool's cache: a layout (`layouts/`) by
 /// the Graphviz source and Graphviz's version, a picture (`diagrams/`) by everything it is

@@ -1,6 +1,7 @@
 import Foundation
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// The tool's cache folder: `PASSKEY_SPEC_CACHE` names it (or `off`), else
 /// `$XDG_CACHE_HOME/passkey-spec`, else `~/.cache/passkey-spec`. It keeps what is a function

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// What a build of the site into one folder was made from and what it wrote, so the next
 /// build into the same folder reads, checks and renders only what changed.

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// The few folder operations a build's output needs, with the system's reason on failure
 /// (`FileManager`'s errors name neither the path nor the cause the way a user needs).

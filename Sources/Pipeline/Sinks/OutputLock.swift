@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// One build at a time into an output folder: an exclusive `flock` on the folder that holds
 /// it, where a build's temporary folders are made. A lock on the parent (rather than a lock

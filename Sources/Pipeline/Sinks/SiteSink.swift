@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// Where a build's files go, and what it remembers of the previous build into the same place,
 /// so that the next one renders only what changed: a folder on disk (`build`) or memory

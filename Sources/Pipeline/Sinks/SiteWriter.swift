@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import Utilities
 
 /// Writes a site so that readers never see half of one.
 ///

@@ -3,6 +3,7 @@ import ReportModel
 import SpecDiff
 import SpecModel
 import SpecRunner
+import Utilities
 
 /// What the Changes page shows: the content and its run compared with the earlier version at
 /// the Changes baseline (`ChangesBaseline`). Comparisons are kept in the tool's cache by the

@@ -5,6 +5,7 @@ import SpecDiff
 import SpecModel
 import SpecParser
 import SpecRunner
+import Utilities
 
 /// A build of the site into a sink (a folder or memory), in full or only what changed.
 ///

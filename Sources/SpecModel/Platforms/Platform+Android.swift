@@ -6,11 +6,5 @@ extension Platform {
         // as 280 dp with 24 dp padding; a text button label (Label Large, 14 sp) longer than
         // about 25 characters no longer fits beside another button.
         copyConventions: CopyConventions(
-            capitalization: .sentenceCase, maximumButtonLength: 25, placeholders: .javaFormatter),
-        exports: ["android-xml"],
-        // Material 3 recommends at most two dialog actions; AlertDialog stacks its buttons
-        // when they do not fit in one row, all of them or none. The mockup cannot measure a
-        // row of three the way AlertDialog does, so three or more are drawn stacked, which is
-        // what labels of more than one short word get on a phone.
-        mockup: MockupStyle(notice: .dialog, look: "material", stacksFrom: 3))
+            capitalization: .sentenceCase, maximumButtonLength: 25, placeholders: .javaFormatter))
 }

@@ -6,8 +6,5 @@ extension Platform {
         // Web error messages use sentence case (GOV.UK Design System, Microsoft Style Guide).
         // A button or link label longer than about 30 characters wraps on a 320 px viewport.
         copyConventions: CopyConventions(
-            capitalization: .sentenceCase, maximumButtonLength: 30, placeholders: .braces),
-        exports: ["web-json", "web-ts", "web-schema"],
-        // A message in the page: its buttons wrap like any line of the page.
-        mockup: MockupStyle(notice: .pageMessage, look: "browser", stacksFrom: nil))
+            capitalization: .sentenceCase, maximumButtonLength: 30, placeholders: .braces))
 }

@@ -6,13 +6,13 @@
 // 1. a descriptor here (`Platform+Name.swift`) and its entry in `Platform.known`;
 // 2. its adapter in `Sources/PasskeyLoginEngine/Platforms/` (native results, outcomes, signals,
 //    trigger names), listed in the flows that run on it (`PasskeyLoginFlow.adapters`);
-// 3. its copy exports, if it has any, in `Sources/Exports/` (named in `exports` below).
+// 3. its copy exports, if it has any, in `Sources/Exports/` (each `ExportFormat` names its
+//    platform), and how the site draws its screens in `Sources/SiteBuilder/MockupStyle.swift`.
 // Nothing else names a platform: commands, the runner, the site and the JSON schema read
 // these values.
 
 /// A platform a spec covers, as a value: its ID and name, what its notices are called, how
-/// its guidelines want copy written, which copy exports it has, and how the site draws its
-/// screens. Identified by `rawValue`.
+/// its guidelines want copy written. Identified by `rawValue`.
 public struct Platform: RawRepresentable, Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
     /// The ID writers use in metadata (`platforms: ios, android`) and the site uses in anchors.
     public let rawValue: String
@@ -24,22 +24,15 @@ public struct Platform: RawRepresentable, Hashable, Codable, Sendable, Comparabl
     public let errorType: String
     /// How the platform's design guidelines want copy written.
     public let copyConventions: CopyConventions
-    /// The IDs of the copy exports for this platform's engineers (see the Exports module).
-    public let exports: [String]
-    /// How the site draws the platform's notices and screens.
-    public let mockup: MockupStyle
 
     public init(
-        id: String, displayName: String, noticeName: String, errorType: String, copyConventions: CopyConventions,
-        exports: [String], mockup: MockupStyle
+        id: String, displayName: String, noticeName: String, errorType: String, copyConventions: CopyConventions
     ) {
         self.rawValue = id
         self.displayName = displayName
         self.noticeName = noticeName
         self.errorType = errorType
         self.copyConventions = copyConventions
-        self.exports = exports
-        self.mockup = mockup
     }
 
     /// A known platform by its ID.

@@ -1,3 +1,5 @@
+import SpecModel
+
 /// How the site draws what a platform shows, so that a reviewer sees the copy as people will:
 /// the platform's error notice and the screen it leaves the user on. The site's templates and
 /// stylesheet read only these values (as class names), never a platform's name.
@@ -29,4 +31,30 @@ public struct MockupStyle: Sendable, Equatable {
         self.look = look
         self.stacksFrom = stacksFrom
     }
+}
+
+extension MockupStyle {
+    /// How the site draws each known platform, by platform ID: a platform added to
+    /// `Platform.known` needs its entry here (a test holds every known platform to one).
+    static let byPlatform: [String: MockupStyle] = [
+        // UIKit lays two alert actions side by side when each label fits half of the alert,
+        // and stacks them otherwise; three or more are always stacked.
+        Platform.ios.rawValue: MockupStyle(notice: .alert, look: "hig", stacksFrom: 3),
+        // Material 3 recommends at most two dialog actions; AlertDialog stacks its buttons
+        // when they do not fit in one row, all of them or none. The mockup cannot measure a
+        // row of three the way AlertDialog does, so three or more are drawn stacked, which is
+        // what labels of more than one short word get on a phone.
+        Platform.android.rawValue: MockupStyle(notice: .dialog, look: "material", stacksFrom: 3),
+        // A message in the page: its buttons wrap like any line of the page.
+        Platform.web.rawValue: MockupStyle(notice: .pageMessage, look: "browser", stacksFrom: nil),
+    ]
+
+    /// What a platform without an entry is drawn as: a message in the page, which makes no
+    /// claim about a system notice it does not know.
+    static let unknown = MockupStyle(notice: .pageMessage, look: "browser", stacksFrom: nil)
+}
+
+extension Platform {
+    /// How the site draws the platform's notices and screens.
+    public var mockup: MockupStyle { MockupStyle.byPlatform[rawValue] ?? .unknown }
 }
