@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "Utilities",
+                "Utilities", "Markdown",
                 "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel",
             ]),
         .target(

@@ -25,11 +25,14 @@ public enum SarifLog {
     ///   - catalogue: the explanation of each message ID (its rule).
     ///   - notifications: what stopped the run, if anything.
     ///   - root: the folder the files' paths are relative to (`%SRCROOT%`).
-    ///   - column: a diagnostic's column in Unicode code points, as SARIF counts them
+    ///   - column: a location's column in Unicode code points, as SARIF counts them
     ///     (`columnKind` `unicodeCodePoints`); the tool counts UTF-8 bytes.
+    ///
+    /// Each result's region is the diagnostic's span (its end excluded, as SARIF's `endColumn`
+    /// is); a note is a related location, and a fix-it a fix with its replacements.
     public static func json(
         diagnostics: [Diagnostic], catalogue: [CatalogueEntry], notifications: [Notification] = [], root: URL,
-        column: (Diagnostic) -> Int = { $0.location.column }
+        column: (SourceLocation) -> Int = { $0.column }
     ) throws -> Data {
         let explanations = Dictionary(catalogue.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = Array(Set(diagnostics.map(\.id))).sorted()
@@ -44,6 +47,14 @@ public enum SarifLog {
                 defaultConfiguration: Configuration(level: level(entry?.severity ?? .error)),
                 properties: RuleProperties(explain: "passkey-spec explain \(id.rawValue)"))
         }
+        func region(_ span: SourceSpan) -> Region? {
+            guard !span.isWholeFile else { return nil }
+            let end = SourceLocation(file: span.file, line: span.endLine, column: span.endColumn)
+            return Region(
+                startLine: max(1, span.start.line), startColumn: max(1, column(span.start)),
+                endLine: max(1, span.endLine), endColumn: max(1, column(end)))
+        }
+        func artifact(_ file: String) -> ArtifactLocation { ArtifactLocation(uri: uri(file), uriBaseId: "%SRCROOT%") }
         let results = diagnostics.map { diagnostic in
             Result(
                 ruleId: diagnostic.id.rawValue, ruleIndex: index[diagnostic.id] ?? 0, level: level(diagnostic.severity),
@@ -51,11 +62,34 @@ public enum SarifLog {
                 locations: [
                     Location(
                         physicalLocation: PhysicalLocation(
-                            artifactLocation: ArtifactLocation(
-                                uri: uri(diagnostic.location.file), uriBaseId: "%SRCROOT%"),
-                            region: Region(
-                                startLine: max(1, diagnostic.location.line), startColumn: max(1, column(diagnostic)))))
-                ])
+                            artifactLocation: artifact(diagnostic.span.file), region: region(diagnostic.span)))
+                ],
+                relatedLocations: diagnostic.notes.isEmpty
+                    ? nil
+                    : diagnostic.notes.enumerated().map { number, note in
+                        RelatedLocation(
+                            id: number,
+                            physicalLocation: PhysicalLocation(
+                                artifactLocation: artifact(note.span.file), region: region(note.span)),
+                            message: Text(text: note.text))
+                    },
+                fixes: diagnostic.fixIts.isEmpty
+                    ? nil
+                    : diagnostic.fixIts.map { fix in
+                        Fix(
+                            description: Text(text: fix.title),
+                            artifactChanges: Dictionary(grouping: fix.edits, by: \.span.file).sorted { $0.key < $1.key }
+                                .map { file, edits in
+                                    ArtifactChange(
+                                        artifactLocation: artifact(file),
+                                        replacements: edits.compactMap { edit in
+                                            region(edit.span).map {
+                                                Replacement(
+                                                    deletedRegion: $0, insertedContent: Text(text: edit.replacement))
+                                            }
+                                        })
+                                })
+                    })
         }
         let base = root.standardizedFileURL.absoluteString
         let log = Log(
@@ -166,13 +200,37 @@ public enum SarifLog {
         var level: String
         var message: Text
         var locations: [Location]
+        var relatedLocations: [RelatedLocation]?
+        var fixes: [Fix]?
     }
 
     private struct Location: Encodable { var physicalLocation: PhysicalLocation }
 
+    private struct RelatedLocation: Encodable {
+        var id: Int
+        var physicalLocation: PhysicalLocation
+        var message: Text
+    }
+
+    private struct Fix: Encodable {
+        var description: Text
+        var artifactChanges: [ArtifactChange]
+    }
+
+    private struct ArtifactChange: Encodable {
+        var artifactLocation: ArtifactLocation
+        var replacements: [Replacement]
+    }
+
+    private struct Replacement: Encodable {
+        var deletedRegion: Region
+        var insertedContent: Text
+    }
+
     private struct PhysicalLocation: Encodable {
         var artifactLocation: ArtifactLocation
-        var region: Region
+        /// Nil for a finding about a whole file.
+        var region: Region?
     }
 
     private struct ArtifactLocation: Encodable {
@@ -183,5 +241,7 @@ public enum SarifLog {
     private struct Region: Encodable {
         var startLine: Int
         var startColumn: Int
+        var endLine: Int
+        var endColumn: Int
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
+import Markdown
 import ReportModel
 import SpecModel
 import SpecParser
 import SpecRunner
 
-/// An open page as the editor features read it: the spec the pipeline's parser makes of it
-/// (nil while the page is too broken to be one), its flow, and a line-by-line reading of its
-/// text (check blocks, tables, metadata comments), which still works on a half-typed page.
+/// An open page as the editor features read it: the parse the source store made of this
+/// version of its text (the same one the lint read), the spec it holds (nil while the page is
+/// too broken to be one), its flow, and where its Markdown tree puts check blocks, code, tables
+/// and metadata comments. The text's lines are kept only to count positions.
 struct DocumentModel {
     /// A stretch of one line, in UTF-8 bytes from the start of the line.
     struct Span: Equatable {
@@ -17,11 +19,20 @@ struct DocumentModel {
         func contains(line: Int, byte: Int) -> Bool { self.line == line && start <= byte && byte <= end }
     }
 
-    /// A Markdown table outside code blocks: its rows' line indices, the delimiter row second.
+    /// A Markdown table: its rows' line indices, the delimiter row second.
     struct Table {
         var lines: [Int]
         /// The header's cells, trimmed.
         var header: [String]
+    }
+
+    /// A metadata comment of the page, where it starts, as the parser reads it.
+    struct Comment {
+        /// 0-based line of its `<!--`.
+        var line: Int
+        /// Byte offset of its `<!--` in that line.
+        var start: Int
+        var metadata: MetadataComment
     }
 
     let path: String
@@ -38,8 +49,11 @@ struct DocumentModel {
     /// Lines inside any fenced code block, fences included.
     let codeLines: Set<Int>
     let tables: [Table]
+    /// The metadata comments, in page order.
+    let comments: [Comment]
 
-    init(path: String, text: String, encoding: TextPositions.Encoding, registry: FlowRegistry) {
+    /// The document of `path` with `text`, as the store parsed it (`loaded`).
+    init(path: String, text: String, encoding: TextPositions.Encoding, registry: FlowRegistry, loaded: LoadedFile) {
         self.path = path
         self.text = text
         self.encoding = encoding
@@ -49,38 +63,57 @@ struct DocumentModel {
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             return bytes
         }
-        // The parser reads the bytes as the pipeline does; a page it cannot read is no spec,
-        // and the features fall back on the text alone.
-        let loaded = ContentLoader().parse(
-            Array(text.utf8), as: ContentFile(path: path, relativePath: (path as NSString).lastPathComponent))
         if case .spec(let spec) = loaded.page { self.spec = spec } else { spec = nil }
-        let strings = lines.map { String(decoding: $0, as: UTF8.self) }
-        let flowName = spec?.flow?.name ?? Self.metadataValue("flow", in: strings)
-        flow = flowName.flatMap { registry.flow(id: $0) }
         var gherkin = Set<Int>()
         var code = Set<Int>()
-        var fence: String?
-        var inGherkin = false
-        for (index, line) in strings.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if let open = fence {
-                code.insert(index)
-                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) {
-                    fence = nil
-                    inGherkin = false
-                } else if inGherkin {
-                    gherkin.insert(index)
+        var tables: [Table] = []
+        var comments: [Comment] = []
+        for block in loaded.document?.children ?? [] {
+            guard let position = block.position else { continue }
+            let first = position.startLine - 1
+            let last = max(position.endLine - 1, first)
+            switch block.kind {
+            case .codeBlock where block.fence != nil:
+                code.formUnion(first...last)
+                let language = (block.info ?? "").split(separator: " ").first.map { $0.lowercased() }
+                if language == "gherkin", last > first {
+                    // The lines between the fences; an unclosed block runs to the page's end.
+                    let closed = Self.isClosingFence(Array(Self.line(last, of: text)), block.fence)
+                    gherkin.formUnion((first + 1)...(closed ? last - 1 : last))
                 }
-            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                let marker = trimmed.first!
-                fence = String(trimmed.prefix { $0 == marker })
-                inGherkin = trimmed.dropFirst(fence!.count).trimmingCharacters(in: .whitespaces).hasPrefix("gherkin")
-                code.insert(index)
+            case .table:
+                let rows = block.children.compactMap { $0.position.map { $0.startLine - 1 } }
+                guard let head = rows.first else { continue }
+                // The delimiter row is the line under the header.
+                let header = block.children.first?.children.map { $0.plainText.trimmingWhitespace() } ?? []
+                tables.append(Table(lines: [head, head + 1] + rows.dropFirst(), header: header))
+            case .htmlBlock:
+                if let metadata = MetadataComment(html: block.literal ?? "") {
+                    comments.append(Comment(line: first, start: position.startColumn - 1, metadata: metadata))
+                }
+            default:
+                break
             }
         }
         gherkinLines = gherkin
         codeLines = code
-        tables = Self.tables(in: strings, code: code)
+        self.tables = tables
+        self.comments = comments
+        let flowName = spec?.flow?.name ?? comments.first.flatMap { $0.metadata.value("flow") }
+        flow = flowName.flatMap { registry.flow(id: $0) }
+    }
+
+    private static func line(_ index: Int, of text: String) -> Substring.UTF8View {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.indices.contains(index) ? lines[index].utf8 : Substring().utf8
+    }
+
+    private static func isClosingFence(_ bytes: [UInt8], _ fence: MarkdownNode.Fence?) -> Bool {
+        guard let fence, let mark = fence.character.asciiValue else { return false }
+        let trimmed = bytes.drop { $0 == UInt8(ascii: " ") }.reversed().drop {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r")
+        }
+        return trimmed.count >= fence.length && trimmed.allSatisfy { $0 == mark }
     }
 
     // MARK: - Lines and positions
@@ -120,6 +153,18 @@ struct DocumentModel {
 
     func range(_ span: Span) -> JSONValue {
         ["start": position(line: span.line, byte: span.start), "end": position(line: span.line, byte: span.end)]
+    }
+
+    /// The protocol range of a span of the tool's (1-based lines and byte columns, its end
+    /// excluded); a span naming the whole file is the file's start.
+    func range(of span: SourceSpan) -> JSONValue {
+        guard !span.isWholeFile else {
+            return ["start": position(line: 0, byte: 0), "end": position(line: 0, byte: 0)]
+        }
+        return [
+            "start": position(line: span.start.line - 1, byte: span.start.column - 1),
+            "end": position(line: span.endLine - 1, byte: span.endColumn - 1),
+        ]
     }
 
     /// The whole of a line, without its break.
@@ -235,25 +280,22 @@ struct DocumentModel {
 
     /// Every `<!-- scenario: ID -->` comment, with where its ID is.
     var scenarioComments: [(id: String, span: Span)] {
-        lines.indices.compactMap { line in
-            guard !codeLines.contains(line), let field = metadataField("scenario", line: line), !field.value.isEmpty
+        comments.compactMap { comment in
+            guard comment.metadata.kind == "scenario", let field = comment.metadata.field("scenario"),
+                !field.value.isEmpty
             else { return nil }
-            return (field.value, field.span)
+            let start = comment.start + field.valueOffset
+            return (field.value, Span(line: comment.line, start: start, end: start + field.value.utf8.count))
         }
     }
 
     /// A metadata comment's field on a line: its value and where the value is.
     func metadataField(_ key: String, line: Int) -> (value: String, span: Span)? {
-        let text = string(line)
-        guard let open = text.range(of: "<!--"),
-            let keyRange = text.range(of: key + ":", range: open.upperBound..<text.endIndex)
-        else { return nil }
-        let end = text.range(of: "-->", range: keyRange.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex
-        let rest = text[keyRange.upperBound..<end]
-        let leading = rest.prefix { $0 == " " }
-        let value = rest.dropFirst(leading.count).prefix { !$0.isWhitespace }
-        let start = text.utf8.distance(from: text.startIndex, to: value.startIndex)
-        return (String(value), Span(line: line, start: start, end: start + value.utf8.count))
+        guard let comment = comments.first(where: { $0.line == line }), let field = comment.metadata.field(key) else {
+            return nil
+        }
+        let start = comment.start + field.valueOffset
+        return (field.value, Span(line: line, start: start, end: start + field.value.utf8.count))
     }
 
     /// Every span in check blocks where a step names `id` in quotes (quotes excluded).
@@ -289,20 +331,6 @@ struct DocumentModel {
     }
 
     // MARK: - Metadata and tables
-
-    /// A metadata value of the page's first comments, read from the text (for a page the
-    /// parser cannot read yet).
-    static func metadataValue(_ key: String, in lines: [String]) -> String? {
-        for line in lines.prefix(5) where line.contains("<!--") {
-            let words = line.split(whereSeparator: \.isWhitespace)
-            if let index = words.firstIndex(of: Substring(key + ":")), index + 1 < words.count,
-                words[index + 1] != "-->"
-            {
-                return String(words[index + 1])
-            }
-        }
-        return nil
-    }
 
     /// The byte ranges of a table row's cells, trimmed of blanks; bars escaped with `\` do not
     /// split cells.
@@ -344,32 +372,6 @@ struct DocumentModel {
                 let inner = cell.drop { $0 == UInt8(ascii: ":") }.reversed().drop { $0 == UInt8(ascii: ":") }
                 return !inner.isEmpty && inner.allSatisfy { $0 == UInt8(ascii: "-") }
             }
-    }
-
-    private static func tables(in lines: [String], code: Set<Int>) -> [Table] {
-        var tables: [Table] = []
-        var index = 0
-        while index + 1 < lines.count {
-            let bytes = Array(lines[index].utf8)
-            guard !code.contains(index), lines[index].contains("|"),
-                !code.contains(index + 1), isDelimiterRow(Array(lines[index + 1].utf8))
-            else {
-                index += 1
-                continue
-            }
-            var rows = [index, index + 1]
-            var next = index + 2
-            while next < lines.count, !code.contains(next), lines[next].contains("|"),
-                !lines[next].trimmingCharacters(in: .whitespaces).isEmpty
-            {
-                rows.append(next)
-                next += 1
-            }
-            let header = cells(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
-            tables.append(Table(lines: rows, header: header))
-            index = next
-        }
-        return tables
     }
 
     /// The table a line is a row of.

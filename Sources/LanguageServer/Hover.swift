@@ -45,13 +45,13 @@ enum Hover {
         return .object(hover)
     }
 
-    /// Where a diagnostic is on its line: the span the editor underlines.
+    /// Where a diagnostic is on its first line: the span the editor underlines there (to the
+    /// line's end when the finding goes on past it).
     static func diagnosticSpan(_ document: DocumentModel, _ diagnostic: Diagnostic) -> DocumentModel.Span {
-        let positions = TextPositions(document.text, encoding: .utf8)
-        let range = positions.range(line: diagnostic.location.line, byteColumn: diagnostic.location.column)
-        return DocumentModel.Span(
-            line: diagnostic.location.line - 1, start: range["start"]["character"].int ?? 0,
-            end: range["end"]["character"].int ?? 0)
+        let span = diagnostic.span
+        let line = span.start.line - 1
+        let end = span.endLine == span.start.line ? span.endColumn - 1 : document.lineSpan(line).end
+        return DocumentModel.Span(line: line, start: span.start.column - 1, end: end)
     }
 
     private static func explanation(_ diagnostic: Diagnostic) -> String {

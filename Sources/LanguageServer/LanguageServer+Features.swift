@@ -53,7 +53,12 @@ extension LanguageServer {
         case "textDocument/rename":
             feature = { Navigation.rename(in: $0, at: $1["position"], to: $1["newName"].string ?? "") }
         case "textDocument/codeAction":
-            feature = { .result(CodeActions.actions(in: $0, for: $1["context"]["diagnostics"].array ?? [])) }
+            let diagnostics = latest?.diagnostics ?? []
+            feature = { document, params in
+                let own = diagnostics.filter { self.fileSystemPath($0.location.file) == document.path }
+                return .result(
+                    CodeActions.actions(in: document, for: params["context"]["diagnostics"].array ?? [], known: own))
+            }
         case "textDocument/formatting": feature = { document, _ in .result(TableFormatting.edits(in: document)) }
         default: feature = nil
         }
@@ -63,12 +68,21 @@ extension LanguageServer {
             reply(method == "textDocument/completion" || method == "textDocument/documentSymbol" ? [] : .null, id: id)
             return true
         }
-        let document = DocumentModel(path: path, text: text, encoding: encoding, registry: flows())
+        let document = self.document(at: path, text: text)
         switch feature(document, params) {
         case .result(let result): reply(result, id: id)
         case .refusal(let message): reply(error: .requestFailed, message, id: id)
         }
         return true
+    }
+
+    /// The open document at `path` with its text, read from the parse the session's store
+    /// keeps for that text (made now if no lint has read it yet).
+    func document(at path: String, text: String) -> DocumentModel {
+        let registry = flows()
+        let loaded = session.page(
+            at: path, text: Array(text.utf8), relativePath: (path as NSString).lastPathComponent, flows: registry)
+        return DocumentModel(path: path, text: text, encoding: encoding, registry: registry, loaded: loaded)
     }
 
     /// A text edit replacing a span.

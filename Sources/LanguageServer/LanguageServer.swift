@@ -51,7 +51,7 @@ public final class LanguageServer {
     /// Whether the client can be asked to report changes to the pages on the disk.
     private var canWatchFiles = false
     /// The files parsed and the flows explored, reused from one change to the next.
-    private let session = EditorSession()
+    let session = EditorSession()
     private let environment: [String: String]
     private let cache: ToolCache?
 
@@ -244,7 +244,7 @@ public final class LanguageServer {
     private func lspDiagnostic(_ diagnostic: Diagnostic, _ positions: TextPositions) -> JSONValue {
         let severity = diagnostic.severity == .error ? 1 : 2
         var lsp: [String: JSONValue] = [
-            "range": positions.range(line: diagnostic.location.line, byteColumn: diagnostic.location.column),
+            "range": positions.range(of: diagnostic.span),
             "severity": .number(Double(severity)),
             "code": .string(diagnostic.id.rawValue),
             "source": "passkey-spec",
@@ -252,6 +252,20 @@ public final class LanguageServer {
         ]
         if linksCodes, let link = explanationLink(diagnostic.id) {
             lsp["codeDescription"] = ["href": .string(link)]
+        }
+        if !diagnostic.notes.isEmpty {
+            lsp["relatedInformation"] = .array(
+                diagnostic.notes.map { note in
+                    let path = fileSystemPath(note.span.file)
+                    let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                    return [
+                        "location": [
+                            "uri": .string(Self.uri(ofPath: path)),
+                            "range": TextPositions(text, encoding: encoding).range(of: note.span),
+                        ],
+                        "message": .string(note.text),
+                    ]
+                })
         }
         return .object(lsp)
     }

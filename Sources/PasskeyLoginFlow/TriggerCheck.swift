@@ -56,8 +56,10 @@ public struct TriggerCheck: Sendable {
         var named = Set<String>()
         for written in trigger.names {
             guard let entry = catalogue.entry(named: written.name) else {
+                let suggestion = closest(to: written.name, in: catalogue.names.map(\.name))
                 diagnostics.append(
-                    Diagnostic(unknownName(written.name, platform: platform, catalogue), at: written.location))
+                    Diagnostic(unknownName(written.name, platform: platform, catalogue), at: written.span)
+                        .fixed(by: suggestion.map { .replace(written.span, with: $0) }))
                 // The name it was meant to be counts as named: a misspelling is one mistake, not
                 // also a missing name.
                 if let meant = closest(to: written.name, in: catalogue.names.map(\.name)).flatMap(
@@ -73,13 +75,27 @@ public struct TriggerCheck: Sendable {
                     Diagnostic(
                         .triggerNotFromSignIn(
                             written.name, platform: platform.displayName, requests: fact.requests.map(\.phrase),
-                            source: fact.source.title, url: fact.source.url), at: written.location))
+                            source: fact.source.title, url: fact.source.url), at: written.span))
                 continue
             }
             if let raw = entry.rawValue, written.rawValue != raw {
+                // The wrong number is replaced; a missing one is written after the name.
+                let fix: FixIt? =
+                    if let wrong = written.rawValueSpan {
+                        .replace(wrong, with: raw, title: "Change the raw value to \(raw)")
+                    } else if let code = written.codeSpan {
+                        .insert(
+                            " (\(raw))",
+                            at: SourceLocation(file: code.file, line: code.endLine, column: code.endColumn),
+                            title: "Add the raw value (\(raw))")
+                    } else {
+                        nil
+                    }
                 diagnostics.append(
                     Diagnostic(
-                        .triggerRawValue(written.name, expected: raw, found: written.rawValue), at: written.location))
+                        .triggerRawValue(written.name, expected: raw, found: written.rawValue),
+                        at: written.rawValueSpan ?? written.span
+                    ).fixed(by: fix))
             }
             guard leads else { continue }
             let destinations = catalogue.results(of: entry).reduce(into: Set<String>()) {
@@ -90,28 +106,36 @@ public struct TriggerCheck: Sendable {
                     Diagnostic(
                         .triggerLeadsElsewhere(
                             written.name, scenario: scenario, platform: platform.displayName,
-                            destinations: destinations.sorted()), at: written.location))
+                            destinations: destinations.sorted()), at: written.span))
             }
         }
         guard leads else { return diagnostics }
         // Coverage the other way: every result that can lead here is named, by its most
         // specific name, reported once per name.
-        var missing: [String] = []
+        var missing: [(label: String, name: String?, rawValue: String?)] = []
         for result in catalogue.results
         where catalogue.destinations[result.id]?.contains(scenario) == true && !named.contains(result.id)
             && arrivesFromSignIn(result, platform: platform, catalogue)
         {
-            let label =
-                catalogue.name(of: result).map { entry in
-                    entry.results.count == 1 || entry.rawValue != nil
-                        ? entry.name + (entry.rawValue.map { " (\($0))" } ?? "") : result.label
-                } ?? result.label
-            if !missing.contains(label) { missing.append(label) }
+            let entry = catalogue.name(of: result).flatMap { $0.results.count == 1 || $0.rawValue != nil ? $0 : nil }
+            let label = entry.map { $0.name + ($0.rawValue.map { " (\($0))" } ?? "") } ?? result.label
+            if !missing.contains(where: { $0.label == label }) { missing.append((label, entry?.name, entry?.rawValue)) }
         }
-        for label in missing {
+        for (label, name, rawValue) in missing {
+            // The missing name goes at the end of the cell, in backticks with its raw value
+            // outside them, as lint wants it; the writer then moves it into the sentence.
+            let fix = name.map { name in
+                FixIt.insert(
+                    ", or `\(name)`" + (rawValue.map { " (\($0))" } ?? ""),
+                    at: SourceLocation(
+                        file: trigger.location.file, line: trigger.span.endLine, column: trigger.span.endColumn),
+                    title: "Add `\(name)` to the Trigger cell")
+            }
             diagnostics.append(
                 Diagnostic(
-                    .triggerNotNamed(label, scenario: scenario, platform: platform.displayName), at: trigger.location))
+                    .triggerNotNamed(label, scenario: scenario, platform: platform.displayName), at: trigger.span
+                )
+                .fixed(by: fix))
         }
         return diagnostics
     }

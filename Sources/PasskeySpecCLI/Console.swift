@@ -96,11 +96,15 @@ public struct Console: Sendable {
         func escapeProperty(_ text: String) -> String {
             escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
-        let location = diagnostic.location
-        let properties = [
-            "file=\(escapeProperty(location.file))", "line=\(location.line)", "col=\(location.column)",
-            "title=\(escapeProperty("passkey-spec \(diagnostic.id.rawValue)"))",
-        ]
+        let span = diagnostic.span
+        var properties = ["file=\(escapeProperty(span.file))", "line=\(span.start.line)"]
+        if span.endLine != span.start.line { properties.append("endLine=\(span.endLine)") }
+        properties.append("col=\(span.start.column)")
+        // GitHub takes the last column marked, on one line only.
+        if span.endLine == span.start.line, span.endColumn > span.start.column {
+            properties.append("endColumn=\(span.endColumn - 1)")
+        }
+        properties.append("title=\(escapeProperty("passkey-spec \(diagnostic.id.rawValue)"))")
         return
             "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message.text))"
     }

@@ -50,15 +50,14 @@ extension Pipeline {
     /// `catalogue`'s explanations as its rules and columns counted in code points.
     public func sarif(_ result: PipelineResult, catalogue: [CatalogueEntry]) throws -> Data {
         var lines: [String: [Substring]] = [:]
-        let loader = self.loader
+        let configuration = self.configuration
         return try SarifLog.json(
             diagnostics: result.diagnostics, catalogue: catalogue,
             notifications: result.failure.map { [SarifLog.Notification($0.message)] } ?? [],
             root: configuration.workingDirectory
-        ) { diagnostic in
-            let location = diagnostic.location
+        ) { location in
             if lines[location.file] == nil {
-                let bytes = (try? FileBytes.read(loader.fileSystemPath(location.file))) ?? []
+                let bytes = (try? FileBytes.read(configuration.fileSystemPath(location.file))) ?? []
                 lines[location.file] = String(decoding: bytes, as: UTF8.self).split(
                     omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             }

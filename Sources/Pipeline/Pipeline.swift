@@ -25,57 +25,52 @@ public struct Pipeline: Sendable {
     /// The flows the content is checked against.
     public var flows: FlowRegistry { configuration.makeFlows() }
 
-    // MARK: - Load and lint
-
-    /// The content read and parsed: the parser's findings only.
-    public func load() -> PipelineResult {
-        var result = PipelineResult()
-        do throws(ContentLoader.MissingPath) {
-            let loaded = try loader.load(paths: configuration.roots)
-            result.content = loaded.content
-            result.diagnostics = loaded.diagnostics
-            result.stage = .load
-        } catch {
-            result.failure = PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path)
-        }
-        return result
-    }
+    // MARK: - Lint
 
     /// Everything that needs no run (see `LintStage`).
     public func lint() -> PipelineResult {
-        lint(preparingItsRules: true, session: nil, edited: nil)
+        lint(preparingItsRules: true, session: nil, edited: nil).result
     }
 
     /// `lint()`, reusing what `session` kept from its earlier runs; `edited` names the files
     /// (by the path to read) whose text is all that changed since then, when that is known.
     public func lint(session: EditorSession, edited: Set<String>? = nil) -> PipelineResult {
-        lint(preparingItsRules: true, session: session, edited: edited)
+        lint(preparingItsRules: true, session: session, edited: edited).result
     }
 
-    /// The lint, with the flows' own rules prepared beside the load when the caller does not
-    /// prepare them already.
-    private func lint(preparingItsRules: Bool, session: EditorSession?, edited: Set<String>?) -> PipelineResult {
+    /// What a run asks of the source store.
+    func request(edited: Set<String>? = nil, parsesEveryPage: Bool = true) -> SourceStore.Request {
+        SourceStore.Request(
+            roots: configuration.roots, workingDirectory: configuration.workingDirectory,
+            unsaved: configuration.unsaved, edited: edited, parsesEveryPage: parsesEveryPage)
+    }
+
+    /// The lint, with the flows' own rules prepared beside the reading when the caller does
+    /// not prepare them already; and the store it read through.
+    private func lint(
+        preparingItsRules: Bool, session: EditorSession?, edited: Set<String>?
+    ) -> (result: PipelineResult, store: SourceStore?) {
         let flows = self.flows
         if preparingItsRules { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
         var result = PipelineResult()
-        let read: EditorSession.Read
+        let store = session?.store(for: flows) ?? SourceStore(flows: flows)
+        let request = self.request(edited: edited)
+        let snapshot: SourceStore.Snapshot
         do throws(ContentLoader.MissingPath) {
-            if let session {
-                read = try session.read(configuration, edited: edited)
-            } else {
-                read = EditorSession.Read(loaded: try loader.load(paths: configuration.roots), linkPages: nil)
-            }
+            snapshot = try store.snapshot(request)
         } catch {
+            session?.forgetLint()
             result.failure = PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path)
-            return result
+            return (result, store)
         }
-        if let remembered = session?.lint(for: read.key) { return remembered }
-        result.content = read.loaded.content
-        let linted = LintStage.lint(read.loaded, flows: flows, strict: configuration.strict, linkPages: read.linkPages)
+        let key = snapshot.key + ["strict \(configuration.strict)", configuration.workingDirectory.path]
+        if let remembered = session?.lint(for: key) { return (remembered, store) }
+        let linted = LintStage.lint(snapshot, store: store, request: request, strict: configuration.strict)
+        result.content = linted.content
         result.diagnostics = linted.diagnostics
         result.stage = .lint
-        session?.remember(result, for: read.key)
-        return result
+        session?.remember(result, for: key)
+        return (result, store)
     }
 
     /// The lint, then every check on every platform, the exploration and the copy coverage.
@@ -90,10 +85,10 @@ public struct Pipeline: Sendable {
         let flows = self.flows
         let prepared = DispatchGroup()
         Preparation.start(flows: flows.flows, explorations: configuration.cache?.explorations, in: prepared)
-        var result = lint(preparingItsRules: false, session: session, edited: nil)
+        var result = lint(preparingItsRules: false, session: session, edited: nil).result
         guard result.stage == .lint, !result.hasErrors else { return result }
         prepared.wait()
-        let report = CheckStage(flows: flows, cache: configuration.cache).run(
+        let report = CheckStage(flows: flows, cache: configuration.cache, strict: configuration.strict).run(
             result.content, lintDiagnostics: result.diagnostics)
         result.report = report
         result.diagnostics = report.diagnostics
@@ -107,6 +102,29 @@ public struct Pipeline: Sendable {
     /// holds the previous build: see `IncrementalBuild`. `waiting` is called once if another
     /// build into the same place holds it.
     public func build(into output: String, waiting: () -> Void = {}) -> PipelineResult {
+        build(into: output, run: .checks, waiting: waiting)
+    }
+
+    /// The site rendered from a run report saved by `check --report` (of the same content and
+    /// engine, which the report's fingerprint proves) into the folder `output`, in full: the
+    /// build of `build(into:)` with the run read instead of made.
+    public func build(into output: String, savedReport path: String, waiting: () -> Void = {}) -> PipelineResult {
+        let linted = lint()
+        guard linted.stage == .lint, !linted.hasErrors else { return linted }
+        let report: RunReport
+        switch SavedReport.read(path, configuration: configuration) {
+        case .success(let read): report = read
+        case .failure(let failure): return IncrementalBuild.failed(failure, diagnostics: linted.diagnostics)
+        }
+        guard report.fingerprint == CheckRunner(flows: flows).fingerprint(of: linted.content) else {
+            return IncrementalBuild.failed(
+                PipelineFailure(.failed, .reportFromOtherContent(path)), diagnostics: linted.diagnostics)
+        }
+        return build(into: output, run: .saved(report), waiting: waiting)
+    }
+
+    /// A build into the folder `output` of the run from `run`.
+    private func build(into output: String, run: IncrementalBuild.RunSource, waiting: () -> Void) -> PipelineResult {
         let templates: TemplateSet
         switch TemplateSet.load(configuration) {
         case .success(let loaded): templates = loaded
@@ -118,103 +136,19 @@ public struct Pipeline: Sendable {
         } catch {
             return IncrementalBuild.failed(PipelineFailure(writing: error, output: output))
         }
-        return withExtendedLifetime(sink) { build(into: sink, templates: templates) }
+        return withExtendedLifetime(sink) { build(into: sink, templates: templates, run: run) }
     }
 
-    /// The site rendered from a run report saved by `check --report` (of the same content and
-    /// engine, which the report's fingerprint proves) into the folder `output`, in full.
-    public func build(into output: String, savedReport path: String, waiting: () -> Void = {}) -> PipelineResult {
-        var result = lint()
-        guard result.stage == .lint, !result.hasErrors else { return result }
-        let templates: TemplateSet
-        switch TemplateSet.load(configuration) {
-        case .success(let loaded): templates = loaded
-        case .failure(let problem): return Self.result(problem, diagnostics: result.diagnostics)
-        }
-        let report: RunReport
-        switch SavedReport.read(path, configuration: configuration) {
-        case .success(let read): report = read
-        case .failure(let failure): return IncrementalBuild.failed(failure, diagnostics: result.diagnostics)
-        }
-        guard report.fingerprint == CheckRunner(flows: flows).fingerprint(of: result.content) else {
-            return IncrementalBuild.failed(
-                PipelineFailure(.failed, .reportFromOtherContent(path)), diagnostics: result.diagnostics)
-        }
-        result.report = report
-        result.diagnostics = report.diagnostics
-        result.stage = .check
-        let resolution: ChangesBaseline.Resolution
-        do {
-            resolution = try ChangesBaseline.resolve(roots: configuration.roots, configuration: configuration)
-        } catch {
-            return IncrementalBuild.failed(error, diagnostics: result.diagnostics)
-        }
-        let changes = ChangesStage(configuration: configuration, flows: flows, roots: configuration.roots).changes(
-            of: Version(content: result.content, report: report), since: resolution)
-        result.changes = changes
-        let sink: FolderSink
-        do throws(SiteWriter.Failure) {
-            sink = try FolderSink(output: configuration.url(output), cache: configuration.cache, waiting: waiting)
-        } catch {
-            return IncrementalBuild.failed(
-                PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics)
-        }
-        return withExtendedLifetime(sink) {
-            let transaction: any SiteTransaction
-            do throws(SiteWriter.Failure) {
-                transaction = try sink.begin(full: true)
-            } catch {
-                return IncrementalBuild.failed(
-                    PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics)
-            }
-            sink.forgetPreviousBuild()
-            let written = Locked([String]())
-            do {
-                try SiteBuilder().render(
-                    content: result.content, report: report, changes: changes, templates: templates.templates,
-                    diagrams: DiagramLayoutCache.drawer(configuration.cache)
-                ) { path, bytes in
-                    try transaction.write(path, bytes)
-                    written.withLock { $0.append(path) }
-                }
-                for file in ConformanceKits.siteFiles(
-                    content: result.content, flows: flows, cache: configuration.cache, fingerprint: report.fingerprint)
-                {
-                    try transaction.write(file.path, file.bytes)
-                    written.withLock { $0.append(file.path) }
-                }
-            } catch let failure as SiteBuilder.TemplateFailure {
-                transaction.abandon()
-                result.diagnostics = (result.diagnostics + [templates.diagnostic(for: failure)]).sortedByLocation()
-                return result
-            } catch {
-                transaction.abandon()
-                return IncrementalBuild.failed(
-                    PipelineFailure(writing: SiteWriter.failure(error), output: output),
-                    diagnostics: result.diagnostics,
-                    partial: result)
-            }
-            result.stage = .render
-            do throws(SiteWriter.Failure) {
-                let stamps = try transaction.commit(removing: [])
-                let pages = written.withLock { $0 }.filter { $0.hasSuffix(".html") }.sorted()
-                result.output = OutputSummary(
-                    name: output, written: stamps.keys.sorted(), kept: 0, renderedPages: pages)
-                result.stage = .write
-            } catch {
-                return IncrementalBuild.failed(
-                    PipelineFailure(writing: error, output: output), diagnostics: result.diagnostics, partial: result)
-            }
-            return result
-        }
-    }
-
-    /// An incremental build into `sink` with `templates`.
-    func build(into sink: any SiteSink, templates: TemplateSet) -> PipelineResult {
+    /// An incremental build into `sink` with `templates`, reading through `store` when the
+    /// caller keeps one (the preview's).
+    func build(
+        into sink: any SiteSink, templates: TemplateSet, store: SourceStore? = nil,
+        run: IncrementalBuild.RunSource = .checks
+    ) -> PipelineResult {
         let configuration = self.configuration
         return IncrementalBuild(
             configuration: configuration, sink: sink, templates: templates.templates, templateLocations: templates,
-            makeFlows: configuration.makeFlows,
+            flows: store?.flows ?? flows, store: store, runSource: run,
             baseline: {
                 Result { () throws(PipelineFailure) in
                     try ChangesBaseline.resolve(roots: configuration.roots, configuration: configuration)
@@ -306,10 +240,6 @@ public struct Pipeline: Sendable {
     }
 
     // MARK: - Helpers
-
-    var loader: ContentLoader {
-        ContentLoader(workingDirectory: configuration.workingDirectory.path, unsaved: configuration.unsaved)
-    }
 
     static func result(_ problem: TemplateProblem, diagnostics: [Diagnostic] = []) -> PipelineResult {
         switch problem {

@@ -9,7 +9,7 @@ import Utilities
 public enum SiteLinks {
     /// A page of the content as the link check sees it: where it is, the anchors a link to it
     /// may name, and the links it holds. A build keeps these for pages it does not read again.
-    public struct Page: Sendable, Equatable {
+    public struct Page: Sendable, Equatable, Codable {
         /// The page's path relative to the content root, e.g. `native/login-error-states.md`.
         public var path: String
         /// Whether it is a spec page (whose screens page the site makes too).
@@ -26,27 +26,33 @@ public enum SiteLinks {
     }
 
     /// A link as written: its destination and where.
-    public struct Link: Sendable, Equatable {
+    public struct Link: Sendable, Equatable, Codable {
         public var url: String
-        public var location: SourceLocation
+        /// The link as written, `[text](destination)`.
+        public var span: SourceSpan
 
-        public init(url: String, location: SourceLocation) {
+        public init(url: String, span: SourceSpan) {
             self.url = url
-            self.location = location
+            self.span = span
         }
+
+        public var location: SourceLocation { span.start }
     }
 
-    /// A finding at each link in `content`'s prose and references that leads nowhere on the site.
-    public static func findings(in content: ContentSet) -> [Diagnostic] {
-        findings(in: content.specs.map(page(of:)) + content.pages.map(page(of:)))
-    }
-
-    /// A finding at each link of `pages` that leads nowhere on the site those pages make.
-    public static func findings(in pages: [Page]) -> [Diagnostic] {
+    /// A finding at each link of `pages` that leads nowhere on the site. A link to a page that
+    /// is not among them is looked up with `outside` (the content's other pages, when only some
+    /// were given): found there, it is checked against that page's anchors.
+    public static func findings(in pages: [Page], outside: (String) -> Page? = { _ in nil }) -> [Diagnostic] {
         let targets = Targets(pages)
+        var looked: [String: Page?] = [:]
         return pages.flatMap { page in
             page.links.compactMap { link in
-                targets.problem(with: link.url, from: page.path).map { Diagnostic($0, at: link.location) }
+                targets.problem(with: link.url, from: page.path) { path in
+                    if let known = looked[path] { return known }
+                    let found = outside(path)
+                    looked[path] = found
+                    return found
+                }.map { Diagnostic($0, at: link.span) }
             }
         }
     }
@@ -59,7 +65,7 @@ public enum SiteLinks {
         return Page(
             path: spec.path, isSpec: true, anchors: anchors(of: spec),
             links: links(in: prose, file: spec.location.file)
-                + spec.references.map { Link(url: $0.url, location: $0.location) })
+                + spec.references.map { Link(url: $0.url, span: $0.span) })
     }
 
     /// What the link check needs of a prose page.
@@ -89,9 +95,13 @@ public enum SiteLinks {
     private static func links(in prose: [Prose], file: String) -> [Link] {
         MarkdownLinks.destinations(in: prose.compactMap(\.block)).compactMap { destination in
             guard destination.kind == .link, let position = destination.position else { return nil }
+            let start = SourceLocation(file: file, line: position.startLine, column: position.startColumn)
+            let ends = (position.endLine, position.endColumn) >= (position.startLine, position.startColumn)
             return Link(
                 url: destination.url,
-                location: SourceLocation(file: file, line: position.startLine, column: position.startColumn))
+                span: ends
+                    ? SourceSpan(start: start, endLine: position.endLine, endColumn: position.endColumn + 1)
+                    : SourceSpan(at: start))
         }
     }
 
@@ -114,8 +124,9 @@ public enum SiteLinks {
             pages["index.html"] = pages["index.html"] ?? .some(nil)
         }
 
-        /// What is wrong with a link to `url` from the page at `page`, if anything.
-        func problem(with url: String, from page: String) -> Message? {
+        /// What is wrong with a link to `url` from the page at `page`, if anything; a page not
+        /// among these is looked up with `outside`.
+        func problem(with url: String, from page: String, outside: (String) -> Page?) -> Message? {
             // Another scheme or another host: not the site's to check.
             if url.contains("://") || url.hasPrefix("//") || url.hasPrefix("mailto:") { return nil }
             if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/"), !url[..<colon].contains("#") {
@@ -134,7 +145,10 @@ public enum SiteLinks {
                 }
                 target = resolved
             }
-            guard let anchors = pages[target] else { return .linkToMissingPage(url, page: target) }
+            let markdown = target.hasSuffix(".html") ? String(target.dropLast(5)) + ".md" : target
+            guard let anchors = pages[target] ?? outside(markdown).map({ .some($0.anchors) }) else {
+                return .linkToMissingPage(url, page: target)
+            }
             guard let anchor, !anchor.isEmpty, let known = anchors else { return nil }
             let decoded = anchor.removingPercentEncoding ?? anchor
             guard !known.contains(decoded) else { return nil }

@@ -1,6 +1,6 @@
 /// An executable check: one `Scenario:` of a `gherkin` block, under a criterion's heading or
 /// inside a scenario.
-public struct Check: Codable, Sendable, Equatable {
+public struct Check: Codable, Sendable, Equatable, SourceLocated {
     /// Stable: the criterion or scenario ID, a slash and a slug of the name.
     public var id: String
     /// The criterion the check verifies, when it is under a criterion's heading.
@@ -10,6 +10,12 @@ public struct Check: Codable, Sendable, Equatable {
     public var name: String
     public var steps: [Step]
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, criterion, scenario, name, steps, location
+    }
 
     public init(
         id: String, criterion: CriterionID? = nil, scenario: String? = nil, name: String, steps: [Step],
@@ -37,21 +43,47 @@ public enum StepKeyword: String, Codable, Sendable, CaseIterable {
 }
 
 /// One line of a check.
-public struct Step: Codable, Sendable, Equatable {
+public struct Step: Codable, Sendable, Equatable, SourceLocated {
     public var keyword: StepKeyword
-    /// The text after the keyword.
+    /// The text after the keyword, normalised (see the parser's `normalised`).
     public var text: String
     public var location: SourceLocation
     /// The byte column where `text` starts on its line (after the keyword and the blanks after
     /// it), so that a message can point at a value inside the step. Not part of the model's
     /// JSON: it is where the text is, not what it says.
     public var textColumn: Int
+    /// Where the step's text ends on its line, as written (before normalising); not part of
+    /// the JSON, nor of the step's value.
+    @SourceDetail public var end: SourceSpan.End? = nil
 
-    public init(keyword: StepKeyword, text: String, location: SourceLocation, textColumn: Int? = nil) {
+    public init(
+        keyword: StepKeyword, text: String, location: SourceLocation, textColumn: Int? = nil, end: SourceSpan.End? = nil
+    ) {
         self.keyword = keyword
         self.text = text
         self.location = location
         self.textColumn = textColumn ?? location.column + keyword.rawValue.count + 1
+        self.end = end ?? SourceSpan.End(line: location.line, column: self.textColumn + text.utf8.count)
+    }
+
+    /// The step's text after its keyword, as written on its line: what a fix of the step's
+    /// words replaces.
+    public var textSpan: SourceSpan {
+        SourceSpan(
+            start: SourceLocation(file: location.file, line: location.line, column: textColumn),
+            endLine: span.endLine, endColumn: span.endColumn)
+    }
+
+    /// The first quoted `value` of the step, quotes excluded; the whole step when it has none.
+    public func span(ofQuoted value: String) -> SourceSpan {
+        guard text.range(of: "\"\(value)\"") != nil else { return span }
+        return SourceSpan(at: location(ofQuoted: value), length: value.utf8.count)
+    }
+
+    /// The first bare `value` (a number) of the step; the whole step when it has none.
+    public func span(ofBare value: String) -> SourceSpan {
+        guard !value.isEmpty, text.range(of: value) != nil else { return span }
+        return SourceSpan(at: location(ofBare: value), length: value.utf8.count)
     }
 
     private enum CodingKeys: String, CodingKey { case keyword, text, location }
@@ -84,7 +116,7 @@ public struct Step: Codable, Sendable, Equatable {
 }
 
 /// A link in the references section and the criteria it supports.
-public struct Reference: Codable, Sendable, Equatable {
+public struct Reference: Codable, Sendable, Equatable, SourceLocated {
     public var title: String
     public var url: String
     /// What the source covers, the item's text after the criteria.
@@ -92,6 +124,12 @@ public struct Reference: Codable, Sendable, Equatable {
     /// Every criterion named, ranges expanded, in order of first mention.
     public var criteria: [CriterionID]
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case title, url, summary, criteria, location
+    }
 
     public init(title: String, url: String, summary: String, criteria: [CriterionID], location: SourceLocation) {
         self.title = title

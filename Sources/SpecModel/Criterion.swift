@@ -59,7 +59,7 @@ public enum SpecID {
 }
 
 /// A row of the acceptance-criteria table.
-public struct Criterion: Codable, Sendable, Equatable {
+public struct Criterion: Codable, Sendable, Equatable, SourceLocated {
     public var id: CriterionID
     /// The level column, e.g. `Core`.
     public var level: String
@@ -70,6 +70,12 @@ public struct Criterion: Codable, Sendable, Equatable {
     /// Prose written under the criterion's heading, beside its checks.
     public var notes: [Prose]
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, level, statement, howToVerify, notes, location
+    }
 
     public init(
         id: CriterionID, level: String, statement: String, howToVerify: String, notes: [Prose] = [],

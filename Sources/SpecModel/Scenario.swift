@@ -1,6 +1,6 @@
 /// A `###` scenario: a situation the user can be in, described in prose, with the exact
 /// copy shown on each platform.
-public struct Scenario: Codable, Sendable, Equatable {
+public struct Scenario: Codable, Sendable, Equatable, SourceLocated {
     /// The stable ID from `<!-- scenario: ID -->`; the anchor and the prefix of every copy key.
     public var id: String
     public var title: String
@@ -11,6 +11,12 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// The copy per platform, in the spec's platform order.
     public var copy: [PlatformCopy]
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, section, summary, copy, location
+    }
 
     public init(
         id: String, title: String, section: String, summary: [Prose] = [], copy: [PlatformCopy] = [],
@@ -115,7 +121,7 @@ public struct PlatformCopy: Codable, Sendable, Equatable {
 }
 
 /// The native signal that leads to a scenario on one platform.
-public struct Trigger: Codable, Sendable, Equatable {
+public struct Trigger: Codable, Sendable, Equatable, SourceLocated {
     /// The cell's text with inline formatting removed.
     public var text: String
     /// The names written in code spans, e.g. `ASAuthorizationError.Code.canceled`.
@@ -124,6 +130,12 @@ public struct Trigger: Codable, Sendable, Equatable {
     /// data that `lint` resolves against the engine's catalogue of native results.
     public var names: [TriggerName]
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case text, signals, names, location
+    }
 
     public init(text: String, signals: [String], names: [TriggerName]? = nil, location: SourceLocation) {
         self.text = text
@@ -134,13 +146,23 @@ public struct Trigger: Codable, Sendable, Equatable {
 }
 
 /// One backticked name in a Trigger cell, e.g. `ASAuthorizationError.Code.failed` (1004).
-public struct TriggerName: Codable, Sendable, Equatable {
+public struct TriggerName: Codable, Sendable, Equatable, SourceLocated {
     /// The name as written between the backticks.
     public var name: String
     /// The number written in parentheses right after the name, e.g. `1004`; nil when none is.
     public var rawValue: String?
     /// Where the name starts (its first character inside the backticks).
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+    /// Where the raw value's digits are written, when it has one; not part of the JSON.
+    @SourceDetail public var rawValueSpan: SourceSpan? = nil
+    /// The code span the name is written in, backticks included; not part of the JSON.
+    @SourceDetail public var codeSpan: SourceSpan? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case name, rawValue, location
+    }
 
     public init(name: String, rawValue: String? = nil, location: SourceLocation) {
         self.name = name
@@ -150,7 +172,7 @@ public struct TriggerName: Codable, Sendable, Equatable {
 }
 
 /// One cell of copy: the words on screen, or an explicit "nothing is shown".
-public struct CopyEntry: Codable, Sendable, Equatable {
+public struct CopyEntry: Codable, Sendable, Equatable, SourceLocated {
     /// The stable key, `<scenario>.<part>`, e.g. `tried-deleted-passkey.action.retry`.
     public var key: String
     /// The words on screen, or nil where the spec says `None`.
@@ -161,6 +183,14 @@ public struct CopyEntry: Codable, Sendable, Equatable {
     /// `Message (placeholders: %@)`; nil when it declares none.
     public var placeholders: [String]?
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+    /// The cell as written, Markdown included, for a fix to edit; not part of the JSON.
+    @SourceDetail public var written: String? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case key, text, note, placeholders, location
+    }
 
     public init(
         key: String, text: String?, note: String? = nil, placeholders: [String]? = nil, location: SourceLocation

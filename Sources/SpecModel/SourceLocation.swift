@@ -50,3 +50,37 @@ public struct SourceRange: Hashable, Codable, Sendable, CustomStringConvertible 
     /// `path:line:column-line:column`, used in model dumps.
     public var description: String { "\(start)-\(endLine):\(endColumn)" }
 }
+
+/// A model element written at a place in its file: where it starts and, when known, where
+/// it ends, so that a finding about it marks all of it. The end is not part of the model's
+/// JSON (a model read back from JSON has an empty span at each location).
+public protocol SourceLocated {
+    var location: SourceLocation { get }
+    /// The line, and the column just past the element's last byte; nil where unknown.
+    var end: SourceSpan.End? { get }
+}
+
+extension SourceLocated {
+    /// What the element covers in its file: an empty span at its location where the end is
+    /// unknown.
+    public var span: SourceSpan {
+        SourceSpan(start: location, endLine: end?.line ?? location.line, endColumn: end?.column ?? location.column)
+    }
+}
+
+/// A detail of where a model element is written (where it ends, its text as written), kept
+/// for findings and fixes but not part of the element's value: two elements that say the
+/// same at the same place are equal however their details differ, and the model's JSON
+/// leaves the details out (each type's coding keys do not name them).
+@propertyWrapper
+public struct SourceDetail<Value: Sendable>: Sendable, Hashable {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public static func == (lhs: SourceDetail, rhs: SourceDetail) -> Bool { true }
+
+    public func hash(into hasher: inout Hasher) {}
+}

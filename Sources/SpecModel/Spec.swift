@@ -42,7 +42,7 @@ public struct Prose: Codable, Sendable, Equatable {
 }
 
 /// A Markdown page that is not a spec: the home page or the writer's guide.
-public struct Page: Codable, Sendable, Equatable {
+public struct Page: Codable, Sendable, Equatable, SourceLocated {
     /// The stable ID from `<!-- page: ID -->`.
     public var id: String
     public var title: String
@@ -51,6 +51,12 @@ public struct Page: Codable, Sendable, Equatable {
     /// The body below the title and metadata.
     public var body: [Prose]
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, path, body, location
+    }
 
     public init(id: String, title: String, path: String, body: [Prose], location: SourceLocation) {
         self.id = id
@@ -63,7 +69,7 @@ public struct Page: Codable, Sendable, Equatable {
 
 /// One spec page: a set of scenarios with per-platform copy, acceptance criteria with
 /// their checks, and references.
-public struct Spec: Codable, Sendable, Equatable {
+public struct Spec: Codable, Sendable, Equatable, SourceLocated {
     /// The spec ID from the metadata, e.g. `N1.4`.
     public var id: String
     public var title: String
@@ -83,6 +89,12 @@ public struct Spec: Codable, Sendable, Equatable {
     /// The benchmark (`Benchmark as` / `User reach`) if the page has one.
     public var benchmark: Benchmark?
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, path, flow, platforms, introduction, sections, criteria, checks, references, benchmark, location
+    }
 
     public init(
         id: String, title: String, path: String, flow: FlowName? = nil, platforms: [Platform],
@@ -118,9 +130,15 @@ public struct Spec: Codable, Sendable, Equatable {
 }
 
 /// The name of a flow as a spec's metadata gives it, with where.
-public struct FlowName: Codable, Sendable, Equatable {
+public struct FlowName: Codable, Sendable, Equatable, SourceLocated {
     public var name: String
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case name, location
+    }
 
     public init(_ name: String, at location: SourceLocation) {
         self.name = name
@@ -143,7 +161,7 @@ public enum SectionKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// A `##` section of a spec page.
-public struct Section: Codable, Sendable, Equatable {
+public struct Section: Codable, Sendable, Equatable, SourceLocated {
     /// The stable ID from `<!-- section: ID -->`; the anchor on the site.
     public var id: String
     public var title: String
@@ -152,6 +170,12 @@ public struct Section: Codable, Sendable, Equatable {
     public var introduction: [Prose]
     public var scenarios: [Scenario]
     public var location: SourceLocation
+    /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
+    @SourceDetail public var end: SourceSpan.End? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, kind, introduction, scenarios, location
+    }
 
     public init(
         id: String, title: String, kind: SectionKind, introduction: [Prose] = [], scenarios: [Scenario] = [],

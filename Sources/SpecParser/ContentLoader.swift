@@ -1,27 +1,12 @@
 import Foundation
+import Markdown
 import SpecModel
 import Utilities
 
-/// Finds the Markdown files under the paths a user names, reads and parses each, and checks
-/// what spans files (IDs unique across pages).
+/// Finds the Markdown files under the paths a user names, and reads and parses one file (or
+/// an editor's unsaved text for it): the primitives the pipeline's source store reads pages
+/// with.
 public struct ContentLoader: Sendable {
-    /// The result of loading: everything that parsed, and every diagnostic in file order.
-    public struct Result: Sendable {
-        public var content: ContentSet
-        public var diagnostics: [Diagnostic]
-        /// Each file read, in the order found, with a hash of its bytes and what it held.
-        public var files: [LoadedFile] = []
-
-        public init(content: ContentSet, diagnostics: [Diagnostic], files: [LoadedFile] = []) {
-            self.content = content
-            self.diagnostics = diagnostics
-            self.files = files
-        }
-
-        /// Whether any diagnostic is an error.
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-    }
-
     /// A path that does not exist: a usage problem, reported before any parsing.
     public struct MissingPath: Error, Equatable, Sendable {
         public var path: String
@@ -52,15 +37,6 @@ public struct ContentLoader: Sendable {
         return relative.isEmpty || relative == "." ? workingDirectory : workingDirectory + "/" + relative
     }
 
-    /// Loads every `.md` file under `paths` (files or folders, searched recursively, in
-    /// sorted order so output is deterministic).
-    public func load(paths: [String]) throws(MissingPath) -> Result {
-        let found = try files(at: paths)
-        var result = load(found.files)
-        result.diagnostics = (found.diagnostics + result.diagnostics).sortedByLocation()
-        return result
-    }
-
     /// The `.md` files under `paths`, each once, in sorted order per path; and a diagnostic
     /// for each folder that holds none.
     public func files(at paths: [String]) throws(MissingPath) -> (files: [ContentFile], diagnostics: [Diagnostic]) {
@@ -78,33 +54,6 @@ public struct ContentLoader: Sendable {
             }
         }
         return (files, bag.diagnostics)
-    }
-
-    /// Reads and parses `files`, spread over the cores, and checks what spans them.
-    public func load(_ files: [ContentFile]) -> Result {
-        assemble(files.parallelMap { parse($0) })
-    }
-
-    /// The content of files already parsed, in their order, with what spans them checked.
-    public func assemble(_ loaded: [LoadedFile]) -> Result {
-        var bag = DiagnosticBag()
-        var content = ContentSet()
-        for file in loaded {
-            bag.append(contentsOf: file.diagnostics)
-            switch file.page {
-            case .spec(let spec): content.specs.append(spec)
-            case .page(let page): content.pages.append(page)
-            case nil: break
-            }
-        }
-        checkUniqueIDs(loaded, into: &bag)
-        return Result(content: content, diagnostics: bag.sorted, files: loaded)
-    }
-
-    /// Reads, validates and parses one file.
-    public func parseFile(at path: String, relativePath: String) -> (ParsedPage?, [Diagnostic]) {
-        let loaded = parse(ContentFile(path: path, relativePath: relativePath))
-        return (loaded.page, loaded.diagnostics)
     }
 
     /// Reads, validates, hashes and parses one file.
@@ -148,7 +97,8 @@ public struct ContentLoader: Sendable {
         }
         let read = PageParser.read(source, relativePath: file.relativePath)
         loaded.page = read.page
-        loaded.idLocation = read.idLocation
+        loaded.idSpan = read.idSpan
+        loaded.document = read.document
         loaded.diagnostics = bag.diagnostics + read.diagnostics
         return loaded
     }
@@ -310,30 +260,6 @@ public struct ContentLoader: Sendable {
             throw FileBytes.Failure(name, code: error.code)
         }
     }
-
-    // MARK: - Across files
-
-    /// An ID used by a page before is reported where the later page writes it.
-    private func checkUniqueIDs(_ loaded: [LoadedFile], into bag: inout DiagnosticBag) {
-        // Spec and page IDs are separate sets: `spec N1.4` and `page N1.4` do not clash.
-        var firsts: [String: SourceLocation] = [:]
-        for file in loaded {
-            let (id, isSpec, titleLocation): (String, Bool, SourceLocation)
-            switch file.page {
-            case .spec(let spec): (id, isSpec, titleLocation) = (spec.id, true, spec.location)
-            case .page(let page): (id, isSpec, titleLocation) = (page.id, false, page.location)
-            case nil: continue
-            }
-            guard !id.isEmpty else { continue }
-            let at = file.idLocation ?? titleLocation
-            let key = (isSpec ? "spec " : "page ") + id
-            if let first = firsts[key] {
-                bag.report(isSpec ? .duplicateSpecID(id, first: first) : .duplicatePageID(id, first: first), at: at)
-            } else {
-                firsts[key] = at
-            }
-        }
-    }
 }
 
 /// A Markdown file of the content: where it is, and its path relative to the folder it was
@@ -360,15 +286,18 @@ public struct LoadedFile: Sendable {
     public var page: ParsedPage?
     public var diagnostics: [Diagnostic]
     /// Where the page's ID is written, when it parsed that far.
-    public var idLocation: SourceLocation?
+    public var idSpan: SourceSpan?
+    /// The page's Markdown tree, from the one parse the model is made from; nil when the
+    /// bytes were not Markdown text.
+    public var document: MarkdownNode?
 
     public init(
-        file: ContentFile, hash: String, page: ParsedPage?, diagnostics: [Diagnostic], idLocation: SourceLocation? = nil
+        file: ContentFile, hash: String, page: ParsedPage?, diagnostics: [Diagnostic], idSpan: SourceSpan? = nil
     ) {
         self.file = file
         self.hash = hash
         self.page = page
         self.diagnostics = diagnostics
-        self.idLocation = idLocation
+        self.idSpan = idSpan
     }
 }

@@ -47,6 +47,8 @@ public enum CopyStyle {
     ) -> [Diagnostic] {
         guard let text = entry.text, !text.isEmpty else { return [] }
         var messages: [Message] = []
+        // The fix of each message, by its index, where the cell as written allows one.
+        var fixes: [Int: FixIt] = [:]
         let found = placeholders(in: text)
 
         // On iOS an alert title that is a complete sentence takes sentence case and ending
@@ -84,6 +86,12 @@ public enum CopyStyle {
                 default: ("quotes ' and \"", "’ (or ‘ ’) and “ ”")
                 }
             messages.append(.copyStraightQuote(text, quote: quote, replacement: replacement))
+            if let written = entry.written {
+                let typographic = typographicQuotes(written)
+                if typographic != written {
+                    fixes[messages.count - 1] = .replace(entry.span, with: typographic, title: "Use typographic quotes")
+                }
+            }
         }
 
         if isSentence {
@@ -92,6 +100,13 @@ public enum CopyStyle {
             }
         } else if role != .message, endsWithPeriod(text) {
             messages.append(.copyTrailingPeriod(text, part: role.name, platform: platform))
+            if let written = entry.written, written.hasSuffix("."), !written.hasSuffix("..") {
+                let period = SourceSpan(
+                    start: SourceLocation(
+                        file: entry.location.file, line: entry.span.endLine, column: entry.span.endColumn - 1),
+                    endLine: entry.span.endLine, endColumn: entry.span.endColumn)
+                fixes[messages.count - 1] = .replace(period, with: "", title: "Remove the period")
+            }
         }
 
         let declared = entry.placeholders ?? []
@@ -110,7 +125,35 @@ public enum CopyStyle {
                     text, length: text.count, limit: conventions.maximumButtonLength, platform: platform))
         }
 
-        return messages.map { Diagnostic($0, at: entry.location) }
+        return messages.enumerated().map { index, message in
+            Diagnostic(message, at: entry.span).fixed(by: fixes[index])
+        }
+    }
+
+    /// A cell's text with its straight quotes made typographic, code spans left as they are:
+    /// an apostrophe between letters is ’; other quotes open (‘ “) after a blank, an opening
+    /// bracket or the start, and close (’ ”) elsewhere.
+    static func typographicQuotes(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        var inCode = false
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "`") { inCode.toggle() }
+            guard !inCode, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") else {
+                result.append(byte)
+                continue
+            }
+            let before = index > 0 ? bytes[index - 1] : UInt8(ascii: " ")
+            let opens = before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || before == UInt8(ascii: "(")
+            let replacement: String
+            if byte == UInt8(ascii: "'") {
+                replacement = opens ? "\u{2018}" : "\u{2019}"
+            } else {
+                replacement = opens ? "\u{201C}" : "\u{201D}"
+            }
+            result += Array(replacement.utf8)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     // MARK: - Capitalization

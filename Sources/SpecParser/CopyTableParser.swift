@@ -19,7 +19,7 @@ extension SpecWalker {
         guard let header = rows.first else { return [] }
         let columns = platformColumns(header)
         for platform in platforms where !columns.contains(platform) {
-            parser.diagnostics.report(.missingPlatformColumn(platform), at: parser.location(of: table))
+            parser.diagnostics.report(.missingPlatformColumn(platform), at: parser.span(of: table))
         }
 
         var cellsByPart: [(part: CopyPart, cells: [Platform: MarkdownNode])] = []
@@ -27,7 +27,7 @@ extension SpecWalker {
         for row in rows.dropFirst() {
             guard let labelCell = row.children.first, let (part, placeholders) = copyPart(labelCell) else { continue }
             if cellsByPart.contains(where: { $0.part == part }) {
-                parser.diagnostics.report(.duplicateCopyRow(part.label), at: parser.location(ofCell: labelCell))
+                parser.diagnostics.report(.duplicateCopyRow(part.label), at: parser.span(ofCell: labelCell))
                 continue
             }
             reportExtraCells(in: row, columns: header.children.count)
@@ -35,12 +35,12 @@ extension SpecWalker {
             for (index, platform) in columns.enumerated() {
                 guard let platform else { continue }
                 let cell = index + 1 < row.children.count ? row.children[index + 1] : MarkdownNode(kind: .tableCell)
-                let location = cell.position != nil ? parser.location(ofCell: cell) : parser.location(of: row)
+                let span = cell.position != nil ? parser.span(ofCell: cell) : parser.span(of: row)
                 let text = cell.plainText.trimmingWhitespace()
                 if text.isEmpty {
-                    parser.diagnostics.report(.emptyCopyCell(row: part.label, platform: platform), at: location)
+                    parser.diagnostics.report(.emptyCopyCell(row: part.label, platform: platform), at: span)
                 } else if part.isCopy, Self.isPlaceholder(text) {
-                    parser.diagnostics.report(.placeholderCopy(text, row: part.label, platform: platform), at: location)
+                    parser.diagnostics.report(.placeholderCopy(text, row: part.label, platform: platform), at: span)
                 }
                 cells[platform] = cell
             }
@@ -51,7 +51,7 @@ extension SpecWalker {
             }
         }
         for part in CopyPart.required where !cellsByPart.contains(where: { $0.part == part }) {
-            parser.diagnostics.report(.missingCopyRow(part.label), at: parser.location(of: table))
+            parser.diagnostics.report(.missingCopyRow(part.label), at: parser.span(of: table))
         }
 
         return platforms.filter(columns.contains).map { platform in
@@ -121,7 +121,7 @@ extension SpecWalker {
         guard starts.count > columns else { return }
         parser.diagnostics.report(
             .extraCopyCell(count: starts.count, columns: columns),
-            at: parser.source.location(line: line, column: starts[columns] + 1))
+            at: parser.span(at: parser.source.location(line: line, column: starts[columns] + 1)))
     }
 
     /// The platform of each column after the label column; nil for a column in error.
@@ -130,12 +130,15 @@ extension SpecWalker {
         return header.children.dropFirst().map { cell in
             let name = cell.plainText.trimmingWhitespace()
             guard let platform = Platform(name: name), platforms.contains(platform) else {
+                // A column of a platform the metadata misspells goes without saying once the
+                // metadata's name is reported (`unknown-platform`, about the same platform).
                 parser.diagnostics.report(
-                    .unknownPlatformColumn(name, declared: platforms), at: parser.location(ofCell: cell))
+                    .unknownPlatformColumn(name, declared: platforms), at: parser.span(ofCell: cell),
+                    subjects: [.platform(Platform(name: name)?.rawValue ?? name)])
                 return nil
             }
             guard seen.insert(platform).inserted else {
-                parser.diagnostics.report(.duplicatePlatformColumn(platform), at: parser.location(ofCell: cell))
+                parser.diagnostics.report(.duplicatePlatformColumn(platform), at: parser.span(ofCell: cell))
                 return nil
             }
             return platform
@@ -155,24 +158,25 @@ extension SpecWalker {
         case "message": part = .message
         default:
             guard name.lowercased().hasPrefix("action") else {
-                parser.diagnostics.report(.unknownCopyRow(label), at: parser.location(ofCell: cell))
+                parser.diagnostics.report(.unknownCopyRow(label), at: parser.span(ofCell: cell))
                 return nil
             }
             guard name.lowercased() != "action", let code = cell.children.first(where: { $0.kind == .code }),
                 let id = code.literal
             else {
-                parser.diagnostics.report(.missingActionID, at: parser.location(ofCell: cell))
+                parser.diagnostics.report(.missingActionID, at: parser.span(ofCell: cell))
                 return nil
             }
             guard SlugID.isValid(id) else {
-                parser.diagnostics.report(.malformedID(id), at: parser.location(of: code))
+                parser.diagnostics.report(
+                    .malformedID(id), at: SourceSpan(at: parser.location(of: code), length: id.utf8.count))
                 return nil
             }
             part = .action(id)
         }
         // Trigger and Presentation cells are not copy, so they hold no placeholders.
         if placeholders != nil, part == .trigger || part == .presentation {
-            parser.diagnostics.report(.unknownCopyRow(label), at: parser.location(ofCell: cell))
+            parser.diagnostics.report(.unknownCopyRow(label), at: parser.span(ofCell: cell))
             return nil
         }
         return (part, placeholders)
@@ -200,7 +204,7 @@ extension SpecWalker {
             let syntax = platform.copyConventions.placeholders
             for placeholder in Self.declared(tokens, for: platform) where !syntax.accepts(placeholder) {
                 parser.diagnostics.report(
-                    .placeholderSyntax(placeholder, platform: platform), at: parser.location(ofCell: label))
+                    .placeholderSyntax(placeholder, platform: platform), at: parser.span(ofCell: label))
             }
         }
     }
@@ -221,15 +225,20 @@ extension SpecWalker {
 
     private mutating func trigger(_ cell: MarkdownNode?, platform: Platform, table: MarkdownNode) -> Trigger {
         guard let cell else {
-            return Trigger(text: "", signals: [], location: parser.location(of: table))
+            var trigger = Trigger(text: "", signals: [], location: parser.location(of: table))
+            trigger.end = parser.span(of: table).end
+            return trigger
         }
         let text = cell.plainText.trimmingWhitespace()
         let signals = ([cell] + cell.descendants).filter { $0.kind == .code }.compactMap(\.literal)
-        let location = cell.position != nil ? parser.location(ofCell: cell) : parser.location(of: table)
+        let span = cell.position != nil ? parser.span(ofCell: cell) : parser.span(of: table)
         if signals.isEmpty, !text.isEmpty {
-            parser.diagnostics.report(.triggerWithoutSignal(platform), at: location)
+            parser.diagnostics.report(.triggerWithoutSignal(platform), at: span)
         }
-        return Trigger(text: text, signals: signals, names: triggerNames(signals, cell: cell), location: location)
+        var trigger = Trigger(
+            text: text, signals: signals, names: triggerNames(signals, cell: cell), location: span.start)
+        trigger.end = span.end
+        return trigger
     }
 
     /// Finds each code span of a Trigger cell in its source line, in order, for the column of
@@ -244,19 +253,33 @@ extension SpecWalker {
         return signals.map { signal in
             let needle = Array(signal.utf8)
             guard let start = Self.firstCodeSpan(containing: needle, in: line, from: cursor) else {
-                return TriggerName(name: signal, location: cellLocation)
+                var name = TriggerName(name: signal, location: cellLocation)
+                name.end = parser.span(ofCell: cell).end
+                return name
             }
             cursor = start.end
-            return TriggerName(
-                name: signal, rawValue: Self.parenthesizedNumber(in: line, from: start.end),
+            let rawValue = Self.parenthesizedNumber(in: line, from: start.end)
+            var name = TriggerName(
+                name: signal, rawValue: rawValue?.digits,
                 location: parser.source.location(line: cellLocation.line, column: start.content + 1))
+            name.end = SourceSpan.End(line: cellLocation.line, column: start.content + 1 + needle.count)
+            name.codeSpan = SourceSpan(
+                file: parser.source.path, line: cellLocation.line, columns: (start.open + 1)..<(start.end + 1))
+            if let rawValue {
+                name.rawValueSpan = SourceSpan(
+                    file: parser.source.path, line: cellLocation.line,
+                    columns: (rawValue.offset + 1)..<(rawValue.offset + 1 + rawValue.digits.utf8.count))
+            }
+            return name
         }
     }
 
     /// The first backtick-delimited span at or after `from` whose content is `needle`
     /// (CommonMark strips one space on each side): the content's offset and the offset after
     /// the closing backticks.
-    static func firstCodeSpan(containing needle: [UInt8], in line: [UInt8], from: Int) -> (content: Int, end: Int)? {
+    static func firstCodeSpan(
+        containing needle: [UInt8], in line: [UInt8], from: Int
+    ) -> (open: Int, content: Int, end: Int)? {
         let tick = UInt8(ascii: "`")
         var index = from
         while index < line.count {
@@ -291,14 +314,15 @@ extension SpecWalker {
                 contentStart += 1
                 contentEnd -= 1
             }
-            if Array(line[contentStart..<contentEnd]) == needle { return (contentStart, end + run) }
+            if Array(line[contentStart..<contentEnd]) == needle { return (index, contentStart, end + run) }
             index = end + run
         }
         return nil
     }
 
-    /// The digits of `(1004)` when it follows `offset` after optional spaces.
-    static func parenthesizedNumber(in line: [UInt8], from offset: Int) -> String? {
+    /// The digits of `(1004)` when it follows `offset` after optional spaces, and where they
+    /// start.
+    static func parenthesizedNumber(in line: [UInt8], from offset: Int) -> (digits: String, offset: Int)? {
         var index = offset
         while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
         guard index < line.count, line[index] == UInt8(ascii: "(") else { return nil }
@@ -306,15 +330,30 @@ extension SpecWalker {
         let digits = line[index...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard !digits.isEmpty, index + digits.count < line.count, line[index + digits.count] == UInt8(ascii: ")")
         else { return nil }
-        return String(decoding: digits, as: UTF8.self)
+        return (String(decoding: digits, as: UTF8.self), index)
     }
 
     private func copyEntry(_ cell: MarkdownNode?, key: String, table: MarkdownNode) -> CopyEntry {
-        guard let cell else { return CopyEntry(key: key, text: "", location: parser.location(of: table)) }
-        let location = cell.position != nil ? parser.location(ofCell: cell) : parser.location(of: table)
-        let text = cell.plainText.trimmingWhitespace()
-        guard let note = CopyEntry.noneNote(text) else { return CopyEntry(key: key, text: text, location: location) }
-        return CopyEntry(key: key, text: nil, note: note.isEmpty ? nil : note, location: location)
+        let span =
+            cell.map { $0.position != nil ? parser.span(ofCell: $0) : parser.span(of: table) } ?? parser.span(of: table)
+        var entry: CopyEntry
+        if let cell {
+            let text = cell.plainText.trimmingWhitespace()
+            if let note = CopyEntry.noneNote(text) {
+                entry = CopyEntry(key: key, text: nil, note: note.isEmpty ? nil : note, location: span.start)
+            } else {
+                entry = CopyEntry(key: key, text: text, location: span.start)
+            }
+        } else {
+            entry = CopyEntry(key: key, text: "", location: span.start)
+        }
+        entry.end = span.end
+        if cell != nil, span.endLine == span.start.line {
+            let bytes = Array(parser.source.line(span.start.line).utf8)
+            let range = max(span.start.column - 1, 0)..<min(max(span.endColumn - 1, 0), bytes.count)
+            if !range.isEmpty { entry.written = String(decoding: bytes[range], as: UTF8.self) }
+        }
+        return entry
     }
 }
 

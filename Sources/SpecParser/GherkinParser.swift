@@ -29,17 +29,18 @@ extension SpecWalker {
     mutating func parseChecks(_ block: MarkdownNode, owner: CheckOwner) {
         let source = parser.source
         let start = parser.location(of: block)
+        let fence = parser.span(of: block)
         let fenceLine = start.line
         var lastLine = max(block.position?.endLine ?? fenceLine, fenceLine)
         if isClosingFence(source.line(lastLine), fence: block.fence), lastLine > fenceLine {
             lastLine -= 1
         } else if block.fence != nil {
-            parser.diagnostics.report(.unclosedCheckBlock, at: start)
+            parser.diagnostics.report(.unclosedCheckBlock, at: fence)
         }
 
-        var current: (name: String, location: SourceLocation, steps: [Step])?
+        var current: (name: String, span: SourceSpan, steps: [Step])?
         var found: [Check] = []
-        func finish(_ check: (name: String, location: SourceLocation, steps: [Step])?, into found: inout [Check]) {
+        func finish(_ check: (name: String, span: SourceSpan, steps: [Step])?, into found: inout [Check]) {
             guard let check else { return }
             var criterion: CriterionID?
             var scenario: String?
@@ -47,10 +48,11 @@ extension SpecWalker {
             case .criterion(let id): criterion = id
             case .scenario(let id): scenario = id
             }
-            found.append(
-                Check(
-                    id: "\(owner.idPrefix)/\(SlugID.make(check.name))", criterion: criterion, scenario: scenario,
-                    name: check.name, steps: check.steps, location: check.location))
+            var made = Check(
+                id: "\(owner.idPrefix)/\(SlugID.make(check.name))", criterion: criterion, scenario: scenario,
+                name: check.name, steps: check.steps, location: check.span.start)
+            made.end = check.span.end
+            found.append(made)
         }
 
         for number in (fenceLine + 1)..<(lastLine + 1) where number > fenceLine {
@@ -59,40 +61,48 @@ extension SpecWalker {
             if text.isEmpty || text.hasPrefix("#") { continue }
             let indent = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
             let location = source.location(line: number, column: indent + 1)
+            let lineSpan = parser.span(at: location)
             if let name = scenarioName(text) {
                 finish(current, into: &found)
-                if name.isEmpty { parser.diagnostics.report(.unnamedCheck, at: location) }
-                current = (name, location, [])
+                if name.isEmpty { parser.diagnostics.report(.unnamedCheck, at: lineSpan) }
+                current = (name, lineSpan, [])
                 continue
             }
-            guard let step = step(text, location: location) else {
-                parser.diagnostics.report(.stepWithoutKeyword(text), at: location)
+            guard var step = step(text, location: location) else {
+                parser.diagnostics.report(.stepWithoutKeyword(text), at: lineSpan)
                 continue
             }
+            // The step as written ends where its line's text does: its normalised text may be
+            // shorter (typographic quotes, runs of blanks).
+            step.end = lineSpan.end
             guard current != nil else {
-                parser.diagnostics.report(.stepOutsideScenario, at: location)
+                parser.diagnostics.report(.stepOutsideScenario, at: lineSpan)
                 continue
             }
             if step.keyword.isConjunction, current?.steps.isEmpty == true {
-                parser.diagnostics.report(.conjunctionWithoutStep(step.keyword.rawValue), at: location)
+                parser.diagnostics.report(
+                    .conjunctionWithoutStep(step.keyword.rawValue),
+                    at: SourceSpan(at: location, length: step.keyword.rawValue.utf8.count))
             }
             current?.steps.append(step)
         }
         finish(current, into: &found)
 
         if found.isEmpty {
-            parser.diagnostics.report(.emptyCheckBlock, at: start)
+            parser.diagnostics.report(.emptyCheckBlock, at: fence)
         }
         for check in found {
             if check.steps.isEmpty {
-                parser.diagnostics.report(.scenarioWithoutSteps(check.name), at: check.location)
+                parser.diagnostics.report(.scenarioWithoutSteps(check.name), at: check.span)
             }
             if check.name.isEmpty { continue }
             if let first = checkNames[check.id] {
-                parser.diagnostics.report(.duplicateCheckName(check.name, first: first), at: check.location)
+                parser.diagnostics.report(
+                    .duplicateCheckName(check.name, first: first.start), at: check.span,
+                    notes: [.firstUse(of: check.name, at: first)])
                 continue
             }
-            checkNames[check.id] = check.location
+            checkNames[check.id] = check.span
             checks.append(check)
         }
     }

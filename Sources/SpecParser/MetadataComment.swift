@@ -2,20 +2,23 @@ import SpecModel
 
 /// An HTML comment holding `key: value` pairs, e.g. `<!-- spec: N1.4 platforms: ios, android -->`.
 /// GitHub and the site do not show such comments, so IDs can live there without cluttering
-/// the page.
-struct MetadataComment {
-    struct Field {
-        var key: String
-        var value: String
-        /// 0-based byte offset of the value within the comment's first line, for columns: of its
+/// the page. The parser reads every metadata comment with it, and so does the language
+/// server, so the two never disagree on what a comment says.
+public struct MetadataComment: Sendable {
+    public struct Field: Sendable {
+        public var key: String
+        public var value: String
+        /// 0-based byte offset of the value from the comment's `<!--`, for columns: of its
         /// first word, or just after the key when it has none.
-        var valueOffset: Int
+        public var valueOffset: Int
+        /// 0-based byte offset of the key from the comment's `<!--`.
+        public var keyOffset: Int
     }
 
-    var fields: [Field]
+    public var fields: [Field]
 
     /// Parses a comment; nil when the HTML is not a single comment of `key: value` pairs.
-    init?(html: String) {
+    public init?(html: String) {
         let text = html.trimmingWhitespace()
         guard text.hasPrefix("<!--"), text.hasSuffix("-->"), text.count >= 7 else { return nil }
         let body = text.dropFirst(4).dropLast(3)
@@ -28,7 +31,7 @@ struct MetadataComment {
                 fields.append(
                     Field(
                         key: String(word.dropLast()).lowercased(), value: "",
-                        valueOffset: wordOffset + word.utf8.count + 1))
+                        valueOffset: wordOffset + word.utf8.count + 1, keyOffset: wordOffset))
             } else if let colon = word.firstIndex(of: ":"), colon != word.startIndex,
                 word[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }), word.index(after: colon) != word.endIndex
             {
@@ -38,7 +41,7 @@ struct MetadataComment {
                 fields.append(
                     Field(
                         key: key.lowercased(), value: String(word[word.index(after: colon)...]),
-                        valueOffset: wordOffset + key.utf8.count + 1))
+                        valueOffset: wordOffset + key.utf8.count + 1, keyOffset: wordOffset))
             } else if fields.isEmpty {
                 return nil
             } else {
@@ -57,11 +60,13 @@ struct MetadataComment {
     }
 
     /// The first field, which names what the comment describes (`spec`, `page`, `section`, `scenario`).
-    var kind: String { fields[0].key }
+    public var kind: String { fields[0].key }
 
-    func value(_ key: String) -> String? { fields.first { $0.key == key }?.value }
+    /// The value of the first field `key`.
+    public func value(_ key: String) -> String? { fields.first { $0.key == key }?.value }
 
-    func field(_ key: String) -> Field? { fields.first { $0.key == key } }
+    /// The first field `key`.
+    public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
 }
 
 /// IDs of sections, scenarios, pages and actions: lowercase letters and digits joined by

@@ -17,7 +17,7 @@ public struct PageParser {
     let relativePath: String
     var diagnostics = DiagnosticBag()
     /// Where the page's ID is written (the `spec:` or `page:` value), once parsed.
-    var idLocation: SourceLocation?
+    var idSpan: SourceSpan?
 
     public init(source: SourceFile, relativePath: String) {
         self.source = source
@@ -34,28 +34,39 @@ public struct PageParser {
     /// spans pages, such as an ID used twice, is reported there.
     public static func read(
         _ source: SourceFile, relativePath: String
-    ) -> (page: ParsedPage?, diagnostics: [Diagnostic], idLocation: SourceLocation?) {
+    ) -> (page: ParsedPage?, diagnostics: [Diagnostic], idSpan: SourceSpan?, document: MarkdownNode) {
         // A check block that a heading interrupts is closed before the heading and reported
         // once, at its opening fence; the rest of the page is read as written.
         let repair = CheckBlockRepair.repair(source)
         let read = repair.text.map { SourceFile(path: source.path, text: $0) } ?? source
         var parser = PageParser(source: read, relativePath: relativePath)
         for line in repair.openings {
-            parser.diagnostics.report(.unclosedCheckBlock, at: read.location(line: line, column: 1))
+            parser.diagnostics.report(.unclosedCheckBlock, at: parser.span(at: read.location(line: line, column: 1)))
         }
-        let page = parser.parse()
-        return (page, parser.diagnostics.diagnostics, parser.idLocation)
+        let document = CommonMarkConverter.parse(read.text)
+        let page = parser.parse(document.children)
+        return (page, parser.diagnostics.diagnostics, parser.idSpan, document)
     }
 
-    mutating func parse() -> ParsedPage? {
-        let blocks = CommonMarkConverter.parse(source.text).children
+    /// The kind and ID the first metadata comment of a page's text declares (`page` and
+    /// `home` for the home page), read without parsing the page: how the content's root is
+    /// found from a page or folder inside it.
+    public static func declaredID(in text: Substring) -> (kind: String, id: String)? {
+        guard let open = text.range(of: "<!--"),
+            let close = text.range(of: "-->", range: open.upperBound..<text.endIndex),
+            let comment = MetadataComment(html: String(text[open.lowerBound..<close.upperBound]))
+        else { return nil }
+        return (comment.kind, comment.value(comment.kind) ?? "")
+    }
+
+    mutating func parse(_ blocks: [MarkdownNode]) -> ParsedPage? {
         guard let first = blocks.first else {
             diagnostics.report(.emptyFile, at: source.location(line: 1, column: 1))
             return nil
         }
         guard case .heading(level: 1) = first.kind else {
             let hasTitle = blocks.contains { $0.kind == .heading(level: 1) }
-            diagnostics.report(hasTitle ? .missingTitle : .notASpecPage, at: location(of: first))
+            diagnostics.report(hasTitle ? .missingTitle : .notASpecPage, at: span(of: first))
             return nil
         }
         let title = first.plainText.trimmingWhitespace()
@@ -83,15 +94,17 @@ public struct PageParser {
     ) -> Page {
         let id = metadata.value("page") ?? ""
         let metadata = checkKeys(metadata, allowed: ["page"], block: metadataBlock)
-        idLocation = location(of: metadataBlock, field: metadata.field("page"))
+        idSpan = span(of: metadataBlock, field: metadata.field("page"))
         if !SlugID.isValid(id) {
-            diagnostics.report(.malformedID(id), at: idLocation!)
+            diagnostics.report(.malformedID(id), at: span(of: metadataBlock, field: metadata.field("page")))
         }
         for block in body where block.kind == .heading(level: 1) {
-            diagnostics.report(.duplicateTitle, at: location(of: block))
+            diagnostics.report(.duplicateTitle, at: span(of: block))
         }
         let prose = body.filter { $0.kind != .htmlBlock }.map(prose(of:))
-        return Page(id: id, title: title, path: relativePath, body: prose, location: location(of: titleBlock))
+        var page = Page(id: id, title: title, path: relativePath, body: prose, location: location(of: titleBlock))
+        page.end = span(of: titleBlock).end
+        return page
     }
 
     // MARK: - Spec pages
@@ -102,12 +115,16 @@ public struct PageParser {
     ) -> Spec? {
         let metadata = checkKeys(metadata, allowed: ["spec", "flow", "platforms"], block: metadataBlock)
         let specID = metadata.value("spec") ?? ""
-        idLocation = location(of: metadataBlock, field: metadata.field("spec"))
+        idSpan = span(of: metadataBlock, field: metadata.field("spec"))
         if !SpecID.isValid(specID) {
-            diagnostics.report(.malformedSpecID(specID), at: idLocation!)
+            diagnostics.report(.malformedSpecID(specID), at: span(of: metadataBlock, field: metadata.field("spec")))
         }
         let platforms = parsePlatforms(metadata, block: metadataBlock)
-        let flow = metadata.field("flow").map { FlowName($0.value, at: location(of: metadataBlock, field: $0)) }
+        let flow = metadata.field("flow").map { field in
+            var name = FlowName(field.value, at: location(of: metadataBlock, field: field))
+            name.end = span(of: metadataBlock, field: field).end
+            return name
+        }
         var walker = SpecWalker(specID: specID, platforms: platforms, parser: self)
         walker.walk(body)
         diagnostics = walker.parser.diagnostics
@@ -119,21 +136,36 @@ public struct PageParser {
             introduction: walker.introduction,
             sections: walker.sections, criteria: walker.criteria, checks: walker.checks, references: walker.references,
             benchmark: walker.benchmark, location: location(of: titleBlock))
+        spec.end = span(of: titleBlock).end
         validateCrossReferences(&spec, checkHeadings: walker.checkHeadings)
         return spec
     }
 
     private mutating func parsePlatforms(_ metadata: MetadataComment, block: MarkdownNode) -> [Platform] {
         guard let field = metadata.field("platforms"), !field.value.isEmpty else {
-            diagnostics.report(.missingPlatforms, at: location(of: block))
+            diagnostics.report(.missingPlatforms, at: span(of: block, field: metadata.field("platforms")))
             return []
         }
         var platforms: [Platform] = []
+        let valueStart = location(of: block, field: field)
+        let line = source.line(valueStart.line).utf8
+        var searchFrom = max(valueStart.column - 1, 0)
         for name in field.value.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !name.isEmpty {
+            // Each name where it is written on the comment's line, for its span and its fix.
+            let offset = Self.offset(of: Array(name.utf8), in: Array(line), from: searchFrom)
+            let nameSpan =
+                offset.map {
+                    SourceSpan(at: source.location(line: valueStart.line, column: $0 + 1), length: name.utf8.count)
+                } ?? SourceSpan(at: valueStart)
+            if let offset { searchFrom = offset + name.utf8.count }
             if let platform = Platform(name: name) {
                 if !platforms.contains(platform) { platforms.append(platform) }
             } else {
-                diagnostics.report(.unknownPlatform(name), at: location(of: block, field: field))
+                let meant = closest(to: name, in: Platform.known.map(\.rawValue))
+                diagnostics.report(
+                    .unknownPlatform(name), at: nameSpan,
+                    fixIts: meant.map { [FixIt.replace(nameSpan, with: $0)] } ?? [],
+                    subjects: [.platform(name)] + (meant.map { [.platform($0)] } ?? []))
             }
         }
         return platforms
@@ -141,18 +173,18 @@ public struct PageParser {
 
     /// Checks and references may name criteria defined anywhere on the page, so they are
     /// checked once the whole page is read.
-    private mutating func validateCrossReferences(_ spec: inout Spec, checkHeadings: [(CriterionID, SourceLocation)]) {
+    private mutating func validateCrossReferences(_ spec: inout Spec, checkHeadings: [(CriterionID, SourceSpan)]) {
         let known = Set(spec.criteria.map(\.id))
         var reported = Set<CriterionID>()
-        for (id, location) in checkHeadings where !known.contains(id) && reported.insert(id).inserted {
-            diagnostics.report(.checkForUnknownCriterion(id.description), at: location)
+        for (id, span) in checkHeadings where !known.contains(id) && reported.insert(id).inserted {
+            diagnostics.report(.checkForUnknownCriterion(id.description), at: span)
         }
         // One error per reference item, however many links it holds and however long its range.
         var reportedItems = Set<String>()
         for reference in spec.references where reportedItems.insert(reference.summary).inserted {
             let unknown = reference.criteria.filter { !known.contains($0) }.map(\.description)
             if !unknown.isEmpty {
-                diagnostics.report(.referenceToUnknownCriterion(unknown), at: reference.location)
+                diagnostics.report(.referenceToUnknownCriterion(unknown), at: reference.span)
             }
         }
     }
@@ -165,17 +197,17 @@ public struct PageParser {
     mutating func checkKeys(_ metadata: MetadataComment, allowed: Set<String>, block: MarkdownNode) -> MetadataComment {
         var corrected = metadata
         for (index, field) in metadata.fields.enumerated() where !allowed.contains(field.key) {
+            let keySpan = span(ofKey: field, in: block)
             if let meant = closest(to: field.key, in: allowed.sorted()), metadata.field(meant) == nil {
                 diagnostics.report(
                     .malformedMetadata("unknown key '\(field.key)'; did you mean '\(meant)'? It is read as '\(meant)'"),
-                    at: location(of: block, field: field))
+                    at: keySpan, fixIts: [FixIt.replace(keySpan, with: meant)])
                 corrected.fields[index].key = meant
                 continue
             }
             let keys = allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")
             diagnostics.report(
-                .malformedMetadata("unknown key '\(field.key)'; this comment takes \(keys)"),
-                at: location(of: block, field: field))
+                .malformedMetadata("unknown key '\(field.key)'; this comment takes \(keys)"), at: keySpan)
         }
         return corrected
     }
@@ -200,6 +232,139 @@ public struct PageParser {
     func location(ofCell cell: MarkdownNode) -> SourceLocation {
         if let first = cell.children.first, first.position != nil { return location(of: first) }
         return location(of: cell)
+    }
+
+    // MARK: - Spans
+
+    /// The first line of a node, from its start to the end of its text on that line: a
+    /// heading, a table's header row, a code block's opening fence, a list item's first line.
+    func span(of node: MarkdownNode) -> SourceSpan {
+        let start = location(of: node)
+        guard node.position != nil else { return SourceSpan(at: start) }
+        return SourceSpan(at: start, length: textEnd(ofLine: start.line) - (start.column - 1))
+    }
+
+    /// What a node covers, to just past its last byte (cmark-gfm counts an end inclusively).
+    func extent(of node: MarkdownNode) -> SourceSpan {
+        let start = location(of: node)
+        guard let position = node.position, position.endLine >= start.line else { return SourceSpan(at: start) }
+        return SourceSpan(start: start, endLine: position.endLine, endColumn: position.endColumn + 1)
+    }
+
+    /// A table cell's content as written, from its first byte after the bar's padding to its
+    /// last before the next bar (bars inside code spans or escaped do not end it).
+    func span(ofCell cell: MarkdownNode) -> SourceSpan {
+        let start = location(ofCell: cell)
+        guard cell.position != nil || cell.children.first?.position != nil else { return SourceSpan(at: start) }
+        let bytes = Array(source.line(start.line).utf8)
+        // cmark-gfm may place the cell at its first inline, inside a code span: pair the
+        // backticks from the cell's opening bar.
+        var index = min(max(start.column - 1, 0), bytes.count)
+        while index > 0, bytes[index - 1] != UInt8(ascii: "|") { index -= 1 }
+        var end = Self.cellEnd(in: bytes, from: index)
+        while end > start.column - 1, end > 0,
+            bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")
+        {
+            end -= 1
+        }
+        return SourceSpan(at: start, length: max(end - (start.column - 1), 0))
+    }
+
+    /// The value of a metadata field as written (its first word through its last), or the
+    /// whole comment's first line when the field is missing.
+    func span(of block: MarkdownNode, field: MetadataComment.Field?) -> SourceSpan {
+        guard let field, !field.value.isEmpty else {
+            return field == nil ? span(of: block) : SourceSpan(at: location(of: block, field: field))
+        }
+        return SourceSpan(at: location(of: block, field: field), length: field.value.utf8.count)
+    }
+
+    /// A link as written, `[text](destination)` or `<destination>`, from its start; what
+    /// cmark-gfm reports of the link where the line does not hold that shape.
+    func linkSpan(of link: MarkdownNode) -> SourceSpan {
+        let start = location(of: link)
+        let bytes = Array(source.line(start.line).utf8)
+        let open = start.column - 1
+        guard open >= 0, open < bytes.count else { return extent(of: link) }
+        func past(_ closing: UInt8, from index: Int, opening: UInt8) -> Int? {
+            var depth = 0
+            var index = index
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 1
+                case opening: depth += 1
+                case closing:
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                default: break
+                }
+                index += 1
+            }
+            return nil
+        }
+        if bytes[open] == UInt8(ascii: "<"), let end = past(UInt8(ascii: ">"), from: open, opening: UInt8(ascii: "<")) {
+            return SourceSpan(at: start, length: end - open)
+        }
+        guard bytes[open] == UInt8(ascii: "["),
+            let text = past(UInt8(ascii: "]"), from: open, opening: UInt8(ascii: "["))
+        else { return extent(of: link) }
+        if text < bytes.count, bytes[text] == UInt8(ascii: "("),
+            let end = past(UInt8(ascii: ")"), from: text, opening: UInt8(ascii: "("))
+        {
+            return SourceSpan(at: start, length: end - open)
+        }
+        return SourceSpan(at: start, length: text - open)
+    }
+
+    /// A metadata field's key as written (without its colon).
+    func span(ofKey field: MetadataComment.Field, in block: MarkdownNode) -> SourceSpan {
+        guard let position = block.position else { return span(of: block) }
+        let line = source.line(position.startLine)
+        let leading = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+        return SourceSpan(
+            at: source.location(line: position.startLine, column: leading + field.keyOffset + 1),
+            length: field.key.utf8.count)
+    }
+
+    /// The first offset at or after `from` where `needle` is in `bytes`.
+    static func offset(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+        for index in from...(bytes.count - needle.count) where bytes[index] == needle[0] {
+            if Array(bytes[index..<(index + needle.count)]) == needle { return index }
+        }
+        return nil
+    }
+
+    /// `length` bytes from `location`, or the rest of its line's text where `length` is nil.
+    func span(at location: SourceLocation, length: Int? = nil) -> SourceSpan {
+        SourceSpan(at: location, length: length ?? (textEnd(ofLine: location.line) - (location.column - 1)))
+    }
+
+    /// The byte offset just past the last byte of a line's text that is not a blank.
+    func textEnd(ofLine line: Int) -> Int {
+        let bytes = source.line(line).utf8
+        var end = bytes.count
+        for byte in bytes.reversed() {
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") else { break }
+            end -= 1
+        }
+        return end
+    }
+
+    /// Where a cell that starts at `from` (just past its opening bar) ends: the next bar that
+    /// is not escaped (GitHub's tables split at such a bar even inside a code span), or the
+    /// line's end.
+    static func cellEnd(in bytes: [UInt8], from: Int) -> Int {
+        var index = from
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "|") { return index }
+            index += 1
+        }
+        return min(index, bytes.count)
     }
 
     /// The block's source lines, kept as Markdown.

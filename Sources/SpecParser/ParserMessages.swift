@@ -610,3 +610,10 @@ private func hex(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
 }
+
+extension DiagnosticNote {
+    /// Where an ID or a name used twice is first used.
+    public static func firstUse(of name: String, at span: SourceSpan) -> DiagnosticNote {
+        DiagnosticNote("'\(name)' is first used here", at: span)
+    }
+}

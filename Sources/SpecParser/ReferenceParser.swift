@@ -11,30 +11,32 @@ import SpecModel
 extension SpecWalker {
     mutating func parseReferences(_ list: MarkdownNode) {
         for item in list.children where item.kind == .item {
-            let location = parser.location(of: item)
+            let span = parser.span(of: item)
             let links = item.descendants.filter { $0.kind == .link }
             if links.isEmpty {
-                parser.diagnostics.report(.referenceWithoutLink, at: location)
+                parser.diagnostics.report(.referenceWithoutLink, at: span)
                 continue
             }
             let text = item.plainText.trimmingWhitespace()
             let before = parser.diagnostics.diagnostics.count
-            let named = criteria(in: text, location: location)
+            let named = criteria(in: text, span: span)
             // A malformed or backwards range has been reported; one error for it is enough.
             if named.isEmpty, parser.diagnostics.diagnostics.count == before {
-                parser.diagnostics.report(.referenceWithoutCriteria, at: location)
+                parser.diagnostics.report(.referenceWithoutCriteria, at: span)
             }
             for link in links {
                 let url = link.url ?? ""
                 let scheme = url.lowercased()
+                let linkSpan = parser.linkSpan(of: link)
                 guard scheme.hasPrefix("https://") || scheme.hasPrefix("http://") else {
-                    parser.diagnostics.report(.unsafeReferenceLink(url), at: parser.location(of: link))
+                    parser.diagnostics.report(.unsafeReferenceLink(url), at: linkSpan)
                     continue
                 }
-                references.append(
-                    Reference(
-                        title: link.plainText.trimmingWhitespace(), url: url, summary: text, criteria: named,
-                        location: parser.location(of: link)))
+                var reference = Reference(
+                    title: link.plainText.trimmingWhitespace(), url: url, summary: text, criteria: named,
+                    location: linkSpan.start)
+                reference.end = linkSpan.end
+                references.append(reference)
             }
         }
     }
@@ -46,13 +48,13 @@ extension SpecWalker {
     /// Every criterion ID named in `text`, with ranges such as `N1.4-AC01–AC03` or
     /// `N1.4-AC01–N1.4-AC03` expanded, in order of first mention. A range spanning more than
     /// `maximumRangeLength` criteria is reported and names none.
-    mutating func criteria(in text: String, location: SourceLocation) -> [CriterionID] {
+    mutating func criteria(in text: String, span: SourceSpan) -> [CriterionID] {
         var result: [CriterionID] = []
         func add(_ id: CriterionID) { if !result.contains(id) { result.append(id) } }
         let tokens = CriterionMention.scan(text)
         for mention in tokens {
             guard let first = CriterionID(mention.first) else {
-                parser.diagnostics.report(.malformedCriterionID(mention.first), at: location)
+                parser.diagnostics.report(.malformedCriterionID(mention.first), at: span)
                 continue
             }
             guard let last = mention.last else {
@@ -61,16 +63,16 @@ extension SpecWalker {
             }
             let endText = last.hasPrefix("AC") ? "\(first.spec)-\(last)" : last
             guard let end = CriterionID(endText), end.spec == first.spec else {
-                parser.diagnostics.report(.malformedCriterionID(last), at: location)
+                parser.diagnostics.report(.malformedCriterionID(last), at: span)
                 continue
             }
             guard end.number >= first.number else {
-                parser.diagnostics.report(.backwardsCriterionRange(mention.text), at: location)
+                parser.diagnostics.report(.backwardsCriterionRange(mention.text), at: span)
                 continue
             }
             guard end.number - first.number < Self.maximumRangeLength else {
                 parser.diagnostics.report(
-                    .criterionRangeTooLong(mention.text, limit: Self.maximumRangeLength), at: location)
+                    .criterionRangeTooLong(mention.text, limit: Self.maximumRangeLength), at: span)
                 continue
             }
             for number in first.number...end.number { add(first.with(number: number)) }

@@ -22,11 +22,13 @@ public struct SourceFile: Sendable {
             return nil
         }
         if let nul = bytes.firstIndex(of: 0) {
-            diagnostics.report(.binaryFile, at: location(ofByte: nul, in: bytes, path: path))
+            diagnostics.report(.binaryFile, at: SourceSpan(at: location(ofByte: nul, in: bytes, path: path), length: 1))
             return nil
         }
         if let bad = firstInvalidUTF8Byte(in: bytes) {
-            diagnostics.report(.invalidUTF8(byte: bytes[bad]), at: location(ofByte: bad, in: bytes, path: path))
+            diagnostics.report(
+                .invalidUTF8(byte: bytes[bad]),
+                at: SourceSpan(at: location(ofByte: bad, in: bytes, path: path), length: 1))
             return nil
         }
         var text = String(decoding: bytes, as: UTF8.self)

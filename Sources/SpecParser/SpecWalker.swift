@@ -17,20 +17,20 @@ struct SpecWalker {
     /// Prose under each criterion's heading.
     private(set) var criterionNotes: [CriterionID: [Prose]] = [:]
     /// Criterion IDs named by headings that hold checks, checked against the table at the end.
-    private(set) var checkHeadings: [(CriterionID, SourceLocation)] = []
+    private(set) var checkHeadings: [(CriterionID, SourceSpan)] = []
 
     private var section: Section?
     private var scenario: Scenario?
     private var scenarioHasCopyTable = false
     private var sectionHasCriteriaTable = false
     /// The criterion named by the nearest heading above, which checks below it verify.
-    private var checkCriterion: (id: CriterionID, location: SourceLocation, recorded: Bool)?
+    private var checkCriterion: (id: CriterionID, span: SourceSpan, recorded: Bool)?
 
     // First use of each ID, for duplicate diagnostics.
-    private var sectionIDs: [String: SourceLocation] = [:]
-    private var scenarioIDs: [String: SourceLocation] = [:]
-    var criterionIDs: [CriterionID: SourceLocation] = [:]
-    var checkNames: [String: SourceLocation] = [:]
+    private var sectionIDs: [String: SourceSpan] = [:]
+    private var scenarioIDs: [String: SourceSpan] = [:]
+    var criterionIDs: [CriterionID: SourceSpan] = [:]
+    var checkNames: [String: SourceSpan] = [:]
 
     init(specID: String, platforms: [Platform], parser: PageParser) {
         self.specID = specID
@@ -53,7 +53,7 @@ struct SpecWalker {
     private mutating func handle(_ block: MarkdownNode, next: MarkdownNode?) -> Bool {
         switch block.kind {
         case .heading(level: 1):
-            parser.diagnostics.report(.duplicateTitle, at: parser.location(of: block))
+            parser.diagnostics.report(.duplicateTitle, at: parser.span(of: block))
             return false
         case .heading(level: 2):
             closeScenario()
@@ -67,7 +67,7 @@ struct SpecWalker {
         case .heading:
             updateCheckCriterion(block)
             if let next, let comment = metadata(next), comment.kind == "scenario" {
-                parser.diagnostics.report(.scenarioOutsideSection, at: parser.location(of: block))
+                parser.diagnostics.report(.scenarioOutsideSection, at: parser.span(of: block))
                 return true
             }
             if checkCriterion == nil || scenario != nil { addProse(block) }
@@ -76,7 +76,7 @@ struct SpecWalker {
             if let comment = metadata(block), ["spec", "page", "section", "scenario"].contains(comment.kind) {
                 parser.diagnostics.report(
                     .malformedMetadata("a '\(comment.kind):' comment belongs on the line right after its heading"),
-                    at: parser.location(of: block))
+                    at: parser.span(of: block))
             }
             // Other raw HTML is dropped: the site never passes raw HTML through.
             return false
@@ -100,20 +100,23 @@ struct SpecWalker {
     private mutating func startSection(_ heading: MarkdownNode, next: MarkdownNode?) -> Bool {
         let title = heading.plainText.trimmingWhitespace()
         let location = parser.location(of: heading)
+        let headingSpan = parser.span(of: heading)
         guard let next, let comment = metadata(next), comment.kind == "section" else {
-            parser.diagnostics.report(.missingSectionID(title), at: location)
+            parser.diagnostics.report(.missingSectionID(title), at: headingSpan)
             section = Section(id: SlugID.make(title), title: title, kind: .prose, location: location)
+            section?.end = headingSpan.end
             return false
         }
         let checked = parser.checkKeys(comment, allowed: ["section", "kind"], block: next)
         let id = checked.value("section") ?? ""
-        let idLocation = parser.location(of: next, field: checked.field("section"))
+        let idSpan = parser.span(of: next, field: checked.field("section"))
         if !SlugID.isValid(id) {
-            parser.diagnostics.report(.malformedID(id), at: idLocation)
+            parser.diagnostics.report(.malformedID(id), at: idSpan)
         } else if let first = sectionIDs[id] {
-            parser.diagnostics.report(.duplicateSectionID(id, first: first), at: idLocation)
+            parser.diagnostics.report(
+                .duplicateSectionID(id, first: first.start), at: idSpan, notes: [.firstUse(of: id, at: first)])
         } else {
-            sectionIDs[id] = idLocation
+            sectionIDs[id] = idSpan
         }
         var kind = SectionKind.prose
         if let name = checked.value("kind") {
@@ -121,10 +124,11 @@ struct SpecWalker {
                 kind = known
             } else {
                 parser.diagnostics.report(
-                    .unknownSectionKind(name), at: parser.location(of: next, field: checked.field("kind")))
+                    .unknownSectionKind(name), at: parser.span(of: next, field: checked.field("kind")))
             }
         }
         section = Section(id: id, title: title, kind: kind, location: location)
+        section?.end = headingSpan.end
         sectionHasCriteriaTable = false
         return true
     }
@@ -132,7 +136,7 @@ struct SpecWalker {
     private mutating func closeSection() {
         guard let finished = section else { return }
         if finished.kind == .criteria, !sectionHasCriteriaTable {
-            parser.diagnostics.report(.missingCriteriaTable, at: finished.location)
+            parser.diagnostics.report(.missingCriteriaTable, at: finished.span)
         }
         sections.append(finished)
         section = nil
@@ -141,31 +145,35 @@ struct SpecWalker {
     private mutating func startScenario(_ heading: MarkdownNode, next: MarkdownNode?) -> Bool {
         let title = heading.plainText.trimmingWhitespace()
         let location = parser.location(of: heading)
+        let headingSpan = parser.span(of: heading)
         let sectionID = section?.id ?? ""
         scenarioHasCopyTable = false
         guard let next, let comment = metadata(next), comment.kind == "scenario" else {
-            parser.diagnostics.report(.missingScenarioID(title), at: location)
+            parser.diagnostics.report(.missingScenarioID(title), at: headingSpan)
             scenario = Scenario(id: SlugID.make(title), title: title, section: sectionID, location: location)
+            scenario?.end = headingSpan.end
             return false
         }
         let checked = parser.checkKeys(comment, allowed: ["scenario"], block: next)
         let id = checked.value("scenario") ?? ""
-        let idLocation = parser.location(of: next, field: checked.field("scenario"))
+        let idSpan = parser.span(of: next, field: checked.field("scenario"))
         if !SlugID.isValid(id) {
-            parser.diagnostics.report(.malformedID(id), at: idLocation)
+            parser.diagnostics.report(.malformedID(id), at: idSpan)
         } else if let first = scenarioIDs[id] {
-            parser.diagnostics.report(.duplicateScenarioID(id, first: first), at: idLocation)
+            parser.diagnostics.report(
+                .duplicateScenarioID(id, first: first.start), at: idSpan, notes: [.firstUse(of: id, at: first)])
         } else {
-            scenarioIDs[id] = idLocation
+            scenarioIDs[id] = idSpan
         }
         scenario = Scenario(id: id, title: title, section: sectionID, location: location)
+        scenario?.end = headingSpan.end
         return true
     }
 
     private mutating func closeScenario() {
         guard let finished = scenario else { return }
         if !scenarioHasCopyTable {
-            parser.diagnostics.report(.missingCopyTable(finished.title), at: finished.location)
+            parser.diagnostics.report(.missingCopyTable(finished.title), at: finished.span)
         }
         section?.scenarios.append(finished)
         scenario = nil
@@ -176,7 +184,7 @@ struct SpecWalker {
     private mutating func handleTable(_ table: MarkdownNode) {
         if var current = scenario {
             if scenarioHasCopyTable {
-                parser.diagnostics.report(.extraCopyTable(current.title), at: parser.location(of: table))
+                parser.diagnostics.report(.extraCopyTable(current.title), at: parser.span(of: table))
             } else {
                 current.copy = parseCopyTable(table, scenarioID: current.id)
                 scenario = current
@@ -210,12 +218,12 @@ struct SpecWalker {
             if let scenario {
                 parseChecks(block, owner: .scenario(scenario.id))
             } else {
-                parser.diagnostics.report(.checkOutsideCriterion, at: parser.location(of: block))
+                parser.diagnostics.report(.checkOutsideCriterion, at: parser.span(of: block))
             }
             return
         }
         if !context.recorded {
-            checkHeadings.append((context.id, context.location))
+            checkHeadings.append((context.id, context.span))
             context.recorded = true
             checkCriterion = context
         }
@@ -226,20 +234,27 @@ struct SpecWalker {
     /// other heading ends the previous criterion's checks.
     private mutating func updateCheckCriterion(_ heading: MarkdownNode) {
         checkCriterion = nil
-        let location = parser.location(of: heading)
         let words = heading.plainText.split(whereSeparator: {
             $0.isWhitespace || $0 == ":" || $0 == "," || $0 == "(" || $0 == ")"
         })
         guard let word = words.first(where: { $0.contains("-AC") }) else { return }
+        // The ID where the heading's line writes it; the heading where it cannot be found.
+        let headingSpan = parser.span(of: heading)
+        let line = Array(parser.source.line(headingSpan.start.line).utf8)
+        let wordSpan =
+            PageParser.offset(of: Array(word.utf8), in: line, from: max(headingSpan.start.column - 1, 0)).map {
+                SourceSpan(
+                    at: parser.source.location(line: headingSpan.start.line, column: $0 + 1), length: word.utf8.count)
+            } ?? headingSpan
         guard let id = CriterionID(String(word)) else {
-            parser.diagnostics.report(.malformedCriterionID(String(word)), at: location)
+            parser.diagnostics.report(.malformedCriterionID(String(word)), at: wordSpan)
             return
         }
         guard id.spec == specID else {
-            parser.diagnostics.report(.foreignCriterionID(id.description, spec: specID), at: location)
+            parser.diagnostics.report(.foreignCriterionID(id.description, spec: specID), at: wordSpan)
             return
         }
-        checkCriterion = (id, location, false)
+        checkCriterion = (id, wordSpan, false)
     }
 
     private mutating func addProse(_ block: MarkdownNode) {

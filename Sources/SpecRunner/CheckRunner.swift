@@ -66,7 +66,7 @@ public struct CheckRunner: Sendable {
         let screens = Set(exploration.screens).union(checkScreens)
         let coverage = CopyCoverage(screens: screens).problems(in: specs)
         diagnostics.append(contentsOf: coverage.map(\.diagnostic))
-        let location = specs.first?.location ?? SourceLocation(file: "content", line: 1, column: 1)
+        let location = specs.first?.span ?? SourceSpan(at: SourceLocation(file: "content", line: 1, column: 1))
         if !exploration.summary.complete {
             diagnostics.report(.explorationIncomplete(depth: exploration.summary.depthLimit), at: location)
         }
@@ -139,7 +139,7 @@ public struct CheckRunner: Sendable {
                     Diagnostic(
                         .stepFailed(
                             platform: platform.displayName, expected: failure.expected, observed: failure.observed),
-                        at: step.location))
+                        at: step.span))
             }
             screens.formUnion(run.screens)
             results.append(
@@ -165,7 +165,7 @@ public struct CheckRunner: Sendable {
             let invariants = exploration.invariants.filter { Self.invariant($0, belongsTo: id) }
             for invariant in invariants where invariant.violations > 0 {
                 let trace = invariant.counterexample?.joined(separator: " → ") ?? ""
-                diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: criterion.location)
+                diagnostics.report(.invariantViolated(invariant.id, detail: trace), at: criterion.span)
             }
             let invariantsHold = invariants.allSatisfy { $0.violations == 0 }
             let platforms = spec.platforms.map { platform in
@@ -203,7 +203,7 @@ public struct CheckRunner: Sendable {
     ) -> [ScenarioRun] {
         spec.scenarios.map { scenario in
             let exercising = checks.filter { check in check.platforms.contains { $0.scenarios.contains(scenario.id) } }
-            if exercising.isEmpty { diagnostics.report(.scenarioNotExercised(scenario.id), at: scenario.location) }
+            if exercising.isEmpty { diagnostics.report(.scenarioNotExercised(scenario.id), at: scenario.span) }
             let platforms = spec.platforms.map { platform in
                 let coverageProblem = coverage.contains {
                     $0.spec == spec.id && $0.scenario == scenario.id && $0.platform == platform

@@ -23,18 +23,20 @@ public struct CopyCoverage: Sendable {
 
     public func problems(in specs: [Spec]) -> [CoverageProblem] {
         var problems: [CoverageProblem] = []
-        // The engine's scenarios must each be somewhere in the spec pages.
-        let written = Set(specs.flatMap(\.scenarios).map(\.id))
-        if let first = specs.first {
-            let reached = Set(screens.map { Reached(scenario: $0.scenario, platform: $0.platform) })
-            for missing in reached.sorted() where !written.contains(missing.scenario) {
-                problems.append(
-                    CoverageProblem(
-                        spec: first.id, scenario: missing.scenario, platform: missing.platform,
-                        diagnostic: Diagnostic(
-                            .scenarioMissingFromSpec(missing.scenario, platform: missing.platform.displayName),
-                            at: first.location)))
-            }
+        // Each scenario the engine reaches on a platform must be on a spec page that covers
+        // that platform; a platform no page given covers is not this run's to judge (a page
+        // checked alone is checked for its own platforms).
+        let reached = Set(screens.map { Reached(scenario: $0.scenario, platform: $0.platform) })
+        for missing in reached.sorted() {
+            let covering = specs.filter { $0.platforms.contains(missing.platform) }
+            guard let first = covering.first, !covering.contains(where: { $0.scenario(id: missing.scenario) != nil })
+            else { continue }
+            problems.append(
+                CoverageProblem(
+                    spec: first.id, scenario: missing.scenario, platform: missing.platform,
+                    diagnostic: Diagnostic(
+                        .scenarioMissingFromSpec(missing.scenario, platform: missing.platform.displayName),
+                        at: first.span)))
         }
         for spec in specs {
             for scenario in spec.scenarios {
@@ -58,13 +60,13 @@ public struct CopyCoverage: Sendable {
 
     private func problems(spec: Spec, scenario: Scenario, copy: PlatformCopy) -> [CoverageProblem] {
         let platform = copy.platform
-        func problem(_ message: Message, at location: SourceLocation) -> CoverageProblem {
+        func problem(_ message: Message, at span: SourceSpan) -> CoverageProblem {
             CoverageProblem(
-                spec: spec.id, scenario: scenario.id, platform: platform, diagnostic: Diagnostic(message, at: location))
+                spec: spec.id, scenario: scenario.id, platform: platform, diagnostic: Diagnostic(message, at: span))
         }
         let shown = screens.filter { $0.platform == platform && $0.scenario == scenario.id }
         guard !shown.isEmpty else {
-            return [problem(.unreachableScenario(scenario.id, platform: platform.displayName), at: scenario.location)]
+            return [problem(.unreachableScenario(scenario.id, platform: platform.displayName), at: scenario.span)]
         }
         var problems: [CoverageProblem] = []
         let offered = Set(shown.flatMap(\.actions))
@@ -73,22 +75,22 @@ public struct CopyCoverage: Sendable {
             problems.append(
                 problem(
                     .actionWithoutCopy(action, scenario: scenario.id, platform: platform.displayName),
-                    at: labelled[action]?.label.location ?? copy.title.location))
+                    at: labelled[action]?.label.span ?? copy.title.span))
         }
         for action in copy.actions where !action.label.isNone && !offered.contains(action.id) {
             problems.append(
                 problem(
                     .unreachableAction(action.id, scenario: scenario.id, platform: platform.displayName),
-                    at: action.label.location))
+                    at: action.label.span))
         }
         let notice = shown.contains(where: \.showsNotice)
         if notice, copy.title.isNone || copy.message.isNone {
-            let location = copy.title.isNone ? copy.title.location : copy.message.location
-            problems.append(problem(.noticeWithoutCopy(scenario.id, platform: platform.displayName), at: location))
+            let span = copy.title.isNone ? copy.title.span : copy.message.span
+            problems.append(problem(.noticeWithoutCopy(scenario.id, platform: platform.displayName), at: span))
         }
         if !notice, !copy.title.isNone || !copy.message.isNone {
-            let location = copy.title.isNone ? copy.message.location : copy.title.location
-            problems.append(problem(.copyWithoutNotice(scenario.id, platform: platform.displayName), at: location))
+            let span = copy.title.isNone ? copy.message.span : copy.title.span
+            problems.append(problem(.copyWithoutNotice(scenario.id, platform: platform.displayName), at: span))
         }
         return problems
     }

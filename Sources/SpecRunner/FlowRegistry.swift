@@ -1,4 +1,5 @@
 import SpecModel
+import Utilities
 
 /// The flows a run can check specs against, and which flow each spec names.
 public struct FlowRegistry: Sendable {
@@ -19,11 +20,14 @@ public struct FlowRegistry: Sendable {
         let known = flows.map(\.id)
         for spec in specs {
             guard let name = spec.flow else {
-                diagnostics.append(Diagnostic(.missingFlow(known: known), at: spec.location))
+                diagnostics.append(Diagnostic(.missingFlow(known: known), at: spec.span))
                 continue
             }
             guard let flow = flow(id: name.name) else {
-                diagnostics.append(Diagnostic(.unknownFlow(name.name, known: known), at: name.location))
+                let meant = closest(to: name.name, in: known)
+                diagnostics.append(
+                    Diagnostic(.unknownFlow(name.name, known: known), at: name.span)
+                        .fixed(by: meant.map { .replace(name.span, with: $0) }))
                 continue
             }
             for platform in spec.platforms where !flow.platforms.contains(platform) {
@@ -31,7 +35,7 @@ public struct FlowRegistry: Sendable {
                     Diagnostic(
                         .platformNotInFlow(
                             platform.rawValue, flow: flow.id, supported: flow.platforms.map(\.rawValue)),
-                        at: name.location))
+                        at: name.span))
             }
             members[flow.id, default: []].append(spec)
         }

@@ -18,7 +18,7 @@ public struct SpecLint: Sendable {
         var diagnostics: [Diagnostic] = []
         for criterion in spec.criteria
         where !spec.checks.contains(where: { $0.criterion?.description == criterion.id.description }) {
-            diagnostics.append(Diagnostic(.criterionWithoutChecks(criterion.id.description), at: criterion.location))
+            diagnostics.append(Diagnostic(.criterionWithoutChecks(criterion.id.description), at: criterion.span))
         }
         let defined = spec.scenarios.map(\.id)
         let known = Set(flow.scenarios)
@@ -29,7 +29,7 @@ public struct SpecLint: Sendable {
                 Diagnostic(
                     .scenarioNotInFlow(
                         scenario.id, flow: flow.id, closest: nearest(to: scenario.id, in: flow.scenarios)),
-                    at: scenario.location))
+                    at: scenario.span))
         }
         var named = Set<String>()
         for step in spec.checks.flatMap(\.steps) {
@@ -40,17 +40,17 @@ public struct SpecLint: Sendable {
                     let meant = closest(to: value, in: defined)
                     // The scenario the writer meant counts as named: one mistake, one message.
                     if let meant { named.insert(meant) }
+                    let span = step.span(ofQuoted: value)
                     diagnostics.append(
-                        Diagnostic(
-                            .stepNamesUnknownScenario(value, known: defined, closest: meant),
-                            at: step.location(ofQuoted: value)))
+                        Diagnostic(.stepNamesUnknownScenario(value, known: defined, closest: meant), at: span)
+                            .fixed(by: span == step.span ? nil : meant.map { .replace(span, with: $0) }))
                 }
             }
         }
         // Only a scenario the steps can name can be named; the others are the copy coverage's
         // to report (`unreachable-scenario`), after a run.
         for scenario in spec.scenarios where !named.contains(scenario.id) {
-            diagnostics.append(Diagnostic(.scenarioWithoutCheck(scenario.id), at: scenario.location))
+            diagnostics.append(Diagnostic(.scenarioWithoutCheck(scenario.id), at: scenario.span))
         }
         return diagnostics
     }

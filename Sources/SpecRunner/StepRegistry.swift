@@ -188,24 +188,29 @@ public struct StepRegistry: Sendable {
         }
         guard let (index, pattern, values) = matches.first else {
             let suggestion = closestPattern(to: step.text)?.display
-            return .unbound(Diagnostic(.undefinedStep(step.text, suggestion: suggestion), at: step.location))
+            // The closest step, with the values the writer's step already has where it has as
+            // many, replaces the step's words.
+            let fix = suggestion.map { display -> FixIt in
+                let replacement = Self.filling(display, withValuesOf: step.text)
+                return .replace(step.textSpan, with: replacement)
+            }
+            return .unbound(
+                Diagnostic(.undefinedStep(step.text, suggestion: suggestion), at: step.span).fixed(by: fix))
         }
         guard matches.count == 1 else {
             return .unbound(
-                Diagnostic(.ambiguousStep(step.text, patterns: matches.map(\.1.display)), at: step.location))
+                Diagnostic(.ambiguousStep(step.text, patterns: matches.map(\.1.display)), at: step.span))
         }
         var arguments: [any Sendable] = []
         for (parameter, value) in zip(parameters[index], values) {
             guard let argument = parameter.read(value) else {
                 let type = parameter.type
-                let location =
-                    value.isEmpty
-                    ? step.location : type.isNumber ? step.location(ofBare: value) : step.location(ofQuoted: value)
+                let span =
+                    value.isEmpty ? step.span : type.isNumber ? step.span(ofBare: value) : step.span(ofQuoted: value)
+                let meant = type.values.flatMap { closest(to: value, in: $0) }
                 return .unbound(
-                    Diagnostic(
-                        .invalidStepParameter(
-                            value, type: type, closest: type.values.flatMap { closest(to: value, in: $0) }),
-                        at: location))
+                    Diagnostic(.invalidStepParameter(value, type: type, closest: meant), at: span)
+                        .fixed(by: value.isEmpty || span == step.span ? nil : meant.map { .replace(span, with: $0) }))
             }
             arguments.append(argument)
         }
@@ -234,6 +239,19 @@ public struct StepRegistry: Sendable {
         let masked = String(Self.maskQuotes(text).prefix(comparedLength))
         let distances = maskedDisplays.map { editDistance(masked, $0) }
         return distances.indices.min { distances[$0] < distances[$1] }.map { patterns[$0] }
+    }
+
+    /// A step display such as `the user sees the "<scenario>" copy` with the values the
+    /// writer's step already has, in order, where it has as many.
+    static func filling(_ display: String, withValuesOf text: String) -> String {
+        let written = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map(\.element)
+        let pieces = display.split(separator: "\"", omittingEmptySubsequences: false)
+        let slots = pieces.enumerated().filter { $0.offset % 2 == 1 }.count
+        guard slots == written.count, slots > 0 else { return display }
+        var values = written.makeIterator()
+        return pieces.enumerated().map { $0.offset % 2 == 1 ? String(values.next()!) : String($0.element) }.joined(
+            separator: "\"")
     }
 
     private static func maskQuotes(_ text: String) -> String {

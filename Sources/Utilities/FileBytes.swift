@@ -112,7 +112,7 @@ public enum FileBytes {
 /// What identifies a file's version without reading it: device, inode, size and modification
 /// time. Any write or replacement changes it, so an unchanged stamp means unchanged bytes for
 /// the purpose of a build (as `make` and every incremental build tool assume).
-public struct FileStamp: Hashable, Sendable, CustomStringConvertible {
+public struct FileStamp: Hashable, Sendable, Codable, CustomStringConvertible {
     public var device: UInt64
     public var inode: UInt64
     public var size: Int64

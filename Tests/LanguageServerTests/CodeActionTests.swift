@@ -32,16 +32,6 @@ import Testing
         try expectFixed(editor, actions)
     }
 
-    @Test(arguments: [
-        ("Can't sign in", "Can’t sign in"), ("the 'Other' button", "the ‘Other’ button"),
-        ("say \"Retry\" (or 'Cancel')", "say “Retry” (or ‘Cancel’)"), ("`a'b` isn't", "`a'b` isn’t"),
-        ("'quoted'", "‘quoted’"),
-    ])
-    func quotesAreMadeTypographicOutsideCode(written: String, expected: String) {
-        let result = CodeActions.typographicQuotes(Array(written.utf8))
-        #expect(String(decoding: result, as: UTF8.self) == expected)
-    }
-
     @Test func anUnknownScenarioBecomesTheClosestOne() throws {
         let (editor, actions) = try fixes(
             "Then the user sees the \"deleted-passkey\" copy", "Then the user sees the \"deleted-pasky\" copy",

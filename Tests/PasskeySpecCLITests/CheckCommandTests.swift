@@ -63,7 +63,11 @@ import Testing
             result.stderr.contains(
                 "\(path):\(lineNumber):3: error: step failed on Android: expected a session is created"))
         #expect(
-            result.stderr.contains("::error file=\(path),line=\(lineNumber),col=3,title=passkey-spec step-failed::"))
+            result.stderr.contains("::error file=\(path),line=\(lineNumber),col=3,endColumn="))
+        // The annotation marks the whole step, as the editor underlines it.
+        #expect(
+            result.stderr.contains(
+                ",endColumn=\(3 + "Then a session is created".utf8.count - 1),title=passkey-spec step-failed::"))
         #expect(result.stdout.contains("  N1.4-AC05   FAIL     FAIL     "))
         #expect(result.stdout.hasSuffix("check: failed with 2 errors\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)

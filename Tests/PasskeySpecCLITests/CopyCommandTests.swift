@@ -142,7 +142,7 @@ import Testing
         #expect(result.status == .success, "\(result.stderr)")
         #expect(
             result.stdout == """
-                Error: tried deleted passkey (deleted-passkey) in W1.4, login-error-states.md (Web)
+                Error: tried deleted passkey (deleted-passkey) in W1.4, web/login-error-states.md (Web)
 
                 Web
                   Trigger       Passkey assertion succeeds; the server answers credential-not-found

@@ -117,7 +117,8 @@ import Testing
         #expect(lines.count == 2)
         #expect(
             lines[1].hasPrefix(
-                "::error file=\(path),line=1,col=1,title=passkey-spec not-a-spec-page::file is not a spec page"))
+                "::error file=\(path),line=1,col=1,endColumn=11,title=passkey-spec not-a-spec-page::file is not a spec page"
+            ))
     }
 
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() async throws {

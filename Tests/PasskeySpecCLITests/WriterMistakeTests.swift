@@ -86,7 +86,7 @@ import Testing
         }
         #expect(found.count == 1, "\(found)")
         let message = try #require(found.first)
-        let (line, column) = try Self.position(of: "ios, android", in: text)
+        let (line, column) = try Self.position(of: "platform: ios, android", in: text)
         #expect(message.id == "malformed-metadata" && message.line == line && message.column == column)
         #expect(message.message.contains("unknown key 'platform'; did you mean 'platforms'?"))
     }

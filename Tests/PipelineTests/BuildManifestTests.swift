@@ -1,25 +1,40 @@
 import Foundation
-import Pipeline
+import SiteBuilder
 import SpecModel
 import Testing
 import Utilities
+
+@testable import Pipeline
 
 @Suite struct BuildManifestTests {
     let stamp = FileStamp("fd01-2a-3e8-65f0c0de-1f4")!
 
     var manifest: BuildManifest {
-        BuildManifest(
+        let file = "content/notes/a.md"
+        let title = SourceSpan(file: file, line: 1, columns: 3..<20)
+        let finding = Diagnostic(
+            Message("copy-straight-quote", .warning, "a\tb"), at: SourceSpan(file: file, line: 4, columns: 2..<9),
+            fixIts: [.replace(SourceSpan(file: file, line: 4, columns: 2..<9), with: "’")])
+        return BuildManifest(
             buildKey: "b1", sharedKey: "s1", passed: true,
-            sources: [
-                .init(
-                    path: "content/notes/a.md", relativePath: "notes/a.md", stamp: stamp, hash: "h1", kind: .page,
-                    id: "a", title: "Tabs\tand\nlines and \\ slashes", line: 1, column: 3, diagnostics: "[]"),
-                .init(
-                    path: "content/spec.md", relativePath: "spec.md", stamp: stamp, hash: "h2", kind: .spec, id: "N1.4",
-                    title: "Spec", line: 1, column: 1, diagnostics: "[{\"id\":\"x\"}]"),
+            records: [
+                PageRecord(
+                    path: file, relativePath: "notes/a.md", version: .disk(stamp), isTrusted: true, hash: "h1",
+                    kind: .page, id: "a",
+                    title: "Tabs\tand\nlines and \\ slashes", titleSpan: title,
+                    idSpan: SourceSpan(file: file, line: 2, columns: 12..<13),
+                    links: SiteLinks.Page(
+                        path: "notes/a.md", isSpec: false, anchors: ["main", "part"],
+                        links: [SiteLinks.Link(url: "b.md#x", span: SourceSpan(file: file, line: 5, columns: 1..<12))]),
+                    findings: [finding]),
+                PageRecord(
+                    path: "content/spec.md", relativePath: "spec.md", version: .disk(stamp), isTrusted: false,
+                    hash: "h2", kind: .spec,
+                    id: "N1.4", title: "Spec", titleSpan: SourceSpan(file: "content/spec.md", line: 1, columns: 1..<7),
+                    idSpan: nil, links: nil, findings: []),
             ],
             outputs: [.init(path: "notes/a.html", stamp: stamp, key: "k1")],
-            diagnostics: ["{\"message\":\"a\\tb\"}"])
+            runFindings: [Diagnostic(Message("step-failed", .error, "x"), at: .whole("content/spec.md"))])
     }
 
     @Test func itsTextReadsBackAsTheSameManifest() {
@@ -29,8 +44,8 @@ import Utilities
 
     @Test func fieldsWithTabsAndLineEndsStayOnTheirLine() {
         let lines = manifest.text.split(separator: "\n")
-        // The header, the listing time, the keys and verdict, two sources, an output, a diagnostic, the end.
-        #expect(lines.count == 1 + 1 + 3 + 2 + 1 + 1 + 1)
+        // The header, the keys and verdict, two records, an output, the run's findings, the end.
+        #expect(lines.count == 1 + 3 + 2 + 1 + 1 + 1)
         #expect(lines.contains { $0.contains("Tabs\\tand\\nlines and \\\\ slashes") })
     }
 

@@ -23,7 +23,7 @@ import Testing
     static let unchanged = Result { try run(changedBy: nil) }
 
     static func run(changedBy variant: ReducerVariant?) throws -> (ContentSet, RunReport) {
-        var result = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
+        var result = projectLint()
         let text = try String(contentsOfFile: fixtureSpecPath, encoding: .utf8)
         var bag = DiagnosticBag()
         let source = try #require(SourceFile.validate(Array(text.utf8), path: fixtureSpecPath, diagnostics: &bag))

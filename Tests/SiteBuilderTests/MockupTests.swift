@@ -10,7 +10,7 @@ import Testing
 
 /// The project's content as it is, every spec page, rendered without the slow exploration.
 private func renderedContent() throws -> (ContentSet, [String: Data]) {
-    let content = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path]).content
+    let content = projectLint().content
     let report = CheckRunner(
         flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
     ).run(content)

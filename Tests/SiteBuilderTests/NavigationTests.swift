@@ -11,8 +11,8 @@ import Testing
 @testable import SiteBuilder
 
 /// The project's content, with the frozen fixture as its spec page.
-private func projectContent() throws -> ContentSet {
-    var content = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path]).content
+private func projectContentWithFixture() throws -> ContentSet {
+    var content = projectLint().content
     var bag = DiagnosticBag()
     let text = try String(contentsOfFile: fixtureSpecPath, encoding: .utf8)
     let source = try #require(SourceFile.validate(Array(text.utf8), path: fixtureSpecPath, diagnostics: &bag))
@@ -43,7 +43,7 @@ private func singlePlatformSpec(from spec: Spec, id: String, folder: String, pla
 
 /// The project's content with a web spec beside the native one.
 private func contentWithWeb() throws -> ContentSet {
-    var content = try projectContent()
+    var content = try projectContentWithFixture()
     content.specs.append(singlePlatformSpec(from: content.specs[0], id: "W1.4", folder: "web", platform: .web))
     return content
 }
@@ -52,7 +52,7 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
 
 @Suite struct NavigationTests {
     @Test func sectionsFollowTheContentFolders() throws {
-        let content = try projectContent()
+        let content = try projectContentWithFixture()
         let groups = SiteNavigation.groups(content)
         #expect(groups.map(\.title) == ["Overview", "Native", "Reference"])
         #expect(groups[0].links.map(\.href) == ["index.html", "writers-guide.html"])
@@ -177,7 +177,7 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     }
 
     @Test func oneColumnNeedsNoFilter() throws {
-        var content = try projectContent()
+        var content = try projectContentWithFixture()
         content.specs = [singlePlatformSpec(from: content.specs[0], id: "W1.4", folder: "web", platform: .web)]
         let page = ViewModels(content: content, report: emptyReport).copyIndex(page: "copy.html").content
         #expect(page.platforms.map(\.id) == [Platform.web.rawValue])
@@ -238,7 +238,7 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
 @Suite struct CollapsedSectionTests {
     /// The project's content plus `count` prose pages under `notes/`.
     func content(notes count: Int) throws -> ContentSet {
-        var content = try projectContent()
+        var content = try projectContentWithFixture()
         for number in 1...count {
             content.pages.append(
                 Page(

@@ -1,6 +1,7 @@
 import Foundation
 import PasskeyLoginEngine
 import PasskeyLoginFlow
+import Pipeline
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -25,6 +26,11 @@ let siteTemplates: SiteBuilder.Templates = {
     return try! SiteBuilder.Templates(files: files)
 }()
 
+/// The project's content as the pipeline's lint reads it (no cache, nothing run).
+func projectLint() -> PipelineResult {
+    Pipeline(PipelineConfiguration(workingDirectory: packageRoot, roots: ["content"])).lint()
+}
+
 /// The frozen copy of the spec page that `SpecRunnerTests` edits too (see its `Fixtures/README.md`):
 /// these tests match its exact words, so a writer who rewords `content/` does not break them.
 let fixtureSpecPath = packageRoot.appendingPathComponent("Tests/SpecRunnerTests/Fixtures/login-error-states.md").path
@@ -32,7 +38,7 @@ let fixtureSpecPath = packageRoot.appendingPathComponent("Tests/SpecRunnerTests/
 /// The project's content with its spec page replaced by the fixture, with one text of it
 /// replaced, parsed and checked without the slow exploration.
 func build(replacing old: String? = nil, with new: String = "") throws -> [String: Data] {
-    var result = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
+    var result = projectLint()
     var text = try String(contentsOfFile: fixtureSpecPath, encoding: .utf8)
     if let old {
         #expect(text.contains(old), "'\(old)' is not in the spec")
@@ -55,7 +61,7 @@ func text(_ files: [String: Data], _ path: String) -> String { String(decoding: 
 
 @Suite struct SiteBuilderTests {
     @Test func theExplorationBreakdownComesFromTheReport() throws {
-        var result = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
+        var result = projectLint()
         let flow = PasskeyLoginFlow.make { _ in
             Explorer(
                 depthLimit: 4, adapters: [IOSAdapter()], configurations: [Configuration()],

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func everyAnchorTheCheckAcceptsIsOnThePage() throws {
-        let loaded = try ContentLoader().load(paths: [packageRoot.appendingPathComponent("content").path])
+        let loaded = projectLint()
         let report = CheckRunner(
             flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
         ).run(loaded.content)

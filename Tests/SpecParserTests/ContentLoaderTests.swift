@@ -2,50 +2,11 @@ import Foundation
 import SpecModel
 import TestSupport
 import Testing
+import Utilities
 
 @testable import SpecParser
 
 @Suite struct ContentLoaderTests {
-    @Test func loadsFoldersRecursivelyInSortedOrderWithRelativePaths() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("b/spec.md", validSpec)
-        try folder.write("a.md", "# Home\n<!-- page: home -->\n\nHello.\n")
-        try folder.write("notes.txt", "not markdown")
-        try folder.write(".hidden/x.md", "garbage")
-        let result = try ContentLoader().load(paths: [folder.url.path])
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.content.specs.map(\.path) == ["b/spec.md"])
-        #expect(result.content.pages.map(\.path) == ["a.md"])
-        #expect(result.content.specs[0].location.file == folder.url.path + "/b/spec.md")
-    }
-
-    @Test func duplicateSpecAndPageIDsAcrossFiles() throws {
-        let folder = try TemporaryFolder()
-        let first = try folder.write("one.md", validSpec)
-        let second = try folder.write("two.md", validSpec)
-        try folder.write("p1.md", "# A\n<!-- page: same -->\n")
-        let page = try folder.write("p2.md", "# B\n<!-- page: same -->\n")
-        let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
-        // Each is reported at the later page's ID, in its metadata comment, naming the first's.
-        let spec = try #require(diagnostics.first { $0.id == "duplicate-spec-id" })
-        #expect(spec.location == SourceLocation(file: second, line: 2, column: 12))
-        #expect(spec.message.text.hasSuffix("already used at \(first):2:12"))
-        let pageID = try #require(diagnostics.first { $0.id == "duplicate-page-id" })
-        #expect(pageID.location == SourceLocation(file: page, line: 2, column: 12))
-        #expect(diagnostics.filter { $0.id == "duplicate-spec-id" || $0.id == "duplicate-page-id" }.count == 2)
-    }
-
-    @Test func unsavedTextIsReadForAFileFoundUnderTheRootDot() throws {
-        let folder = try TemporaryFolder()
-        let path = try folder.write("page.md", "# Page\n<!-- page: page -->\n")
-        let loader = ContentLoader(
-            workingDirectory: folder.url.path, unsaved: [path: Array("# Page\n<!-- page: Bad_ID -->\n".utf8)])
-        let loaded = try loader.load(paths: ["."])
-        #expect(loaded.diagnostics.map(\.id.rawValue) == ["malformed-id"])
-        #expect(loader.fileSystemPath("./page.md") == path)
-        #expect(loader.fileSystemPath(".//./page.md") == path)
-    }
-
     @Test func aPageNotSavedYetIsFoundUnderTheFolderItWillBeIn() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
@@ -60,8 +21,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: root + "/drafts", withIntermediateDirectories: true)
         let found = try loader.files(at: ["content"]).files
         #expect(found.map(\.relativePath) == ["drafts/new.md", "index.md"])
-        let loaded = try loader.load(paths: ["content"])
-        #expect(loaded.diagnostics.map(\.id.rawValue) == ["duplicate-page-id"])
+        // The unsaved page is read from the editor's text, not the disk.
+        let new = try #require(found.first { $0.relativePath == "drafts/new.md" })
+        #expect(loader.parse(new).hash == FNV1a.hex(of: page))
     }
 
     @Test func aPageNotSavedYetBehindALinkOrInAFolderNotMadeIsNotFound() throws {
@@ -81,7 +43,7 @@ import Testing
     @Test func aFolderWithoutMarkdownIsReported() throws {
         let folder = try TemporaryFolder()
         try folder.write("readme.txt", "text")
-        let diagnostics = try ContentLoader().load(paths: [folder.url.path]).diagnostics
+        let diagnostics = try ContentLoader().files(at: [folder.url.path]).diagnostics
         #expect(diagnostics.map(\.id) == ["no-markdown-files"])
         #expect(diagnostics[0].location == .whole(folder.url.path))
         #expect(diagnostics[0].location.description == folder.url.path, "a folder has no line to point at")
@@ -93,23 +55,23 @@ import Testing
         try FileManager.default.createDirectory(
             at: folder.url.appendingPathComponent("odd.md"), withIntermediateDirectories: true)
         let path = folder.url.appendingPathComponent("odd.md").path
-        let (page, diagnostics) = ContentLoader().parseFile(at: path, relativePath: "odd.md")
-        #expect(page == nil)
-        #expect(diagnostics.map(\.id) == ["unreadable-file"])
-        #expect(diagnostics.first?.location == .whole(path))
+        let loaded = ContentLoader().parse(ContentFile(path: path, relativePath: "odd.md"))
+        #expect(loaded.page == nil)
+        #expect(loaded.diagnostics.map(\.id) == ["unreadable-file"])
+        #expect(loaded.diagnostics.first?.location == .whole(path))
     }
 
     @Test func aHugeFileIsMeasuredNotParsed() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("huge.md", bytes: Array(repeating: 0x61, count: 10 * 1024 * 1024))
-        let (page, diagnostics) = ContentLoader().parseFile(at: path, relativePath: "huge.md")
-        #expect(page == nil)
-        #expect(diagnostics.map(\.id) == ["file-too-large"])
+        let loaded = ContentLoader().parse(ContentFile(path: path, relativePath: "huge.md"))
+        #expect(loaded.page == nil)
+        #expect(loaded.diagnostics.map(\.id) == ["file-too-large"])
     }
 
     @Test func aMissingPathIsAnError() {
         #expect(throws: ContentLoader.MissingPath(path: "/no/such/place")) {
-            try ContentLoader().load(paths: ["/no/such/place"])
+            try ContentLoader().files(at: ["/no/such/place"])
         }
     }
 }
@@ -120,18 +82,26 @@ private let contentFolder = packageRoot.appendingPathComponent("content").path
 private let seedFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/seeds")
 private let seedIsPresent = FileManager.default.fileExists(atPath: seedFolder.path)
 
+/// The content as the parser reads it, page by page.
 @Suite struct ContentTests {
-    let result: ContentLoader.Result
+    let loaded: [LoadedFile]
 
     init() throws {
-        result = try ContentLoader().load(paths: [contentFolder])
+        let loader = ContentLoader()
+        loaded = try loader.files(at: [contentFolder]).files.map(loader.parse)
     }
 
-    var spec: Spec? { result.content.specs.first { $0.id == "N1.4" } }
+    var specs: [Spec] {
+        loaded.compactMap { if case .spec(let spec) = $0.page { spec } else { nil } }
+    }
 
-    @Test func contentLintsWithoutDiagnostics() {
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
-        #expect(result.content.pages.map(\.id).sorted() == ["home", "writers-guide"])
+    var spec: Spec? { specs.first { $0.id == "N1.4" } }
+
+    @Test func contentParsesWithoutDiagnostics() {
+        let diagnostics = loaded.flatMap(\.diagnostics)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
+        let pages = loaded.compactMap { if case .page(let page) = $0.page { page.id } else { nil } }
+        #expect(pages.sorted() == ["home", "writers-guide"])
     }
 
     @Test func everyScenarioOfTheSeedHasCopyOnBothPlatforms() throws {

@@ -60,6 +60,15 @@ let copyStyleCases: [DiagnosticCase] = [
 ]
 
 @Suite struct CopyStyleTests {
+    @Test(arguments: [
+        ("Can't sign in", "Can’t sign in"), ("the 'Other' button", "the ‘Other’ button"),
+        ("say \"Retry\" (or 'Cancel')", "say “Retry” (or ‘Cancel’)"), ("`a'b` isn't", "`a'b` isn’t"),
+        ("'quoted'", "‘quoted’"),
+    ])
+    func quotesAreMadeTypographicOutsideCode(written: String, expected: String) {
+        #expect(CopyStyle.typographicQuotes(written) == expected)
+    }
+
     @Test func theValidSpecHasNoFindings() throws {
         let spec = try #require(parsedSpec(validSpec))
         #expect(CopyStyle.findings(in: [spec]).isEmpty)

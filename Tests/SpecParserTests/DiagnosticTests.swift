@@ -54,16 +54,18 @@ let parserCases: [DiagnosticCase] = [
 
     // Page metadata
     DiagnosticCase(
+        // An unknown key is located at the key, which its fix changes.
         "malformed-metadata", replacing: "platforms: ios, android -->", with: "platforms: ios, android color: red -->",
         2,
-        46),
+        39),
     DiagnosticCase("malformed-metadata", replacing: "covers it.", with: "covers it.\n\n<!-- scenario: late -->", 35, 1),
     DiagnosticCase("malformed-spec-id", replacing: "<!-- spec: T1 ", with: "<!-- spec: t1 ", 2, 12),
     // The value is located at its first word, however many blanks follow the key.
     DiagnosticCase("malformed-spec-id", replacing: "<!-- spec: T1 ", with: "<!-- spec:    t1 ", 2, 15),
     DiagnosticCase(
         "missing-platforms", replacing: "<!-- spec: T1 platforms: ios, android -->", with: "<!-- spec: T1 -->", 2, 1),
-    DiagnosticCase("unknown-platform", replacing: "ios, android -->", with: "ios, android, windows -->", 2, 26),
+    // An unknown platform is located at its own name in the list.
+    DiagnosticCase("unknown-platform", replacing: "ios, android -->", with: "ios, android, windows -->", 2, 40),
 
     // Sections and scenarios
     DiagnosticCase("missing-section-id", replacing: "<!-- section: scenarios kind: scenarios -->\n", with: "", 4, 1),
@@ -122,7 +124,8 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase(
         "criteria-table-columns", replacing: "| Acceptance criterion |", with: "| Criterion |", 19, 1),
     DiagnosticCase("malformed-criterion-id", replacing: "| T1-AC01 | Core", with: "| T1-AC1 | Core", 21, 3),
-    DiagnosticCase("malformed-criterion-id", replacing: "### T1-AC01", with: "### T1-ACX", 23, 1),
+    // A criterion ID in a heading is located at the ID.
+    DiagnosticCase("malformed-criterion-id", replacing: "### T1-AC01", with: "### T1-ACX", 23, 5),
     DiagnosticCase("foreign-criterion-id", replacing: "| T1-AC01 | Core", with: "| X9-AC01 | Core", 21, 3),
     DiagnosticCase(
         "duplicate-criterion-id", replacing: "| T1-AC01 | Core | C | V |\n",
@@ -139,7 +142,7 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase("unclosed-check-block", replacing: "  Given a\n```\n", with: "  Given a\n", 25, 1),
     DiagnosticCase("empty-check-block", replacing: gherkinBody, with: "# nothing here\n", 25, 1),
     DiagnosticCase("check-outside-criterion", replacing: "### T1-AC01", with: "### Checks", 25, 1),
-    DiagnosticCase("check-for-unknown-criterion", replacing: "### T1-AC01", with: "### T1-AC09", 23, 1),
+    DiagnosticCase("check-for-unknown-criterion", replacing: "### T1-AC01", with: "### T1-AC09", 23, 5),
     DiagnosticCase("step-without-keyword", replacing: "  Given a\n", with: "  Given a\n  Click it\n", 28, 3),
     DiagnosticCase("step-outside-scenario", replacing: gherkinBody, with: "  Given z\n" + gherkinBody, 26, 3),
     DiagnosticCase("scenario-without-steps", replacing: gherkinBody, with: gherkinBody + "Scenario: empty\n", 28, 1),

@@ -117,7 +117,11 @@ import Testing
             Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)",
             "`ASAuthorizationError.Code.canceled` (1000)")
         let wrong = try #require(try diagnostics(wrongText).first { $0.id == "trigger-raw-value" })
-        #expect(wrong.location.line == row && wrong.location.column == column + 1)
+        // At the wrong number, which its fix replaces.
+        let digits = "`ASAuthorizationError.Code.canceled` (".utf8.count
+        #expect(wrong.location.line == row && wrong.location.column == column + digits)
+        #expect(wrong.span.endColumn == wrong.span.start.column + 4)
+        #expect(wrong.fixIts.first?.edits.first?.replacement == "1001")
         #expect(wrong.message.text == "'ASAuthorizationError.Code.canceled' has the raw value 1001, not 1000")
         let (missingText, _, _) = try edit(
             Self.firstCancelIOS, "`ASAuthorizationError.Code.canceled` (1001)", "`ASAuthorizationError.Code.canceled`")

@@ -37,8 +37,7 @@ struct EarlierVersion {
             ToolCache.touch(file)
             return Version(content: kept.content, report: kept.report)
         }
-        var parsed: [LoadedFile] = []
-        let loader = ContentLoader()
+        var files: [(file: ContentFile, bytes: [UInt8])] = []
         for root in roots {
             let revision: GitRevision
             do throws(GitRevision.Failure) {
@@ -48,14 +47,17 @@ struct EarlierVersion {
             } catch {
                 throw .git(error)
             }
-            parsed += revision.files.map { file in
-                loader.parse(
-                    file.bytes, as: ContentFile(path: "\(name):\(file.repositoryPath)", relativePath: file.relativePath)
-                )
+            files += revision.files.map { file in
+                (ContentFile(path: "\(name):\(file.repositoryPath)", relativePath: file.relativePath), file.bytes)
             }
         }
-        let linted = LintStage.lint(loader.assemble(parsed), flows: flows, strict: false)
-        guard !linted.hasErrors else { throw .contentHasErrors(linted.diagnostics.filter { $0.severity == .error }) }
+        // Read through a store of its own: the earlier version's pages are never the disk's.
+        let store = SourceStore(flows: flows)
+        let linted = LintStage.lint(
+            store.read(revision: files), store: store,
+            request: SourceStore.Request(roots: roots, workingDirectory: configuration.workingDirectory), strict: false)
+        let errors = linted.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else { throw .contentHasErrors(errors) }
         let report = CheckStage(flows: flows, cache: configuration.cache).run(linted.content)
         let version = Version(content: linted.content, report: report)
         if let file, let data = try? JSONOutput.encode(Kept(content: version.content, report: version.report)) {

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuilder
 import SpecModel
 import Utilities
 
@@ -9,104 +10,51 @@ import Utilities
 /// which differ from machine to machine, while the site must be the same bytes wherever it
 /// is built. A line-based text form, because the next build reads it before anything else
 /// and must do so in well under a millisecond per thousand pages.
-public struct BuildManifest: Equatable, Sendable {
-    /// A source file as last built.
-    public struct Source: Equatable, Sendable {
-        public enum Kind: String, Sendable {
-            /// A spec page: checked, and part of every generated page and export.
-            case spec
-            /// The home page (`<!-- page: home -->`): its prose is on the home page.
-            case home
-            /// Any other page: prose on its own page.
-            case page
-        }
-
-        public var path: String
-        public var relativePath: String
-        public var stamp: FileStamp
-        /// A hash of the file's bytes.
-        public var hash: String
-        public var kind: Kind
-        public var id: String
-        public var title: String
-        /// Where the page's title is: its location in the model.
-        public var line: Int
-        public var column: Int
-        /// The file's own diagnostics (warnings: a build with errors keeps no manifest), as JSON.
-        public var diagnostics: String
-        /// The anchors a link to the page may name, and the links it holds (as JSON), for the
-        /// link check of a build that does not read the page again.
-        public var links: String
-
-        public init(
-            path: String, relativePath: String, stamp: FileStamp, hash: String, kind: Kind, id: String, title: String,
-            line: Int, column: Int, diagnostics: String, links: String = "{}"
-        ) {
-            self.path = path
-            self.relativePath = relativePath
-            self.stamp = stamp
-            self.hash = hash
-            self.kind = kind
-            self.id = id
-            self.title = title
-            self.line = line
-            self.column = column
-            self.diagnostics = diagnostics
-            self.links = links
-        }
-    }
-
+struct BuildManifest: Equatable, Sendable {
     /// A file of the site as written, with the key of what it was made from.
-    public struct Output: Equatable, Sendable {
-        public var path: String
-        public var stamp: FileStamp
-        public var key: String
-
-        public init(path: String, stamp: FileStamp, key: String) {
-            self.path = path
-            self.stamp = stamp
-            self.key = key
-        }
+    struct Output: Equatable, Sendable {
+        var path: String
+        var stamp: FileStamp
+        var key: String
     }
 
-    /// A hash of everything every file depends on: the tool, its options, the content roots
-    /// and the templates. Another value means nothing of the previous build can be kept.
-    public var buildKey: String
+    /// A hash of everything every file depends on: the tool, its options, the flows, the
+    /// content roots and the templates. Another value means nothing of the previous build can
+    /// be kept.
+    var buildKey: String
     /// The key of the files made from every spec and the navigation.
-    public var sharedKey: String
-    public var passed: Bool
-    public var sources: [Source]
-    public var outputs: [Output]
-    /// What the build printed: the content's and the run's diagnostics, as JSON lines.
-    public var diagnostics: [String]
+    var sharedKey: String
+    var passed: Bool
+    /// What the source store knew of each page the build read (see `PageRecord`).
+    var records: [PageRecord]
+    var outputs: [Output]
+    /// What the last run of the checks found, printed again by a build that does not run them.
+    var runFindings: [Diagnostic]
     /// The folder the build went to, absolute; empty for a build into memory. The cache's
     /// trimming drops the manifests of folders that no longer hold a build.
-    public var folder = ""
-    /// When the build began listing the content, in nanoseconds since 1970. A file whose
-    /// modification time is not well before it may have changed again within the same tick
-    /// of the file system's clock, with the same size: its stamp is not trusted.
-    public var listedAt: Int64 = 0
+    var folder = ""
 
-    public init(
-        buildKey: String, sharedKey: String, passed: Bool, sources: [Source], outputs: [Output], diagnostics: [String]
+    init(
+        buildKey: String, sharedKey: String, passed: Bool, records: [PageRecord], outputs: [Output],
+        runFindings: [Diagnostic]
     ) {
         self.buildKey = buildKey
         self.sharedKey = sharedKey
         self.passed = passed
-        self.sources = sources
+        self.records = records
         self.outputs = outputs
-        self.diagnostics = diagnostics
+        self.runFindings = runFindings
     }
 
-    static let header = "passkey-spec build manifest 3"
+    static let header = "passkey-spec build manifest 4"
 
     /// The text form: a header, then one tab-separated line per fact.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The text form's bytes, appended field by field (no intermediate strings per line).
-    public var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 * (sources.count + outputs.count) + 256)
+        bytes.reserveCapacity(192 * (records.count + outputs.count) + 256)
         // A line's fields, tab-separated; `continuing` goes on with the line before.
         func line(_ fields: String..., continuing: Bool = false) {
             for (index, field) in fields.enumerated() {
@@ -122,44 +70,44 @@ public struct BuildManifest: Equatable, Sendable {
         }
         line(Self.header)
         if !folder.isEmpty { line("folder", folder) }
-        line("listed", String(listedAt))
         line("build", buildKey)
         line("shared", sharedKey)
         line("passed", passed ? "1" : "0")
-        for source in sources {
-            line("source", source.path, source.relativePath)
-            replaceLineEnd(with: source.stamp)
+        for record in records {
+            guard case .disk(let stamp) = record.version else { continue }
+            line(record.isTrusted ? "record" : "recent", record.path, record.relativePath)
+            replaceLineEnd(with: stamp)
             line(
-                source.hash, source.kind.rawValue, source.id, source.title, String(source.line), String(source.column),
-                source.diagnostics, source.links, continuing: true)
+                record.hash, record.kind?.rawValue ?? "-", record.id, record.title, Self.text(record.titleSpan),
+                record.idSpan.map(Self.text) ?? "-", record.links.map(Self.json) ?? "-",
+                record.findings.isEmpty ? "[]" : Self.json(record.findings), continuing: true)
         }
         for output in outputs {
             line("output", output.path)
             replaceLineEnd(with: output.stamp)
             line(output.key, continuing: true)
         }
-        for diagnostic in diagnostics { line("diagnostic", diagnostic) }
+        if !runFindings.isEmpty { line("run", Self.json(runFindings)) }
         // The last line: a file cut off before it is not read.
         line("end")
         return bytes
     }
 
     /// Reads the text form; nil for anything else (another version, a cut-off file).
-    public init?(text: String) {
+    init?(text: String) {
         self.init(bytes: Array(text.utf8))
     }
 
     /// Reads the text form from its bytes, splitting on bytes rather than characters: the
-    /// next build reads a line per source and per output file before it does anything else.
-    public init?(bytes: [UInt8]) {
+    /// next build reads a line per page and per output file before it does anything else.
+    init?(bytes: [UInt8]) {
         var buildKey: String?
         var folder = ""
-        var listedAt: Int64 = 0
         var sharedKey: String?
         var passed: Bool?
-        var sources: [Source] = []
+        var records: [PageRecord] = []
         var outputs: [Output] = []
-        var diagnostics: [String] = []
+        var runFindings: [Diagnostic] = []
         var sawHeader = false
         var sawEnd = false
         let valid: Bool = bytes.withUnsafeBufferPointer { buffer in
@@ -170,7 +118,6 @@ public struct BuildManifest: Equatable, Sendable {
             func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: buffer[fields[index]])
             }
-            func number(_ index: Int) -> Int? { Int(String(decoding: bytes(index), as: UTF8.self)) }
             while start < buffer.count {
                 var end = start
                 while end < buffer.count, buffer[end] != 0x0A { end += 1 }
@@ -191,22 +138,31 @@ public struct BuildManifest: Equatable, Sendable {
                 guard !sawEnd else { return false }
                 switch (kind, fields.count) {
                 case ("folder", 2): folder = text(1)
-                case ("listed", 2): listedAt = Int64(text(1)) ?? 0
                 case ("build", 2): buildKey = text(1)
                 case ("shared", 2): sharedKey = text(1)
                 case ("passed", 2): passed = text(1) == "1"
-                case ("source", 12):
-                    guard let stamp = FileStamp(bytes: bytes(3)), let kind = Source.Kind(rawValue: text(5)),
-                        let line = number(8), let column = number(9)
+                case ("record", 12), ("recent", 12):
+                    let path = text(1)
+                    let kindField = text(5)
+                    let idSpan = text(9)
+                    let links = text(10)
+                    guard let stamp = FileStamp(bytes: bytes(3)), let titleSpan = Self.span(text(8), file: path),
+                        kindField == "-" || PageRecord.Kind(rawValue: kindField) != nil,
+                        let findings = Self.decode([Diagnostic].self, text(11))
                     else { return false }
-                    sources.append(
-                        Source(
-                            path: text(1), relativePath: text(2), stamp: stamp, hash: text(4), kind: kind, id: text(6),
-                            title: text(7), line: line, column: column, diagnostics: text(10), links: text(11)))
+                    records.append(
+                        PageRecord(
+                            path: path, relativePath: text(2), version: .disk(stamp), isTrusted: kind == "record",
+                            hash: text(4),
+                            kind: PageRecord.Kind(rawValue: kindField), id: text(6), title: text(7),
+                            titleSpan: titleSpan, idSpan: idSpan == "-" ? nil : Self.span(idSpan, file: path),
+                            links: links == "-" ? nil : Self.decode(SiteLinks.Page.self, links), findings: findings))
                 case ("output", 4):
                     guard let stamp = FileStamp(bytes: bytes(2)) else { return false }
                     outputs.append(Output(path: text(1), stamp: stamp, key: text(3)))
-                case ("diagnostic", 2): diagnostics.append(text(1))
+                case ("run", 2):
+                    guard let found = Self.decode([Diagnostic].self, text(1)) else { return false }
+                    runFindings = found
                 case ("end", 1): sawEnd = true
                 default: return false
                 }
@@ -215,10 +171,31 @@ public struct BuildManifest: Equatable, Sendable {
         }
         guard valid, let buildKey, let sharedKey, let passed else { return nil }
         self.init(
-            buildKey: buildKey, sharedKey: sharedKey, passed: passed, sources: sources, outputs: outputs,
-            diagnostics: diagnostics)
+            buildKey: buildKey, sharedKey: sharedKey, passed: passed, records: records, outputs: outputs,
+            runFindings: runFindings)
         self.folder = folder
-        self.listedAt = listedAt
+    }
+
+    /// A span as `line column endLine endColumn` (its file is the record's).
+    private static func text(_ span: SourceSpan) -> String {
+        "\(span.start.line) \(span.start.column) \(span.endLine) \(span.endColumn)"
+    }
+
+    private static func span(_ text: String, file: String) -> SourceSpan? {
+        let numbers = text.split(separator: " ").compactMap { Int($0) }
+        guard numbers.count == 4 else { return nil }
+        return SourceSpan(
+            start: SourceLocation(file: file, line: numbers[0], column: numbers[1]), endLine: numbers[2],
+            endColumn: numbers[3])
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        (try? JSONOutput.string(value)) ?? ""
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) -> Value? {
+        if text == "[]", let empty = [Diagnostic]() as? Value { return empty }
+        return try? JSONDecoder().decode(type, from: Data(text.utf8))
     }
 
     /// Appends a field with `\`, tab and line ends written as `\\`, `\t`, `\n` and `\r`, so
@@ -272,7 +249,7 @@ public struct BuildManifest: Equatable, Sendable {
     static let folder = "builds"
 
     /// The manifest's file for builds into `output`, under the cache folder.
-    public static func file(for output: URL, in cache: URL) -> URL {
+    static func file(for output: URL, in cache: URL) -> URL {
         let absolute = output.standardizedFileURL.path
         return cache.appendingPathComponent(folder).appendingPathComponent("\(FNV1a.hex(of: absolute)).manifest")
     }
@@ -295,14 +272,14 @@ public struct BuildManifest: Equatable, Sendable {
     }
 
     /// The manifest kept for builds into `output`, or nil when there is none or it is unreadable.
-    public static func load(for output: URL, in cache: URL) -> BuildManifest? {
+    static func load(for output: URL, in cache: URL) -> BuildManifest? {
         guard let bytes = try? FileBytes.read(file(for: output, in: cache).path) else { return nil }
         return BuildManifest(bytes: bytes)
     }
 
     /// Keeps the manifest for builds into `output`; a manifest that cannot be written only
     /// makes the next build a full one.
-    public func save(for output: URL, in cache: URL) {
+    func save(for output: URL, in cache: URL) {
         var manifest = self
         manifest.folder = output.standardizedFileURL.path
         FileBytes.keep(manifest.bytes, at: Self.file(for: output, in: cache).path)
@@ -310,7 +287,7 @@ public struct BuildManifest: Equatable, Sendable {
 
     /// Forgets the manifest for builds into `output`, before the output changes: a build
     /// cut off halfway leaves no manifest, and the next build is a full one.
-    public static func forget(for output: URL, in cache: URL) {
+    static func forget(for output: URL, in cache: URL) {
         unlink(file(for: output, in: cache).path)
     }
 }

@@ -7,14 +7,15 @@ import SpecRunner
 struct CheckStage {
     let flows: FlowRegistry
     let cache: ToolCache?
+    /// Whether the strict rules' warnings are errors.
+    var strict = false
 
     /// The run of `content`, with `lintDiagnostics` (the findings of the stages before)
-    /// merged into its diagnostics in file order.
+    /// merged into its diagnostics in file order, leaving out a finding of the run that a
+    /// finding of the lint implies.
     func run(_ content: ContentSet, lintDiagnostics: [Diagnostic] = []) -> RunReport {
         var report = CheckRunner(flows: flows, cache: cache?.explorations).run(content)
-        if !lintDiagnostics.isEmpty {
-            report.diagnostics = (lintDiagnostics + report.diagnostics).sortedByLocation()
-        }
+        report.diagnostics = LintRules.finish(lintDiagnostics + report.diagnostics, strict: strict)
         return report
     }
 }

@@ -1,30 +1,27 @@
-import SiteBuilder
 import SpecModel
 import SpecParser
-import SpecRunner
 
-/// Everything that needs no run: the parser's findings, every step bound to its flow, criteria
-/// and scenarios no check covers, every Trigger name resolved against the engine's catalogue,
-/// the copy style (errors with `strict`), content pages at the site's own paths, and links to
-/// pages or anchors that do not exist.
+/// Everything that needs no run, over a snapshot of the source store: the findings each page's
+/// rules left with it (the reader's, the copy style's, its flow's), what listing the folders
+/// found, and the rules across pages (IDs used twice, pages at the site's own paths, links
+/// that lead nowhere), without the findings another finding implies, and with the strict
+/// rules' warnings made errors under `--strict`.
 enum LintStage {
-    /// `loaded` with the lint's findings added, in file, line and column order. `linkPages`
-    /// are the pages the link check reads when `loaded` does not hold every page's prose (an
-    /// incremental build keeps them for the pages it does not read again).
+    /// The content and the lint's findings, in file, line and column order.
     static func lint(
-        _ loaded: ContentLoader.Result, flows: FlowRegistry, strict: Bool, linkPages: [SiteLinks.Page]? = nil
-    ) -> ContentLoader.Result {
-        var result = loaded
-        // What builds on the page's structure runs on pages that parsed without errors, so one
-        // mistake is not reported again as its consequences.
-        let broken = Set(result.diagnostics.filter { $0.severity == .error }.map(\.location.file))
-        let specs = result.content.specs.filter { !broken.contains($0.location.file) }
-        let promote = { (diagnostic: Diagnostic) in strict ? diagnostic.promotedToError() : diagnostic }
-        let style = CopyStyle.findings(in: result.content.specs).map(promote)
-        let links = (linkPages.map(SiteLinks.findings(in:)) ?? SiteLinks.findings(in: result.content)).map(promote)
-        result.diagnostics =
-            (result.diagnostics + flows.lint(specs) + style + ReservedPaths.collisions(in: result.content) + links)
-            .sortedByLocation()
-        return result
+        _ snapshot: SourceStore.Snapshot, store: SourceStore, request: SourceStore.Request, strict: Bool
+    ) -> (content: ContentSet, diagnostics: [Diagnostic]) {
+        let records = snapshot.pages.map(\.record)
+        let scope = LintRule.AcrossPages(
+            pages: records.filter { $0.kind != nil },
+            outside: { relative in store.outside(relative, roots: snapshot.roots, request: request) })
+        var diagnostics = snapshot.listingFindings + records.flatMap(\.findings)
+        for rule in LintRules.acrossPageRules {
+            guard case .acrossPages(let body) = rule.body else { continue }
+            diagnostics += body(scope)
+        }
+        store.countAcrossPages(
+            LintRules.acrossPageRules.filter { if case .acrossPages = $0.body { true } else { false } })
+        return (snapshot.content, LintRules.finish(diagnostics, strict: strict))
     }
 }
