@@ -154,7 +154,7 @@ private final class Core {
         self.timing = timing
         if !polling {
             descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            if descriptor >= 0, !rescan() { switchToPolling() }
+            if descriptor >= 0, rescan() == .noRoom { switchToPolling() }
         }
         if descriptor < 0 { stamps = snapshot() }
     }
@@ -238,10 +238,16 @@ private final class Core {
                 rescans = rescans || meaning.rescans
             }
         }
-        if rescans, descriptor >= 0, !rescan() {
-            switchToPolling()
-            // Whatever made the rescan may have been a change.
-            counts = true
+        if rescans, descriptor >= 0 {
+            switch rescan() {
+            case .done: break
+            // A root, or a folder on the way to one, came or went unseen by the watches.
+            case .changedMeanwhile: counts = true
+            case .noRoom:
+                switchToPolling()
+                // Whatever made the rescan may have been a change.
+                counts = true
+            }
         }
         return counts
     }
@@ -268,45 +274,68 @@ private final class Core {
 
     // MARK: Watches
 
-    /// Watches what the roots need now, and lets go of what they no longer need. False when
-    /// the system has no room for another watch.
-    private func rescan() -> Bool {
+    /// How a rescan, or the watching of one root, went.
+    enum Rescan {
+        case done
+        /// A root, or a folder on the way to one, came or went while it was being watched,
+        /// before the watch that would have told of it.
+        case changedMeanwhile
+        /// The system has no room for another watch.
+        case noRoom
+    }
+
+    /// Watches what the roots need now, and lets go of what they no longer need.
+    private func rescan() -> Rescan {
         var found: [Int32: Watched] = [:]
         var visited: Set<[UInt]> = []
+        var changed = false
         for root in roots {
-            var status = stat()
-            if stat(root, &status) == 0 {
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    guard watchTree(root, follow: true, into: &found, visited: &visited) else { return false }
-                    continue
-                }
-                guard watch(Self.parent(of: root), name: Self.name(of: root), into: &found) else { return false }
-                // A root that is a link to a file: its target, renamed over by an editor, too.
-                var link = stat()
-                if lstat(root, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realpath(root, nil) {
-                    let resolved = String(cString: target)
-                    free(target)
-                    guard watch(Self.parent(of: resolved), name: Self.name(of: resolved), into: &found) else {
-                        return false
-                    }
-                }
-                continue
-            }
-            // Missing: the nearest folder that exists, for the name of the next step to it.
-            var child = root
-            while true {
-                let parent = Self.parent(of: child)
-                if stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                    guard watch(parent, name: Self.name(of: child), into: &found) else { return false }
-                    break
-                }
-                guard parent != child else { break }
-                child = parent
+            // Looked at again until it holds still, a few times at most: what keeps coming and
+            // going is left to the next event.
+            for _ in 0..<8 {
+                let outcome = watch(root: root, into: &found, visited: &visited)
+                if outcome == .noRoom { return .noRoom }
+                guard outcome == .changedMeanwhile else { break }
+                changed = true
             }
         }
         for watch in watches.keys where found[watch] == nil { inotify_rm_watch(descriptor, watch) }
         watches = found
-        return true
+        return changed ? .changedMeanwhile : .done
+    }
+
+    /// Watches what one root needs now. What the watches stand on is looked at again once they
+    /// are added: a folder made or removed before then made no event that they could report.
+    private func watch(root: String, into found: inout [Int32: Watched], visited: inout Set<[UInt]>) -> Rescan {
+        var status = stat()
+        if stat(root, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR {
+                guard watchTree(root, follow: true, into: &found, visited: &visited) else { return .noRoom }
+                return Self.isFolder(root) ? .done : .changedMeanwhile
+            }
+            guard watch(Self.parent(of: root), name: Self.name(of: root), into: &found) else { return .noRoom }
+            // A root that is a link to a file: its target, renamed over by an editor, too.
+            var link = stat()
+            if lstat(root, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realpath(root, nil) {
+                let resolved = String(cString: target)
+                free(target)
+                guard watch(Self.parent(of: resolved), name: Self.name(of: resolved), into: &found) else {
+                    return .noRoom
+                }
+            }
+            return Self.isFolder(Self.parent(of: root)) ? .done : .changedMeanwhile
+        }
+        // Missing: the nearest folder that exists, for the name of the next step to it.
+        var child = root
+        while true {
+            let parent = Self.parent(of: child)
+            if Self.isFolder(parent) {
+                guard watch(parent, name: Self.name(of: child), into: &found) else { return .noRoom }
+                return Self.isFolder(parent) && stat(child, &status) != 0 ? .done : .changedMeanwhile
+            }
+            guard parent != child else { return .done }
+            child = parent
+        }
     }
 
     /// Watches `folder` for `name` only, or for every entry when `name` is nil.
@@ -418,6 +447,12 @@ private final class Core {
         withUnsafeBytes(of: entry.pointee.d_name) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
+    }
+
+    /// Whether `path` is a folder, or a link to one.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     static func parent(of path: String) -> String {
