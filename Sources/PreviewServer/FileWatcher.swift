@@ -24,11 +24,14 @@ import Glibc
 ///   (`EACCES`) is skipped, with no fallback: the build cannot read it either, and the watch
 ///   on its parent tells when it comes back or changes.
 ///
+/// Its waits (the settling, the polling and the timeouts) are on the system's monotonic clock,
+/// which tests replace with one they move by hand (see `WatcherClock`).
+///
 /// Copies of a watcher share one inotify descriptor, closed when the last copy goes; use one
 /// copy, from one thread at a time.
 public struct FileWatcher {
-    /// How long the watcher waits. The defaults suit an editor's save: a few writes, a rename
-    /// and a change of mode within a few milliseconds.
+    /// How long the watcher waits, in seconds of its clock. The defaults suit an editor's save:
+    /// a few writes, a rename and a change of mode within a few milliseconds.
     struct Timing {
         /// The quiet time, with no further change, that ends a change.
         var settle = 0.02
@@ -47,10 +50,12 @@ public struct FileWatcher {
     /// starting from how they are now.
     public init(roots: [String]) { self.init(roots: roots, polling: false) }
 
-    /// `polling` forces the fallback, for tests.
-    init(roots: [String], polling: Bool, timing: Timing = Timing()) {
+    /// `polling` forces the fallback, and `clock` is the time the watcher waits by, for tests.
+    init(
+        roots: [String], polling: Bool, timing: Timing = Timing(), clock: any WatcherClock = SystemWatcherClock()
+    ) {
         self.roots = roots
-        self.core = Core(roots: roots.map(Self.normalized), polling: polling, timing: timing)
+        self.core = Core(roots: roots.map(Self.normalized), polling: polling, timing: timing, clock: clock)
     }
 
     /// Blocks until something under the roots changes, then until the change has settled (no
@@ -141,6 +146,7 @@ private final class Core {
 
     let roots: [String]
     let timing: FileWatcher.Timing
+    let clock: any WatcherClock
     /// The inotify descriptor, or -1 while polling.
     private(set) var descriptor: Int32 = -1
     private var watches: [Int32: Watched] = [:]
@@ -149,12 +155,13 @@ private final class Core {
     /// Room for many events at once; `inotify_event`s are 16 bytes and a name.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
-    init(roots: [String], polling: Bool, timing: FileWatcher.Timing) {
+    init(roots: [String], polling: Bool, timing: FileWatcher.Timing, clock: any WatcherClock) {
         self.roots = roots
         self.timing = timing
+        self.clock = clock
         if !polling {
             descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            if descriptor >= 0, !rescan() { switchToPolling() }
+            if descriptor >= 0, rescan() == .noRoom { switchToPolling() }
         }
         if descriptor < 0 { stamps = snapshot() }
     }
@@ -167,7 +174,7 @@ private final class Core {
     // MARK: Waiting
 
     func waitForChange(timeout: Double?) -> Bool {
-        let deadline = timeout.map { Self.now() + max(0, $0) }
+        let deadline = timeout.map { clock.now() + max(0, $0) }
         while descriptor >= 0 {
             if take() {
                 settle()
@@ -183,35 +190,27 @@ private final class Core {
     /// Waits until no change has come for `timing.settle`, or `timing.longestSettle` has
     /// passed, so that the build reads what the editor finished writing.
     private func settle() {
-        let limit = Self.now() + timing.longestSettle
-        var quietAt = Self.now() + timing.settle
+        let limit = clock.now() + timing.longestSettle
+        var quietAt = clock.now() + timing.settle
         while descriptor >= 0 {
             // Events that do not count (a swap file) do not put quiet off.
             guard readable(until: min(quietAt, limit)) else { return }
-            if take() { quietAt = Self.now() + timing.settle }
-            if Self.now() >= limit { return }
+            if take() { quietAt = clock.now() + timing.settle }
+            if clock.now() >= limit { return }
         }
     }
 
-    /// Whether events wait to be read, by `poll`, which sleeps in the kernel until then.
+    /// Whether events wait to be read before `deadline`, by the clock's wait on the descriptor
+    /// (the system clock's sleeps in the kernel until then).
     private func readable(until deadline: Double?) -> Bool {
-        while descriptor >= 0 {
-            var milliseconds: Int32 = -1
-            if let deadline {
-                let left = deadline - Self.now()
-                guard left > 0 else { return false }
-                milliseconds = Int32(min((left * 1000).rounded(.up), Double(Int32.max)))
-            }
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let result = poll(&entry, 1, milliseconds)
-            if result > 0 { return true }
-            if result < 0, errno != EINTR {
-                // Not expected on a descriptor of our own; the fallback does not need one.
-                switchToPolling()
-                return true
-            }
+        switch clock.wait(for: descriptor, until: deadline) {
+        case .readable: return true
+        case .deadline: return false
+        case .failed:
+            // Not expected on a descriptor of our own; the fallback does not need one.
+            switchToPolling()
+            return true
         }
-        return true
     }
 
     // MARK: Events
@@ -238,10 +237,16 @@ private final class Core {
                 rescans = rescans || meaning.rescans
             }
         }
-        if rescans, descriptor >= 0, !rescan() {
-            switchToPolling()
-            // Whatever made the rescan may have been a change.
-            counts = true
+        if rescans, descriptor >= 0 {
+            switch rescan() {
+            case .done: break
+            // A root, or a folder on the way to one, came or went unseen by the watches.
+            case .changedMeanwhile: counts = true
+            case .noRoom:
+                switchToPolling()
+                // Whatever made the rescan may have been a change.
+                counts = true
+            }
         }
         return counts
     }
@@ -268,45 +273,68 @@ private final class Core {
 
     // MARK: Watches
 
-    /// Watches what the roots need now, and lets go of what they no longer need. False when
-    /// the system has no room for another watch.
-    private func rescan() -> Bool {
+    /// How a rescan, or the watching of one root, went.
+    enum Rescan {
+        case done
+        /// A root, or a folder on the way to one, came or went while it was being watched,
+        /// before the watch that would have told of it.
+        case changedMeanwhile
+        /// The system has no room for another watch.
+        case noRoom
+    }
+
+    /// Watches what the roots need now, and lets go of what they no longer need.
+    private func rescan() -> Rescan {
         var found: [Int32: Watched] = [:]
         var visited: Set<[UInt]> = []
+        var changed = false
         for root in roots {
-            var status = stat()
-            if stat(root, &status) == 0 {
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    guard watchTree(root, follow: true, into: &found, visited: &visited) else { return false }
-                    continue
-                }
-                guard watch(Self.parent(of: root), name: Self.name(of: root), into: &found) else { return false }
-                // A root that is a link to a file: its target, renamed over by an editor, too.
-                var link = stat()
-                if lstat(root, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realpath(root, nil) {
-                    let resolved = String(cString: target)
-                    free(target)
-                    guard watch(Self.parent(of: resolved), name: Self.name(of: resolved), into: &found) else {
-                        return false
-                    }
-                }
-                continue
-            }
-            // Missing: the nearest folder that exists, for the name of the next step to it.
-            var child = root
-            while true {
-                let parent = Self.parent(of: child)
-                if stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                    guard watch(parent, name: Self.name(of: child), into: &found) else { return false }
-                    break
-                }
-                guard parent != child else { break }
-                child = parent
+            // Looked at again until it holds still, a few times at most: what keeps coming and
+            // going is left to the next event.
+            for _ in 0..<8 {
+                let outcome = watch(root: root, into: &found, visited: &visited)
+                if outcome == .noRoom { return .noRoom }
+                guard outcome == .changedMeanwhile else { break }
+                changed = true
             }
         }
         for watch in watches.keys where found[watch] == nil { inotify_rm_watch(descriptor, watch) }
         watches = found
-        return true
+        return changed ? .changedMeanwhile : .done
+    }
+
+    /// Watches what one root needs now. What the watches stand on is looked at again once they
+    /// are added: a folder made or removed before then made no event that they could report.
+    private func watch(root: String, into found: inout [Int32: Watched], visited: inout Set<[UInt]>) -> Rescan {
+        var status = stat()
+        if stat(root, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR {
+                guard watchTree(root, follow: true, into: &found, visited: &visited) else { return .noRoom }
+                return Self.isFolder(root) ? .done : .changedMeanwhile
+            }
+            guard watch(Self.parent(of: root), name: Self.name(of: root), into: &found) else { return .noRoom }
+            // A root that is a link to a file: its target, renamed over by an editor, too.
+            var link = stat()
+            if lstat(root, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realpath(root, nil) {
+                let resolved = String(cString: target)
+                free(target)
+                guard watch(Self.parent(of: resolved), name: Self.name(of: resolved), into: &found) else {
+                    return .noRoom
+                }
+            }
+            return Self.isFolder(Self.parent(of: root)) ? .done : .changedMeanwhile
+        }
+        // Missing: the nearest folder that exists, for the name of the next step to it.
+        var child = root
+        while true {
+            let parent = Self.parent(of: child)
+            if Self.isFolder(parent) {
+                guard watch(parent, name: Self.name(of: child), into: &found) else { return .noRoom }
+                return Self.isFolder(parent) && stat(child, &status) != 0 ? .done : .changedMeanwhile
+            }
+            guard parent != child else { return .done }
+            child = parent
+        }
     }
 
     /// Watches `folder` for `name` only, or for every entry when `name` is nil.
@@ -368,16 +396,18 @@ private final class Core {
     private func pollForChange(until deadline: Double?) -> Bool {
         while true {
             if look() {
-                let limit = Self.now() + timing.longestSettle
-                repeat { Self.sleep(timing.settle) } while look() && Self.now() < limit
+                let limit = clock.now() + timing.longestSettle
+                repeat { sleep(timing.settle) } while look() && clock.now() < limit
                 return true
             }
-            var wait = timing.pollInterval
-            if let deadline { wait = min(wait, deadline - Self.now()) }
-            guard wait > 0 else { return false }
-            Self.sleep(wait)
+            let now = clock.now()
+            if let deadline, now >= deadline { return false }
+            // The next look, or the deadline when it comes first.
+            _ = clock.wait(for: nil, until: min(now + timing.pollInterval, deadline ?? .infinity))
         }
     }
+
+    private func sleep(_ seconds: Double) { _ = clock.wait(for: nil, until: clock.now() + seconds) }
 
     /// Whether the files look different from the last look.
     private func look() -> Bool {
@@ -420,6 +450,12 @@ private final class Core {
         }
     }
 
+    /// Whether `path` is a folder, or a link to one.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
@@ -428,19 +464,5 @@ private final class Core {
     static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
-    }
-
-    /// Seconds on the monotonic clock, which a change of the wall clock does not move.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    static func sleep(_ seconds: Double) {
-        var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var left = timespec()
-        // Interrupted by a signal: sleeps for what is left.
-        while nanosleep(&time, &left) != 0, errno == EINTR { time = left }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import SpecModel
 import Testing
-import Utilities
 
 /// The shape of the code: modules depend one way, and platforms are values named only by
 /// their own descriptor, adapter and exports.
@@ -18,32 +17,43 @@ import Utilities
         }
     }
 
-    /// The modules each module may import: data flows Markdown → model → run report → site,
-    /// the runner knows no flow's engine, and the command line knows the pipeline alone.
-    static let allowedImports: [String: Set<String>] = [
-        "Utilities": [], "Markdown": [], "CommonMark": ["CCmarkGFM", "Markdown", "Synchronization"],
-        "SpecModel": ["Utilities", "Markdown"],
-        "ReportModel": ["Utilities", "SpecModel"], "Mustache": [], "PreviewServer": [],
-        "SpecParser": ["Utilities", "SpecModel", "CommonMark", "Markdown"],
-        "PasskeyLoginEngine": ["Utilities", "SpecModel"],
-        "SpecRunner": ["Utilities", "SpecModel", "ReportModel"],
-        "ConformanceKit": ["SpecModel", "ReportModel"],
-        "PasskeyLoginFlow": ["Utilities", "SpecModel", "ReportModel", "SpecRunner", "PasskeyLoginEngine"],
-        "Exports": ["Utilities", "SpecModel", "ReportModel"], "SpecDiff": ["SpecModel", "ReportModel"],
-        "FlowDiagram": ["Utilities", "SpecModel", "CGraphviz"],
-        "SiteBuilder": ["Utilities", "SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram"],
-        "Pipeline": [
-            "Utilities",
-            "SpecModel", "ReportModel", "SpecParser", "SpecRunner", "PasskeyLoginFlow", "Exports", "SpecDiff",
-            "SiteBuilder", "FlowDiagram", "ConformanceKit",
-        ],
-        "LanguageServerProtocol": [],
-        "LanguageServer": [
-            "Utilities",
-            "LanguageServerProtocol", "Pipeline", "SpecModel", "SpecParser", "SpecRunner", "ReportModel",
-        ],
-        "PasskeySpecCLI": ["Utilities", "Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer"],
+    /// The package's module graph, read once from `swift package dump-package`.
+    static let graph = Result { try ModuleGraph.dumped(packageRoot: root) }
+
+    /// The layering the manifest does not state, checked over the whole graph: data flows
+    /// Markdown → model → run report → site and never back, the runner knows no flow's engine,
+    /// the command line knows the pipeline's results alone, and the foundations depend on
+    /// nothing of ours. A new module needs no rule of its own: what it lets a module reach
+    /// through it is checked all the same.
+    static let layering: [LayeringRule] = [
+        .never(
+            "SpecModel",
+            on: [
+                "ReportModel", "CommonMark", "SpecParser", "SpecRunner", "PasskeyLoginEngine", "PasskeyLoginFlow",
+                "SiteBuilder", "Pipeline",
+            ], "the model is values: no parser, runner, engine, site or pipeline"),
+        .never(
+            "ReportModel", on: ["SpecRunner", "SiteBuilder", "Pipeline"],
+            "the run report is values: the runner makes it and the site reads it"),
+        .never(
+            "SiteBuilder", on: ["SpecRunner", "PasskeyLoginEngine", "PasskeyLoginFlow", "Pipeline"],
+            "the site is made from the model and the run report, not by running the checks"),
+        .never(
+            "SpecRunner", on: ["PasskeyLoginEngine", "PasskeyLoginFlow"],
+            "the runner runs any flow and knows no flow's engine"),
+        .only(
+            "PasskeySpecCLI",
+            directlyOn: ["Pipeline", "SpecModel", "ReportModel", "PreviewServer", "LanguageServer", "Utilities"],
+            "the commands parse arguments and print the pipeline's results"),
+        .nothingOfOurs("Utilities", "the utilities are beneath everything and about no spec"),
+        .nothingOfOurs("Markdown", "a Markdown document is plain Swift values, beneath the model"),
+        .nothingOfOurs("Mustache", "the template renderer knows nothing of specs"),
+        .nothingOfOurs("PreviewServer", "the development server knows nothing of specs"),
+        .nothingOfOurs("LanguageServerProtocol", "the wire layer knows nothing of specs"),
     ]
+
+    /// Modules of the toolchain, which any module may import.
+    static let systemModules: Set<String> = ["Foundation", "Dispatch", "Glibc", "Synchronization"]
 
     /// The module an import line names: `import X`, `internal import X`,
     /// `@_exported import struct X.Y`; nil for a line that is not an import.
@@ -58,23 +68,90 @@ import Utilities
         return String(name.split(separator: ".").first ?? name)
     }
 
-    /// Each module imports only the modules below it.
-    @Test func modulesImportOnlyWhatIsBelowThem() throws {
-        let system: Set<String> = ["Foundation", "Dispatch", "Glibc"]
-        let sourceModules = try FileManager.default.contentsOfDirectory(
+    /// The import lines of `sources` that name neither a dependency that `target` declares
+    /// nor a module of the toolchain, each as `path: line`.
+    static func undeclaredImports(
+        in sources: [(path: String, text: String)], of target: String, graph: ModuleGraph
+    ) -> [String] {
+        let declared = graph.targets[target]?.dependencies ?? []
+        return sources.flatMap { path, text in
+            text.split(separator: "\n").filter { line in
+                guard let name = importedModule(line) else { return false }
+                return !declared.contains(name) && !systemModules.contains(name)
+            }.map { "\(path): \($0)" }
+        }
+    }
+
+    /// Each module imports only what the manifest says it depends on.
+    @Test func modulesImportOnlyTheirDeclaredDependencies() throws {
+        let graph = try Self.graph.get()
+        let folders = try FileManager.default.contentsOfDirectory(
             atPath: Self.root.appendingPathComponent("Sources").path
-        ).filter { !$0.hasPrefix(".") && !["CCmarkGFM", "CGraphviz", "passkey-spec"].contains($0) }
-        #expect(Set(sourceModules) == Set(Self.allowedImports.keys), "every module has its list")
-        for (module, permitted) in Self.allowedImports {
+        ).filter { !$0.hasPrefix(".") }
+        let undeclared = folders.filter { graph.targets[$0] == nil }
+        #expect(undeclared.isEmpty, "folders of Sources/ that are no target of the manifest: \(undeclared)")
+        let modules = graph.targets.filter {
+            ["regular", "executable"].contains($0.value.kind) && $0.value.path == nil
+        }
+        #expect(modules.count > 15)
+        for module in modules.keys.sorted() {
             let sources = try Self.files(under: "Sources/\(module)", extensions: ["swift"])
             #expect(!sources.isEmpty, "no sources for \(module)")
-            for (path, text) in sources {
-                for line in text.split(separator: "\n") {
-                    guard let name = Self.importedModule(line) else { continue }
-                    #expect(system.contains(name) || permitted.contains(name), "\(path): \(line)")
-                }
-            }
+            let found = Self.undeclaredImports(in: sources, of: module, graph: graph)
+            #expect(found.isEmpty, "imports of no declared dependency:\n\(found.joined(separator: "\n"))")
         }
+    }
+
+    /// The modules depend one way, as `layering` says, over the graph the manifest declares.
+    @Test func theLayeringHolds() throws {
+        let found = LayeringRule.violations(of: Self.layering, in: try Self.graph.get())
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// The checks fail for what they are for: a forbidden dependency reached through a new
+    /// module, a command that reaches past the pipeline, a foundation that depends on a module
+    /// of ours, and an import of a module not declared, each reported; a new module that keeps
+    /// to the layering is not.
+    @Test func theChecksReportWhatBreaksTheLayering() {
+        let kept = ModuleGraph(dependencies: [
+            "Markdown": [], "Utilities": [], "SpecModel": ["Markdown", "Utilities"], "SpecParser": ["SpecModel"],
+            "PasskeySpecCLI": ["SpecModel"],
+        ])
+        let rules: [LayeringRule] = [
+            .never("SpecModel", on: ["SpecParser"], "values"),
+            .only("PasskeySpecCLI", directlyOn: ["SpecModel"], "thin"),
+            .nothingOfOurs("Markdown", "beneath"),
+        ]
+        #expect(LayeringRule.violations(of: rules, in: kept).isEmpty)
+
+        var broken = kept
+        broken.targets["Utilities"]?.dependencies = ["SpecParser"]
+        broken.targets["PasskeySpecCLI"]?.dependencies.insert("SpecParser")
+        broken.targets["Markdown"]?.dependencies = ["Utilities"]
+        #expect(
+            LayeringRule.violations(of: rules, in: broken) == [
+                "SpecModel depends on SpecParser (SpecModel → Utilities → SpecParser): values",
+                "PasskeySpecCLI depends on SpecParser (PasskeySpecCLI → SpecParser): thin",
+                "Markdown depends on SpecModel (Markdown → Utilities → SpecParser → SpecModel): beneath",
+                "Markdown depends on SpecParser (Markdown → Utilities → SpecParser): beneath",
+                "Markdown depends on Utilities (Markdown → Utilities): beneath",
+            ])
+        #expect(
+            LayeringRule.violations(of: [.never("SpecModel", on: ["Parser"], "renamed")], in: kept) == [
+                "a layering rule of SpecModel names Parser, which is not a target of the package"
+            ])
+
+        let sources: [(path: String, text: String)] = [
+            ("Sources/SpecModel/Spec.swift", "import Foundation\nimport Utilities\n@_exported import SpecParser\n")
+        ]
+        #expect(
+            Self.undeclaredImports(in: sources, of: "SpecModel", graph: kept) == [
+                "Sources/SpecModel/Spec.swift: @_exported import SpecParser"
+            ])
+    }
+
+    /// Import lines are read whatever their attributes and access.
+    @Test func importLines() {
         #expect(Self.importedModule("@_exported import enum Exports.ExportFormat") == "Exports")
         #expect(Self.importedModule("internal import CCmarkGFM") == "CCmarkGFM")
         #expect(Self.importedModule("let x = 1") == nil)

@@ -5,14 +5,20 @@ import Testing
 
 @testable import PreviewServer
 
-/// The watcher on real folders, each test with its own. Waits have a generous timeout, and
-/// a wait that works returns long before it; no test asserts a tight time. Serialized so
-/// that the count of inotify descriptors is this suite's alone.
+/// The watcher on real folders, each test with its own. Its waits are on a clock the tests
+/// move by hand (`ManualWatcherClock`): that nothing comes is shown by moving the clock past
+/// the timeout and seeing `false`, that a change has settled by moving it past the settle
+/// time, so no test waits for real time to pass or asserts how long anything took. What the
+/// kernel does is real: a change made while the watcher waits wakes it, within the clock's
+/// generous patience. Serialized so that the count of inotify descriptors is this suite's
+/// alone.
 @Suite(.serialized) struct FileWatcherTests {
-    /// Never reached when the watcher works.
+    /// Seconds of the clock: the timeout of a wait that should see a change, never reached.
     static let generous = 10.0
-    /// Long enough to be sure nothing is coming.
-    static let quiet = 0.4
+    /// Seconds of the clock: the timeout of a wait that should see nothing.
+    static let timeout = 1.0
+    /// The default quiet time that ends a change.
+    static let settle = FileWatcher.Timing().settle
 
     /// Writes `text` into `path` in place (open, truncate, write, close), as most editors do.
     static func put(_ path: String, _ text: String) {
@@ -22,22 +28,40 @@ import Testing
         close(file)
     }
 
-    /// Runs `change` on another thread after `delay` seconds, while the test waits.
-    static func later(_ delay: Double = 0.05, _ change: @escaping @Sendable () -> Void) -> DispatchGroup {
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            usleep(useconds_t(delay * 1_000_000))
-            change()
-        }
-        return group
+    /// A watcher of `roots` on `clock`.
+    static func watcher(
+        _ roots: [String], on clock: ManualWatcherClock, polling: Bool = false,
+        timing: FileWatcher.Timing = FileWatcher.Timing()
+    ) -> FileWatcher {
+        FileWatcher(roots: roots, polling: polling, timing: timing, clock: clock)
     }
 
-    /// Whether the watcher reports a change before the generous timeout.
-    static func seesChange(_ watcher: inout FileWatcher) -> Bool { watcher.waitForChange(timeout: generous) }
+    /// Whether the watcher sees `change`, made on another thread once the watcher waits for
+    /// it with nothing to read (the kernel wakes it), and then reports it when the clock has
+    /// moved on by the settle time.
+    static func seesChange(
+        _ watcher: inout FileWatcher, _ clock: ManualWatcherClock, when change: @escaping @Sendable () -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let changing = Meanwhile { () -> ManualWatcherClock.Wait? in
+            clock.idle()
+            change()
+            return clock.advance(by: settle)
+        }
+        let changed = watcher.waitForChange(timeout: generous)
+        #expect(changing.join() != nil, "the watcher did not wait to settle", sourceLocation: sourceLocation)
+        return changed
+    }
 
-    /// Whether the watcher reports no change for `seconds`.
-    static func staysQuiet(_ watcher: inout FileWatcher, for seconds: Double = quiet) -> Bool {
-        !watcher.waitForChange(timeout: seconds)
+    /// Whether the watcher reports no change when the clock passes its timeout, which it does
+    /// once the watcher has read what there was to read and waits for more.
+    static func staysQuiet(
+        _ watcher: inout FileWatcher, _ clock: ManualWatcherClock, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let moving = Meanwhile { clock.advance(by: timeout) }
+        let changed = watcher.waitForChange(timeout: timeout)
+        #expect(moving.join() != nil, "the watcher did not wait", sourceLocation: sourceLocation)
+        return !changed
     }
 
     static func changedSinceLastLook(_ watcher: inout FileWatcher) -> Bool { watcher.changed() }
@@ -51,160 +75,219 @@ import Testing
         }.count
     }
 
-    @Test func anEditIsSeen() throws {
+    /// The watcher as the preview makes it, on the system's clock.
+    @Test func anEditIsSeenOnTheSystemClock() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("content/page.md", "# One\n")
         var watcher = FileWatcher(roots: [folder.url.path + "/content"])
         #expect(watcher.usesInotify)
-        let writing = Self.later { Self.put(page, "# Two\n") }
-        let changed = Self.seesChange(&watcher)
-        writing.wait()
+        let writing = Meanwhile { Self.put(page, "# Two\n") }
+        // The generous timeout is real seconds here, and only a guard.
+        let changed = watcher.waitForChange(timeout: Self.generous)
+        writing.join()
         #expect(changed)
+    }
+
+    @Test func anEditIsSeenOnceItHasSettled() throws {
+        let folder = try TemporaryFolder()
+        let page = try folder.write("content/page.md", "# One\n")
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock)
+        #expect(watcher.usesInotify)
+        let writing = Meanwhile { () -> [ManualWatcherClock.Wait?] in
+            let waiting = clock.idle()
+            Self.put(page, "# Two\n")
+            return [waiting, clock.advance(by: Self.settle)]
+        }
+        let changed = watcher.waitForChange(timeout: Self.generous)
+        let waits = writing.join()
+        #expect(changed)
+        // It waited on its descriptor for the change, then for the settle time after it.
+        #expect(waits.map { $0?.deadline } == [Self.generous, Self.settle])
+        #expect(waits.allSatisfy { $0?.descriptor != nil })
         #expect(!Self.changedSinceLastLook(&watcher))
     }
 
     @Test func aSaveThatRenamesANewFileOverTheRootFileIsSeenEachTime() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("page.md", "# One\n")
+        let clock = ManualWatcherClock()
         // The root is the file itself, whose inode each save replaces.
-        var watcher = FileWatcher(roots: [page])
+        var watcher = Self.watcher([page], on: clock)
         for text in ["# Two\n", "# Three\n"] {
-            let writing = Self.later {
+            let changed = Self.seesChange(&watcher, clock) {
                 Self.put(page + ".new", text)
                 rename(page + ".new", page)
             }
-            let changed = Self.seesChange(&watcher)
-            writing.wait()
             #expect(changed)
             let saved = try String(contentsOfFile: page, encoding: .utf8)
             #expect(saved == text)
         }
         // Still watched after the inode changed twice.
-        let writing = Self.later { Self.put(page, "# Four\n") }
-        #expect(Self.seesChange(&watcher))
-        writing.wait()
+        #expect(Self.seesChange(&watcher, clock) { Self.put(page, "# Four\n") })
     }
 
     @Test func aFileNextToTheRootFileDoesNotCount() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("page.md", "# One\n")
-        var watcher = FileWatcher(roots: [page])
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([page], on: clock)
         try folder.write("other.md", "# Other\n")
-        #expect(Self.staysQuiet(&watcher))
+        #expect(Self.staysQuiet(&watcher, clock))
     }
 
     @Test func aNewFileInANewSubFolderIsSeenAndSoIsTheNextOne() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/page.md", "# One\n")
         let content = folder.url.path + "/content"
-        var watcher = FileWatcher(roots: [content])
-        let making = Self.later {
-            try? FileManager.default.createDirectory(
-                atPath: content + "/web/deeper", withIntermediateDirectories: true)
-            Self.put(content + "/web/deeper/new.md", "# New\n")
-        }
-        #expect(Self.seesChange(&watcher))
-        making.wait()
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([content], on: clock)
+        #expect(
+            Self.seesChange(&watcher, clock) {
+                try? FileManager.default.createDirectory(
+                    atPath: content + "/web/deeper", withIntermediateDirectories: true)
+                Self.put(content + "/web/deeper/new.md", "# New\n")
+            })
         // The new folders are watched now: a file made in one is seen.
-        let writing = Self.later { Self.put(content + "/web/deeper/next.md", "# Next\n") }
-        let changed = Self.seesChange(&watcher)
-        writing.wait()
-        #expect(changed)
+        #expect(Self.seesChange(&watcher, clock) { Self.put(content + "/web/deeper/next.md", "# Next\n") })
     }
 
     @Test func aRemovalIsSeen() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("content/page.md", "# One\n")
-        var watcher = FileWatcher(roots: [folder.url.path + "/content"])
-        let removing = Self.later { unlink(page) }
-        #expect(Self.seesChange(&watcher))
-        removing.wait()
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock)
+        #expect(Self.seesChange(&watcher, clock) { unlink(page) })
     }
 
     @Test func aRootFolderRemovedAndMadeAgainIsWatchedAgain() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/page.md", "# One\n")
         let content = folder.url.path + "/content"
-        var watcher = FileWatcher(roots: [content])
-        let removing = Self.later { try? FileManager.default.removeItem(atPath: content) }
-        #expect(Self.seesChange(&watcher))
-        removing.wait()
-        let making = Self.later {
-            mkdir(content, 0o755)
-            Self.put(content + "/page.md", "# Again\n")
-        }
-        #expect(Self.seesChange(&watcher))
-        making.wait()
-        let writing = Self.later { Self.put(content + "/page.md", "# Edited\n") }
-        #expect(Self.seesChange(&watcher))
-        writing.wait()
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([content], on: clock)
+        #expect(Self.seesChange(&watcher, clock) { try? FileManager.default.removeItem(atPath: content) })
+        #expect(
+            Self.seesChange(&watcher, clock) {
+                mkdir(content, 0o755)
+                Self.put(content + "/page.md", "# Again\n")
+            })
+        #expect(Self.seesChange(&watcher, clock) { Self.put(content + "/page.md", "# Edited\n") })
     }
 
     @Test func aRootThatDoesNotExistYetIsSeenWhenMade() throws {
         let folder = try TemporaryFolder()
         let content = folder.url.path + "/later/content"
-        var watcher = FileWatcher(roots: [content])
-        #expect(Self.staysQuiet(&watcher, for: 0.05))
-        let making = Self.later {
-            try? FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
-            Self.put(content + "/page.md", "# One\n")
-        }
-        #expect(Self.seesChange(&watcher))
-        making.wait()
-        let writing = Self.later { Self.put(content + "/page.md", "# Two\n") }
-        #expect(Self.seesChange(&watcher))
-        writing.wait()
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([content], on: clock)
+        #expect(Self.staysQuiet(&watcher, clock))
+        #expect(
+            Self.seesChange(&watcher, clock) {
+                try? FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
+                Self.put(content + "/page.md", "# One\n")
+            })
+        #expect(Self.seesChange(&watcher, clock) { Self.put(content + "/page.md", "# Two\n") })
     }
 
-    @Test func noChangeReturnsFalseAtTheTimeout() throws {
+    @Test func noChangeReturnsFalseAtTheTimeoutNotBefore() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/page.md", "# One\n")
-        var watcher = FileWatcher(roots: [folder.url.path + "/content"])
-        let start = Date()
-        #expect(Self.staysQuiet(&watcher, for: 0.2))
-        #expect(Date().timeIntervalSince(start) >= 0.19)
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock)
+        let moving = Meanwhile { [clock.advance(by: 0.125), clock.advance(by: 0.125)] }
+        let changed = watcher.waitForChange(timeout: 0.25)
+        #expect(!changed)
+        // Halfway to the timeout it still waited for it; at the timeout it gave up.
+        #expect(moving.join().map { $0?.deadline } == [0.25, 0.25])
+        #expect(clock.now() == 0.25)
         #expect(!Self.changedSinceLastLook(&watcher))
+    }
+
+    /// While nothing changes the watcher makes one wait, on its inotify descriptor, until the
+    /// timeout: it does not wake to look at the files, so it uses no CPU (the system clock's
+    /// wait is one `poll`, which sleeps in the kernel).
+    @Test func aQuietWaitIsOneWaitOnTheDescriptor() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/page.md", "# One\n")
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock)
+        let moving = Meanwhile { clock.advance(by: Self.timeout) }
+        let changed = watcher.waitForChange(timeout: Self.timeout)
+        #expect(!changed)
+        let wait = moving.join()
+        #expect(wait?.descriptor != nil)
+        #expect(wait?.deadline == Self.timeout)
+        #expect(clock.waits == 1)
     }
 
     @Test func readingTheFilesIsNotAChange() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("content/page.md", "# One\n")
-        var watcher = FileWatcher(roots: [folder.url.path + "/content"])
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock)
         _ = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(Self.staysQuiet(&watcher))
+        #expect(Self.staysQuiet(&watcher, clock))
     }
 
+    /// Writes closer together than the settle time are one change, however long they go on
+    /// in all (up to the longest settle).
     @Test func severalQuickWritesGiveOneChange() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("content/page.md", "# One\n")
-        // A long quiet time, so that a busy machine does not split the writes.
-        var watcher = FileWatcher(
-            roots: [folder.url.path + "/content"], polling: false,
-            timing: FileWatcher.Timing(settle: 0.2, longestSettle: 2))
-        let writing = Self.later {
+        let clock = ManualWatcherClock()
+        // Times a binary fraction can hold exactly, so that sums of them compare equal.
+        let timing = FileWatcher.Timing(settle: 0.5, longestSettle: 8)
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock, timing: timing)
+        let writing = Meanwhile {
             for number in 1...10 {
                 Self.put(page, "# Version \(number)\n")
-                usleep(5_000)
+                clock.advance(by: 0.25)
+            }
+            return clock.advance(by: 0.5)
+        }
+        let changed = watcher.waitForChange(timeout: Self.generous)
+        #expect(changed)
+        // Quiet came half a second after the last write.
+        #expect(writing.join()?.deadline == 2.75)
+        #expect(Self.staysQuiet(&watcher, clock))
+    }
+
+    /// A file written without end does not hold back the change past the longest settle.
+    @Test func aFileWrittenWithoutEndIsAChangeAtTheLongestSettle() throws {
+        let folder = try TemporaryFolder()
+        let page = try folder.write("content/page.md", "# One\n")
+        let clock = ManualWatcherClock()
+        let timing = FileWatcher.Timing(settle: 0.5, longestSettle: 2)
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock, timing: timing)
+        Self.put(page, "# Version 0\n")
+        // A write every quarter second, each within the settle time of the one before.
+        let writing = Meanwhile {
+            (1...8).map { number -> ManualWatcherClock.Wait? in
+                let waiting = clock.advance(by: 0.25)
+                Self.put(page, "# Version \(number)\n")
+                return waiting
             }
         }
-        #expect(Self.seesChange(&watcher))
-        writing.wait()
-        #expect(Self.staysQuiet(&watcher))
+        let changed = watcher.waitForChange(timeout: Self.generous)
+        #expect(changed)
+        // Each write put quiet off by a quarter second, until the longest settle cut it short:
+        // quiet would have come at 2.25 after the write at 1.75.
+        #expect(writing.join().map { $0?.deadline } == [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2])
+        #expect(clock.now() == 2)
     }
 
     @Test func editorScratchFilesDoNotCountButTheSaveDoes() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("content/page.md", "# One\n")
         let content = folder.url.path + "/content"
-        var watcher = FileWatcher(roots: [content])
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([content], on: clock)
         Self.put(content + "/.page.md.swp", "swap")
         Self.put(content + "/4913", "")
         unlink(content + "/4913")
         Self.put(content + "/page.md~", "# One\n")
-        #expect(Self.staysQuiet(&watcher))
-        let writing = Self.later { Self.put(page, "# Two\n") }
-        #expect(Self.seesChange(&watcher))
-        writing.wait()
+        #expect(Self.staysQuiet(&watcher, clock))
+        #expect(Self.seesChange(&watcher, clock) { Self.put(page, "# Two\n") })
     }
 
     @Test func scratchNames() {
@@ -223,39 +306,56 @@ import Testing
         let content = folder.url.path + "/content"
         try FileManager.default.createSymbolicLink(
             atPath: content + "/linked", withDestinationPath: folder.url.path + "/outside")
-        var watcher = FileWatcher(roots: [content])
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([content], on: clock)
         Self.put(outside, "# Changed elsewhere\n")
-        #expect(Self.staysQuiet(&watcher))
-    }
-
-    @Test func waitingUsesNoCPU() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("content/page.md", "# One\n")
-        var watcher = FileWatcher(roots: [folder.url.path + "/content"])
-        // This thread's CPU time alone: other tests running meanwhile do not count.
-        func cpu() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-        }
-        let before = cpu()
-        #expect(Self.staysQuiet(&watcher, for: 0.5))
-        #expect(cpu() - before < 0.05)
+        #expect(Self.staysQuiet(&watcher, clock))
     }
 
     @Test func thePollingFallbackNoticesAnEdit() throws {
         let folder = try TemporaryFolder()
         let page = try folder.write("content/page.md", "# One\n")
-        var watcher = FileWatcher(roots: [folder.url.path + "/content"], polling: true)
+        let clock = ManualWatcherClock()
+        let timing = FileWatcher.Timing()
+        var watcher = Self.watcher([folder.url.path + "/content"], on: clock, polling: true)
         #expect(!watcher.usesInotify)
         #expect(!Self.changedSinceLastLook(&watcher))
-        let writing = Self.later { Self.put(page, "# Two, longer\n") }
-        let changed = Self.seesChange(&watcher)
-        writing.wait()
+        let writing = Meanwhile { () -> [ManualWatcherClock.Wait?] in
+            let waiting = clock.idle()
+            Self.put(page, "# Two, longer\n")
+            // The next look sees the edit, and the one after the settle time sees no more.
+            return [waiting, clock.advance(by: timing.pollInterval), clock.advance(by: timing.settle)]
+        }
+        let changed = watcher.waitForChange(timeout: Self.generous)
+        let waits = writing.join()
         #expect(changed)
-        #expect(Self.staysQuiet(&watcher))
+        // It slept between looks, with no descriptor to wake it.
+        #expect(
+            waits.map { $0?.deadline } == [
+                timing.pollInterval, timing.pollInterval, timing.pollInterval + timing.settle,
+            ])
+        #expect(waits.allSatisfy { $0 != nil && $0?.descriptor == nil })
+        #expect(Self.staysQuiet(&watcher, clock))
         Self.put(folder.url.path + "/content/.page.md.swp", "swap")
         #expect(!Self.changedSinceLastLook(&watcher))
+    }
+
+    /// The system clock's wait: what is readable wakes it, a deadline that has come ends it
+    /// first, and its time does not go back. Nothing here waits.
+    @Test func theSystemClockWakesForADescriptorOrADeadline() {
+        let clock = SystemWatcherClock()
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        let start = clock.now()
+        #expect(clock.wait(for: ends[0], until: start) == .deadline)
+        #expect(clock.wait(for: nil, until: start) == .deadline)
+        var byte: UInt8 = 1
+        #expect(write(ends[1], &byte, 1) == 1)
+        #expect(clock.wait(for: ends[0], until: nil) == .readable)
+        #expect(clock.wait(for: ends[0], until: clock.now() + Self.generous) == .readable)
+        #expect(clock.wait(for: ends[0], until: start) == .deadline)
+        #expect(clock.now() >= start)
     }
 
     @Test func noDescriptorsLeakWhenWatchersGo() throws {

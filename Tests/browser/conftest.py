@@ -52,6 +52,67 @@ def passkey_spec():
     return str(max(found, key=lambda path: path.stat().st_mtime))
 
 
+# --- The tests' own home ---
+
+def tool_cache(environment):
+    """The folder the tool keeps its cache in under `environment`, as it chooses it
+    (Sources/Pipeline/Cache/ToolCache.swift); None when the cache is off or has no folder."""
+    setting = environment.get("PASSKEY_SPEC_CACHE", "")
+    if setting == "off":
+        return None
+    if setting:
+        return pathlib.Path(setting)
+    if environment.get("XDG_CACHE_HOME"):
+        return pathlib.Path(environment["XDG_CACHE_HOME"]) / "passkey-spec"
+    if environment.get("HOME"):
+        return pathlib.Path(environment["HOME"]) / ".cache" / "passkey-spec"
+    return None
+
+
+# Where the tool would keep its cache without the tests' own home: the user's, as the
+# environment stood when pytest started.
+USER_CACHE = tool_cache(os.environ)
+
+
+class OwnHome:
+    """HOME, XDG_CACHE_HOME and PASSKEY_SPEC_CACHE pointed into the session's temporary folder,
+    in this process's environment, which every program a test runs inherits: the tool keeps its
+    cache there, never in the user's ~/.cache/passkey-spec. Python and its virtualenv (in the
+    user's cache) were found before pytest started, so moving HOME now moves nothing of the
+    suite's own.
+
+    Set once for the session, before anything is started: the early fixtures run the tool on
+    threads of their own as soon as the tests are collected, and a variable changed while they
+    run could reach one of their processes and not the next."""
+
+    def __init__(self):
+        self.folder = None
+        self.patch = pytest.MonkeyPatch()
+
+    def enter(self, tmp_path_factory):
+        if self.folder is None:
+            self.folder = tmp_path_factory.mktemp("home", numbered=False)
+            cache = self.folder / ".cache"
+            self.patch.setenv("HOME", str(self.folder))
+            self.patch.setenv("XDG_CACHE_HOME", str(cache))
+            self.patch.setenv("PASSKEY_SPEC_CACHE", str(cache / "passkey-spec"))
+        return self.folder
+
+    def leave(self):
+        self.patch.undo()
+        self.folder = None
+
+
+OWN_HOME = OwnHome()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_home(tmp_path_factory):
+    """The tests' own home folder (see `OwnHome`), for every test and what it runs."""
+    yield OWN_HOME.enter(tmp_path_factory)
+    OWN_HOME.leave()
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -489,6 +550,10 @@ def pytest_collection_finish(session):
     global AXE_SITE
     if session.config.option.collectonly:
         return
+    # What starts here lives in the tests' own home, as what the tests run does.
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is not None:
+        OWN_HOME.enter(factory)
     fixtures = [set(getattr(item, "fixturenames", ())) for item in session.items]
     if any("nu" in names for names in fixtures):
         NU.start()

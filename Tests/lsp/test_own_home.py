@@ -1,0 +1,33 @@
+"""A server a test starts keeps its cache in the tests' own home (conftest's `own_home`), never
+in the user's ~/.cache/passkey-spec, without the test saying so."""
+import os
+import shutil
+
+from conftest import USER_CACHE, initialize, passkey_spec, start_server, tool_cache
+
+
+def stamp(path):
+    """The name under which the tool remembers a file's fingerprint in its cache's
+    `executables/` folder: device, inode, size and modification time, in hex (FileStamp)."""
+    status = os.stat(path)
+    seconds, nanoseconds = divmod(status.st_mtime_ns, 1_000_000_000)
+    return "-".join(f"{number:x}" for number in (status.st_dev, status.st_ino, status.st_size, seconds, nanoseconds))
+
+
+async def test_a_server_started_with_the_inherited_environment_keeps_its_cache_in_the_tests_home(
+        own_home, workspace, tmp_path):
+    # A copy of the tool is a file that no other run has seen: the memo of its fingerprint,
+    # which the server writes as it starts, can only come from this server, whatever else
+    # writes to the user's cache meanwhile.
+    tool = tmp_path / "passkey-spec"
+    shutil.copy(passkey_spec(), tool)
+    client = await start_server(workspace, tool=str(tool))
+    await initialize(client, workspace)
+    await client.shutdown_session()
+    await client.stop()
+    memo = os.path.join("executables", stamp(tool))
+    cache = tool_cache(os.environ)
+    assert USER_CACHE is None or not (USER_CACHE / memo).exists(), \
+        f"the server wrote into the user's cache {USER_CACHE}"
+    assert cache is not None and cache.is_relative_to(own_home), f"the tests' cache {cache} is not in {own_home}"
+    assert (cache / memo).is_file(), f"the server kept no cache in the tests' home {own_home}"
