@@ -9,6 +9,9 @@ import Utilities
 /// The conformance kits of some content: what `export --format swift-kit|kotlin-kit|web-kit`
 /// writes and what `build` publishes under `exports/kits/`, made one way for both.
 enum ConformanceKits {
+    /// The kind of the cache's entries that hold the site's kits, as an archive of files.
+    static let kind = CacheKind("kits", version: 1, limit: 8, fileExtension: ".kits")
+
     /// The kit of `format` for the content's specs that cover its platform, each script
     /// recorded by the spec's flow; nil for a format that is not a kit.
     static func files(_ format: ExportFormat, content: ContentSet, flows: FlowRegistry) -> [KitFile]? {
@@ -30,18 +33,12 @@ enum ConformanceKits {
     static func siteFiles(
         content: ContentSet, flows: FlowRegistry, cache: ToolCache?, fingerprint: String?
     ) -> [(path: String, bytes: [UInt8])] {
-        guard let cache, let fingerprint else { return siteFiles(content: content, flows: flows) }
-        var hasher = FNV1a()
-        hasher.mix("kits 1")
-        hasher.mix(cache.toolFingerprint)
-        hasher.mix(fingerprint)
-        let path = cache.folder.appendingPathComponent(ToolCache.kitsFolder).path + "/\(hasher.hex).kits"
-        if let bytes = try? FileBytes.read(path), let files = SiteFileArchive.files(in: bytes) {
-            ToolCache.touch(path)
+        guard let store = cache?.store, let fingerprint else { return siteFiles(content: content, flows: flows) }
+        if let bytes = store.bytes(kind, key: [fingerprint]), let files = SiteFileArchive.files(in: bytes) {
             return files
         }
         let files = siteFiles(content: content, flows: flows)
-        _ = FileBytes.keep(SiteFileArchive.bytes(of: files), at: path)
+        store.keep(SiteFileArchive.bytes(of: files), kind, key: [fingerprint])
         return files
     }
 

@@ -303,6 +303,16 @@ private final class NodeEncoder: Encoder {
         mutating func encode(_ value: Int64) throws { encoder.node = .integer(value) }
         mutating func encode(_ value: UInt64) throws { encoder.node = .unsigned(value) }
         mutating func encode(_ value: Double) throws { encoder.node = .double(value) }
+        // Every other integer and floating-point type too: each encodes itself into a single
+        // value container of its own type, which the generic method would take again for ever.
+        mutating func encode(_ value: Int8) throws { encoder.node = .integer(Int64(value)) }
+        mutating func encode(_ value: Int16) throws { encoder.node = .integer(Int64(value)) }
+        mutating func encode(_ value: Int32) throws { encoder.node = .integer(Int64(value)) }
+        mutating func encode(_ value: UInt) throws { encoder.node = .unsigned(UInt64(value)) }
+        mutating func encode(_ value: UInt8) throws { encoder.node = .unsigned(UInt64(value)) }
+        mutating func encode(_ value: UInt16) throws { encoder.node = .unsigned(UInt64(value)) }
+        mutating func encode(_ value: UInt32) throws { encoder.node = .unsigned(UInt64(value)) }
+        mutating func encode(_ value: Float) throws { encoder.node = .double(Double(value)) }
         mutating func encode<T: Encodable>(_ value: T) throws { encoder.node = try JSONBytes.node(of: value) }
     }
 }

@@ -133,7 +133,8 @@ import Testing
         let cache = first.cache.path
         let entries = try FileManager.default.contentsOfDirectory(atPath: "\(cache)/explorations")
         #expect(entries.count == 1)
-        #expect(entries.first?.hasPrefix("passkey-login-") == true)
+        // Named by the cache's one key scheme.
+        #expect(entries.first.map { $0.count == 16 + ".json".count && $0.hasSuffix(".json") } == true)
         let file = "\(cache)/explorations/\(entries[0])"
         let kept = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
         let second = try await BinaryRunner.run(["check", "content"], environment: ["PASSKEY_SPEC_CACHE": cache])

@@ -1,6 +1,7 @@
 import Foundation
 import SpecRunner
 import TestSupport
+import Utilities
 
 /// The environment a test runs the tool with: the process's own, without colour or GitHub
 /// Actions, with a HOME and a tool cache folder of its own, removed when the test lets go of
@@ -123,8 +124,7 @@ final class TestEnvironment: @unchecked Sendable {
                 atPath: NSTemporaryDirectory() + "passkey-spec-test-process-seed-\(getpid())")
         }
         guard
-            ExplorationCache.fingerprint(
-                ofFile: "/proc/self/exe", rememberedIn: seed.appendingPathComponent("executables")) != nil
+            CacheStore(folder: seed, toolFingerprint: "").fingerprint(ofFile: "/proc/self/exe") != nil
         else { return nil }
         return seed
     }()

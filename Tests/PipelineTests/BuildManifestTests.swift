@@ -57,8 +57,9 @@ import Utilities
     }
 
     @Test func itIsKeptPerOutputFolder() throws {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cache) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = CacheStore(folder: folder, toolFingerprint: "tests")
         let one = URL(fileURLWithPath: "/tmp/site-one")
         let two = URL(fileURLWithPath: "/tmp/site-two")
         manifest.save(for: one, in: cache)

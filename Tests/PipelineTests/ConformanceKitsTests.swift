@@ -36,7 +36,7 @@ import Testing
         let first = cached("run 1")
         #expect(first.map(\.path) == made.map(\.path))
         #expect(first.map(\.bytes) == made.map(\.bytes))
-        let kits = cache.folder.appendingPathComponent(ToolCache.kitsFolder)
+        let kits = cache.folder.appendingPathComponent(ConformanceKits.kind.name)
         let entries = try FileManager.default.contentsOfDirectory(atPath: kits.path)
         #expect(entries.count == 1)
         let entry = kits.appendingPathComponent(try #require(entries.first))

@@ -2,6 +2,7 @@ import Foundation
 import ReportModel
 import SpecModel
 import Testing
+import Utilities
 
 @testable import SpecRunner
 
@@ -65,7 +66,7 @@ import Testing
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
-        let cache = ExplorationCache(folder: folder, toolFingerprint: tool1)
+        let cache = ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool1))
         let first = cache.exploration(of: Self.flow(counter))
         let second = cache.exploration(of: Self.flow(counter))
         #expect(counter.value == 1)
@@ -79,11 +80,11 @@ import Testing
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
-        let cache = ExplorationCache(folder: folder, toolFingerprint: tool1)
+        let cache = ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool1))
         _ = cache.exploration(of: Self.flow(counter))
         _ = cache.exploration(of: Self.flow(counter, signature: "v2"))
         #expect(counter.value == 2, "a changed engine signature misses the cache")
-        _ = ExplorationCache(folder: folder, toolFingerprint: tool2).exploration(of: Self.flow(counter))
+        _ = ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool2)).exploration(of: Self.flow(counter))
         #expect(counter.value == 3, "another executable misses the cache")
         _ = cache.exploration(of: Self.flow(counter), depthLimit: 3)
         #expect(counter.value == 4, "another depth misses the cache")
@@ -97,7 +98,7 @@ import Testing
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
-        let cache = ExplorationCache(folder: folder, toolFingerprint: tool1)
+        let cache = ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool1))
         let first = cache.exploration(of: Self.flow(counter))
         try Data("{\"summary\":".utf8).write(to: cache.file(for: Self.flow(counter)))
         // As a new process would find it.
@@ -116,10 +117,10 @@ import Testing
         let two = folder.appendingPathComponent("two")
         try Data(repeating: 7, count: 3_000_000).write(to: one)
         try Data(repeating: 7, count: 3_000_000).write(to: two)
-        #expect(ExplorationCache.fingerprint(ofFile: one.path) == ExplorationCache.fingerprint(ofFile: two.path))
+        #expect(CacheStore.fingerprint(ofFile: one.path) == CacheStore.fingerprint(ofFile: two.path))
         try Data(repeating: 7, count: 2_999_999).write(to: two)
-        #expect(ExplorationCache.fingerprint(ofFile: one.path) != ExplorationCache.fingerprint(ofFile: two.path))
-        #expect(ExplorationCache.fingerprint(ofFile: folder.appendingPathComponent("none").path) == nil)
+        #expect(CacheStore.fingerprint(ofFile: one.path) != CacheStore.fingerprint(ofFile: two.path))
+        #expect(CacheStore.fingerprint(ofFile: folder.appendingPathComponent("none").path) == nil)
     }
 
     @Test func theRunnerUsesTheCache() throws {
@@ -129,7 +130,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
         let runner = CheckRunner(
-            flows: FlowRegistry([Self.flow(counter)]), cache: ExplorationCache(folder: folder, toolFingerprint: tool1))
+            flows: FlowRegistry([Self.flow(counter)]), cache: ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool1)))
         let spec = Spec(
             id: "C1", title: "C", path: "c.md",
             flow: FlowName("counting", at: SourceLocation(file: "c.md", line: 2, column: 1)),

@@ -11,8 +11,8 @@ import Utilities
 /// a version is kept in the tool's cache by commit, content roots, flows and tool, and read
 /// from there on the next build.
 struct EarlierVersion {
-    /// The cache's folder of versions and of comparisons with them.
-    static let folder = "earlier"
+    /// The kind of the cache's entries that hold versions.
+    static let kind = CacheKind("earlier", version: 1, limit: 64, fileExtension: ".json")
 
     enum Failure: Error {
         /// Git could not read the revision.
@@ -30,11 +30,8 @@ struct EarlierVersion {
         guard let commit else {
             return Version(content: ContentSet(), report: RunReport(flows: [], specs: [], diagnostics: []))
         }
-        let file = cacheFile(roots: roots, commit: commit)
-        if let file, let bytes = try? FileBytes.read(file),
-            let kept = try? JSONDecoder().decode(Kept.self, from: Data(bytes))
-        {
-            ToolCache.touch(file)
+        let key = key(roots: roots, commit: commit)
+        if let store = configuration.cache?.store, let key, let kept = store.value(Kept.self, Self.kind, key: [key]) {
             return Version(content: kept.content, report: kept.report)
         }
         var files: [(file: ContentFile, bytes: [UInt8])] = []
@@ -60,28 +57,21 @@ struct EarlierVersion {
         guard errors.isEmpty else { throw .contentHasErrors(errors) }
         let report = CheckStage(flows: flows, cache: configuration.cache).run(linted.content)
         let version = Version(content: linted.content, report: report)
-        if let file, let data = try? JSONOutput.encode(Kept(content: version.content, report: version.report)) {
-            FileBytes.keep(data, at: file)
+        if let store = configuration.cache?.store, let key {
+            store.keepValue(Kept(content: version.content, report: version.report), Self.kind, key: [key])
         }
         return version
     }
 
-    /// A hash of what a version at `commit` is made from: the commit, the roots as files on
-    /// this machine, the flows and the tool. Nil without a cache.
+    /// A hash of what a version at `commit` is made from besides the tool: the commit, the
+    /// roots as files on this machine, and the flows. Nil without a cache.
     func key(roots: [String], commit: String) -> String? {
         guard let cache = configuration.cache else { return nil }
         var hasher = FNV1a()
-        hasher.mix("earlier 1")
-        hasher.mix(cache.toolFingerprint)
         hasher.mix(commit)
         for root in roots { hasher.mix(configuration.fileSystemPath(root)) }
         for flow in flows.flows { hasher.mix(cache.explorations.key(for: flow)) }
         return hasher.hex
-    }
-
-    private func cacheFile(roots: [String], commit: String) -> String? {
-        guard let cache = configuration.cache, let key = key(roots: roots, commit: commit) else { return nil }
-        return cache.folder.appendingPathComponent(Self.folder).appendingPathComponent("\(key).json").path
     }
 
     /// A version as the cache keeps it.

@@ -245,14 +245,11 @@ struct BuildManifest: Equatable, Sendable {
 
     // MARK: - Where it is kept
 
-    /// The cache's folder of manifests.
-    static let folder = "builds"
-
-    /// The manifest's file for builds into `output`, under the cache folder.
-    static func file(for output: URL, in cache: URL) -> URL {
-        let absolute = output.standardizedFileURL.path
-        return cache.appendingPathComponent(folder).appendingPathComponent("\(FNV1a.hex(of: absolute)).manifest")
-    }
+    /// The kind of the cache's entries that hold manifests, keyed by the output folder; one
+    /// whose folder no longer holds a build is of no use.
+    static let kind = CacheKind(
+        "builds", version: 4, limit: 32, fileExtension: ".manifest",
+        isOfUse: { path in outputStillBuilt(manifest: path) })
 
     /// Whether the folder the manifest at `path` was written for still holds a build; a
     /// manifest that cannot be read or names no folder does not count. Reads only the head.
@@ -271,23 +268,25 @@ struct BuildManifest: Equatable, Sendable {
         return SiteWriter.isPreviousBuild(URL(fileURLWithPath: folder))
     }
 
+    /// The key of the manifest of builds into `output`.
+    private static func key(_ output: URL) -> [String] { [output.standardizedFileURL.path] }
+
     /// The manifest kept for builds into `output`, or nil when there is none or it is unreadable.
-    static func load(for output: URL, in cache: URL) -> BuildManifest? {
-        guard let bytes = try? FileBytes.read(file(for: output, in: cache).path) else { return nil }
-        return BuildManifest(bytes: bytes)
+    static func load(for output: URL, in cache: CacheStore) -> BuildManifest? {
+        cache.bytes(kind, key: key(output)).flatMap(BuildManifest.init(bytes:))
     }
 
     /// Keeps the manifest for builds into `output`; a manifest that cannot be written only
     /// makes the next build a full one.
-    func save(for output: URL, in cache: URL) {
+    func save(for output: URL, in cache: CacheStore) {
         var manifest = self
         manifest.folder = output.standardizedFileURL.path
-        FileBytes.keep(manifest.bytes, at: Self.file(for: output, in: cache).path)
+        cache.keep(manifest.bytes, Self.kind, key: Self.key(output))
     }
 
     /// Forgets the manifest for builds into `output`, before the output changes: a build
     /// cut off halfway leaves no manifest, and the next build is a full one.
-    static func forget(for output: URL, in cache: URL) {
-        unlink(file(for: output, in: cache).path)
+    static func forget(for output: URL, in cache: CacheStore) {
+        cache.forget(kind, key: key(output))
     }
 }

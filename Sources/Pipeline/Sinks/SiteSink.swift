@@ -53,7 +53,7 @@ final class FolderSink: SiteSink, @unchecked Sendable {
 
     func previousBuild() -> BuildManifest? {
         guard let cache, SiteWriter.isPreviousBuild(output),
-            let manifest = BuildManifest.load(for: output, in: cache.folder), intact(manifest)
+            let manifest = BuildManifest.load(for: output, in: cache.store), intact(manifest)
         else { return nil }
         return manifest
     }
@@ -66,13 +66,13 @@ final class FolderSink: SiteSink, @unchecked Sendable {
 
     func remember(_ manifest: BuildManifest) {
         guard let cache else { return }
-        manifest.save(for: output, in: cache.folder)
+        manifest.save(for: output, in: cache.store)
         cache.trim()
     }
 
     func forgetPreviousBuild() {
         guard let cache else { return }
-        BuildManifest.forget(for: output, in: cache.folder)
+        BuildManifest.forget(for: output, in: cache.store)
     }
 
     /// Whether every file the build of `manifest` wrote is still as it wrote it.

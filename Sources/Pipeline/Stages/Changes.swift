@@ -10,6 +10,9 @@ import Utilities
 /// earlier version and the run they compare, so that building the same content again reads
 /// one small file instead of the earlier version.
 struct ChangesStage {
+    /// The kind of the cache's entries that hold comparisons.
+    static let kind = CacheKind("changes", version: 1, limit: 64, fileExtension: ".json")
+
     let configuration: PipelineConfiguration
     let flows: FlowRegistry
     let roots: [String]
@@ -23,18 +26,13 @@ struct ChangesStage {
         }
         let baseline = Baseline(kind: .revision, name: name, commit: commit)
         let earlier = EarlierVersion(configuration: configuration, flows: flows)
-        let file = commit.flatMap { commit in
-            earlier.key(roots: roots, commit: commit).map { key in
-                var hasher = FNV1a()
-                hasher.mix(key)
-                hasher.mix(name)
-                hasher.mix(current.report.fingerprint ?? "")
-                return configuration.cache!.folder.appendingPathComponent(EarlierVersion.folder)
-                    .appendingPathComponent("\(hasher.hex).changes.json").path
-            }
+        let store = configuration.cache?.store
+        let key = commit.flatMap { earlier.key(roots: roots, commit: $0) }.map {
+            [$0, name, current.report.fingerprint ?? ""]
         }
-        if let file, let bytes = try? FileBytes.read(file), let kept = try? SpecChanges.decodeJSON(Data(bytes)) {
-            ToolCache.touch(file)
+        if let store, let key, let bytes = store.bytes(Self.kind, key: key),
+            let kept = try? SpecChanges.decodeJSON(Data(bytes))
+        {
             return kept
         }
         let version: Version
@@ -52,7 +50,7 @@ struct ChangesStage {
             }
         }
         let changes = SpecChanges.compare(version, current, baseline: baseline)
-        if let file, let data = try? changes.encodedJSON() { FileBytes.keep(data, at: file) }
+        if let store, let key, let data = try? changes.encodedJSON() { store.keep([UInt8](data), Self.kind, key: key) }
         return changes
     }
 }
