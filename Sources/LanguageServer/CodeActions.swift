@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import SpecModel
 
 /// Quick fixes for the diagnostics the client sends back: each is found among the server's
@@ -8,36 +9,24 @@ import SpecModel
 enum CodeActions {
     /// The actions for `requested` (the client's copies of published diagnostics) on
     /// `document`, from `known`, the document's findings as last published.
-    static func actions(in document: DocumentModel, for requested: [JSONValue], known: [Diagnostic]) -> JSONValue {
-        .array(requested.flatMap { fixes(document, $0, known: known) })
-    }
-
-    private static func fixes(_ document: DocumentModel, _ requested: JSONValue, known: [Diagnostic]) -> [JSONValue] {
-        guard let code = requested["code"].string, let (line, byte) = document.location(requested["range"]["start"])
-        else { return [] }
-        let matching = known.filter {
-            $0.id.rawValue == code && $0.span.start.line == line + 1 && $0.span.start.column == byte + 1
-        }
-        return matching.flatMap { diagnostic in
-            diagnostic.fixIts.enumerated().map { index, fix in
-                action(fix, document, requested, isPreferred: index == 0)
+    static func actions(
+        in document: DocumentModel, for requested: [ProtocolDiagnostic], known: [Diagnostic]
+    ) -> [CodeAction] {
+        requested.flatMap { client -> [CodeAction] in
+            guard let code = client.code, let (line, byte) = document.location(client.range.start) else { return [] }
+            return known.filter {
+                $0.id.rawValue == code && $0.span.start.line == line + 1 && $0.span.start.column == byte + 1
+            }.flatMap { diagnostic in
+                diagnostic.fixIts.enumerated().map { index, fix in
+                    CodeAction(
+                        title: fix.title, kind: "quickfix", diagnostics: [client], isPreferred: index == 0,
+                        edit: WorkspaceEdit(changes: [
+                            LanguageServer.uri(ofPath: document.path): fix.edits.map {
+                                TextEdit(range: document.range(of: $0.span), newText: $0.replacement)
+                            }
+                        ]))
+                }
             }
         }
-    }
-
-    /// A quick fix making a fix-it's edits in the document.
-    private static func action(
-        _ fix: FixIt, _ document: DocumentModel, _ requested: JSONValue, isPreferred: Bool
-    ) -> JSONValue {
-        [
-            "title": .string(fix.title), "kind": "quickfix", "diagnostics": [requested],
-            "isPreferred": .bool(isPreferred),
-            "edit": [
-                "changes": [
-                    LanguageServer.uri(ofPath: document.path): .array(
-                        fix.edits.map { ["range": document.range(of: $0.span), "newText": .string($0.replacement)] })
-                ]
-            ],
-        ]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import ReportModel
 import SpecModel
 import SpecRunner
@@ -15,21 +16,21 @@ enum Completion {
     /// The completion items at a position; empty where the page expects no name. A step
     /// comes as a snippet (a placeholder or choice per parameter) when the client takes
     /// `snippets`, else as its phrase with the parameters named.
-    static func items(in document: DocumentModel, at position: JSONValue, snippets: Bool = true) -> JSONValue {
+    static func items(in document: DocumentModel, at position: Position, snippets: Bool = true) -> [CompletionItem] {
         guard let (line, byte) = document.location(position) else { return [] }
         if let comment = metadataComment(document, line: line, byte: byte) {
-            return .array(metadataItems(document, line: line, byte: byte, typed: comment))
+            return metadataItems(document, line: line, byte: byte, typed: comment)
         }
         if let step = document.step(line: line) {
             if document.quoted(line: line, byte: byte) != nil {
-                return .array(valueItems(document, line: line, byte: byte, textStart: step.textStart))
+                return valueItems(document, line: line, byte: byte, textStart: step.textStart)
             }
-            return .array(stepItems(document, line: line, byte: byte, step: step, snippets: snippets))
+            return stepItems(document, line: line, byte: byte, step: step, snippets: snippets)
         }
         if let cell = document.copyCell(line: line, byte: byte), cell.label == "Trigger" {
-            return .array(triggerItems(document, line: line, byte: byte, platform: cell.platform))
+            return triggerItems(document, line: line, byte: byte, platform: cell.platform)
         }
-        return .array(criterionItems(document, line: line, byte: byte))
+        return criterionItems(document, line: line, byte: byte)
     }
 
     // MARK: - Steps
@@ -37,7 +38,7 @@ enum Completion {
     private static func stepItems(
         _ document: DocumentModel, line: Int, byte: Int, step: (keyword: StepKeyword?, textStart: Int, text: String),
         snippets: Bool
-    ) -> [JSONValue] {
+    ) -> [CompletionItem] {
         guard let flow = document.flow, byte >= step.textStart else { return [] }
         let span = DocumentModel.Span(line: line, start: step.textStart, end: byte)
         return flow.steps.patterns.enumerated().map { index, pattern in
@@ -45,17 +46,11 @@ enum Completion {
             let keyword =
                 step.keyword == nil
                 ? (pattern.kind == .setup ? "Given " : pattern.kind == .action ? "When " : "Then ") : ""
-            return [
-                "label": .string(pattern.display),
-                "kind": .number(Double(Kind.snippet.rawValue)),
-                "detail": .string(pattern.kind.rawValue + " step"),
-                "documentation": .string(pattern.summary),
-                "filterText": .string(pattern.display),
-                "sortText": .string(String(format: "%04d", index)),
-                "insertTextFormat": snippets ? 2 : 1,
-                "textEdit": LanguageServer.edit(
-                    document, span, keyword + (snippets ? snippet(pattern, document) : pattern.display)),
-            ]
+            return CompletionItem(
+                label: pattern.display, kind: Kind.snippet.rawValue, detail: pattern.kind.rawValue + " step",
+                documentation: pattern.summary, filterText: pattern.display, sortText: String(format: "%04d", index),
+                insertTextFormat: snippets ? 2 : 1,
+                textEdit: document.edit(span, keyword + (snippets ? snippet(pattern, document) : pattern.display)))
         }
     }
 
@@ -90,7 +85,7 @@ enum Completion {
 
     /// Values for the quotes the cursor is in: the values of the parameter the quotes hold in
     /// the patterns the step so far fits, or the page's scenario IDs and the flow's action IDs.
-    private static func valueItems(_ document: DocumentModel, line: Int, byte: Int, textStart: Int) -> [JSONValue] {
+    private static func valueItems(_ document: DocumentModel, line: Int, byte: Int, textStart: Int) -> [CompletionItem] {
         guard let quoted = document.quoted(line: line, byte: byte) else { return [] }
         let before = Array(document.lines[line][textStart..<max(textStart, quoted.span.start - 1)])
         let types = document.flow?.steps.patterns.compactMap { parameter(after: before, in: $0) } ?? []
@@ -107,12 +102,9 @@ enum Completion {
         }
         var seen = Set<String>()
         return values.filter { seen.insert($0.0).inserted }.map { value, detail in
-            [
-                "label": .string(value),
-                "kind": .number(Double((detail == "scenario" ? Kind.event : Kind.value).rawValue)),
-                "detail": .string(detail),
-                "textEdit": LanguageServer.edit(document, quoted.span, value),
-            ]
+            CompletionItem(
+                label: value, kind: (detail == "scenario" ? Kind.event : Kind.value).rawValue, detail: detail,
+                textEdit: document.edit(quoted.span, value))
         }
     }
 
@@ -144,7 +136,8 @@ enum Completion {
 
     // MARK: - Trigger cells
 
-    private static func triggerItems(_ document: DocumentModel, line: Int, byte: Int, platform: Platform) -> [JSONValue]
+    private static func triggerItems(_ document: DocumentModel, line: Int, byte: Int, platform: Platform)
+        -> [CompletionItem]
     {
         let flows = document.flow.map { [$0] } ?? document.registry.flows
         let reference = flows.flatMap(\.errorReference).filter { $0.platform == platform }
@@ -172,20 +165,16 @@ enum Completion {
                     "\(platform.displayName): \($0.outcome); the engine shows '\($0.explicit)'"
                 }
                 ?? "\(platform.displayName): the engine sends it to \(name.destinations.map { "'\($0)'" }.joined(separator: ", "))"
-            return [
-                "label": .string(name.name),
-                "kind": .number(Double(Kind.constant.rawValue)),
-                "detail": .string(name.rawValue ?? reference.first { $0.name == name.name }?.code ?? ""),
-                "documentation": .string(documentation),
-                "filterText": .string(name.name),
-                "textEdit": LanguageServer.edit(document, span, text),
-            ]
+            return CompletionItem(
+                label: name.name, kind: Kind.constant.rawValue,
+                detail: name.rawValue ?? reference.first { $0.name == name.name }?.code ?? "",
+                documentation: documentation, filterText: name.name, textEdit: document.edit(span, text))
         }
     }
 
     // MARK: - Criteria
 
-    private static func criterionItems(_ document: DocumentModel, line: Int, byte: Int) -> [JSONValue] {
+    private static func criterionItems(_ document: DocumentModel, line: Int, byte: Int) -> [CompletionItem] {
         guard let spec = document.spec, !spec.criteria.isEmpty else { return [] }
         let word = document.word(line: line, byte: byte)
         let typed = word.map { String($0.text.utf8.prefix(byte - $0.span.start)) ?? "" } ?? ""
@@ -195,13 +184,9 @@ enum Completion {
         else { return [] }
         let span = word?.span ?? DocumentModel.Span(line: line, start: byte, end: byte)
         return spec.criteria.map { criterion in
-            [
-                "label": .string(criterion.id.description),
-                "kind": .number(Double(Kind.constant.rawValue)),
-                "detail": .string(criterion.level),
-                "documentation": .string(criterion.statement),
-                "textEdit": LanguageServer.edit(document, span, criterion.id.description),
-            ]
+            CompletionItem(
+                label: criterion.id.description, kind: Kind.constant.rawValue, detail: criterion.level,
+                documentation: criterion.statement, textEdit: document.edit(span, criterion.id.description))
         }
     }
 
@@ -222,28 +207,23 @@ enum Completion {
         "scenario": ["scenario"],
     ]
 
-    private static func metadataItems(_ document: DocumentModel, line: Int, byte: Int, typed: String) -> [JSONValue] {
+    private static func metadataItems(_ document: DocumentModel, line: Int, byte: Int, typed: String) -> [CompletionItem] {
         let words = typed.split(whereSeparator: \.isWhitespace).map(String.init)
         let typing = typed.last.map { !$0.isWhitespace } ?? false
         let current = typing ? (words.last ?? "") : ""
         let previous = (typing ? words.dropLast() : words[...]).last
         let span = DocumentModel.Span(line: line, start: byte - current.utf8.count, end: byte)
-        func items(_ values: [String], kind: Kind, detail: String) -> [JSONValue] {
+        func items(_ values: [String], kind: Kind, detail: String) -> [CompletionItem] {
             values.map {
-                [
-                    "label": .string($0), "kind": .number(Double(kind.rawValue)), "detail": .string(detail),
-                    "textEdit": LanguageServer.edit(document, span, $0),
-                ]
+                CompletionItem(label: $0, kind: kind.rawValue, detail: detail, textEdit: document.edit(span, $0))
             }
         }
         switch previous {
         case "flow:":
             return document.registry.flows.map { flow in
-                [
-                    "label": .string(flow.id), "kind": .number(Double(Kind.value.rawValue)),
-                    "detail": .string(flow.title), "documentation": .string(flow.summary),
-                    "textEdit": LanguageServer.edit(document, span, flow.id),
-                ]
+                CompletionItem(
+                    label: flow.id, kind: Kind.value.rawValue, detail: flow.title, documentation: flow.summary,
+                    textEdit: document.edit(span, flow.id))
             }
         case "platforms:":
             let platforms = document.flow?.platforms ?? Platform.known

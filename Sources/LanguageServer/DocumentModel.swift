@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import Markdown
 import ReportModel
 import SpecModel
@@ -144,27 +145,23 @@ struct DocumentModel {
     }
 
     /// The protocol position of a byte offset in a line.
-    func position(line: Int, byte: Int) -> JSONValue {
-        guard lines.indices.contains(line) else { return ["line": .number(Double(max(line, 0))), "character": 0] }
+    func position(line: Int, byte: Int) -> Position {
+        guard lines.indices.contains(line) else { return Position(line: max(line, 0), character: 0) }
         let prefix = String(decoding: lines[line].prefix(max(byte, 0)), as: UTF8.self)
-        let character = encoding == .utf8 ? prefix.utf8.count : prefix.utf16.count
-        return ["line": .number(Double(line)), "character": .number(Double(character))]
+        return Position(line: line, character: encoding == .utf8 ? prefix.utf8.count : prefix.utf16.count)
     }
 
-    func range(_ span: Span) -> JSONValue {
-        ["start": position(line: span.line, byte: span.start), "end": position(line: span.line, byte: span.end)]
+    func range(_ span: Span) -> TextRange {
+        TextRange(start: position(line: span.line, byte: span.start), end: position(line: span.line, byte: span.end))
     }
 
     /// The protocol range of a span of the tool's (1-based lines and byte columns, its end
     /// excluded); a span naming the whole file is the file's start.
-    func range(of span: SourceSpan) -> JSONValue {
-        guard !span.isWholeFile else {
-            return ["start": position(line: 0, byte: 0), "end": position(line: 0, byte: 0)]
-        }
-        return [
-            "start": position(line: span.start.line - 1, byte: span.start.column - 1),
-            "end": position(line: span.endLine - 1, byte: span.endColumn - 1),
-        ]
+    func range(of span: SourceSpan) -> TextRange {
+        guard !span.isWholeFile else { return TextRange(start: position(line: 0, byte: 0), end: position(line: 0, byte: 0)) }
+        return TextRange(
+            start: position(line: span.start.line - 1, byte: span.start.column - 1),
+            end: position(line: span.endLine - 1, byte: span.endColumn - 1))
     }
 
     /// The whole of a line, without its break.
@@ -173,10 +170,14 @@ struct DocumentModel {
     }
 
     /// A protocol position as a line and byte; nil when the position is not in the document.
-    func location(_ position: JSONValue) -> (line: Int, byte: Int)? {
-        guard let line = position["line"].int, let character = position["character"].int, lines.indices.contains(line)
-        else { return nil }
-        return (line, byte(line: line, character: character))
+    func location(_ position: Position) -> (line: Int, byte: Int)? {
+        guard lines.indices.contains(position.line) else { return nil }
+        return (position.line, byte(line: position.line, character: position.character))
+    }
+
+    /// A text edit replacing a span.
+    func edit(_ span: Span, _ text: String) -> TextEdit {
+        TextEdit(range: range(span), newText: text)
     }
 
     /// The span of a model location's line, from its column to `length` bytes on.

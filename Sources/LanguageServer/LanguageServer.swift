@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import Pipeline
 import SpecModel
 
@@ -6,69 +7,107 @@ import SpecModel
 /// use: the editor's open documents are read instead of the disk, every `lint` finding is
 /// published as the writer types, and the engine's verdict after a pause.
 ///
-/// It handles one message at a time (`handle`); `LanguageServerLoop` reads them from a
-/// stream and calls `idle` when none has arrived for a while.
-public final class LanguageServer {
-    /// JSON-RPC's and the protocol's error codes.
-    enum ErrorCode: Int {
-        case parseError = -32700
-        case invalidRequest = -32600
-        case methodNotFound = -32601
-        case invalidParams = -32602
-        case serverNotInitialized = -32002
-        case requestCancelled = -32800
-        case requestFailed = -32803
+/// Messages are handled one at a time, in order (`handle`), each decoded into its own type
+/// (see `LanguageServerProtocol`). The lint and the engine's check run beside the messages,
+/// each on a queue of its own (`work`). A request is answered once the lint of every change
+/// before it is done, so that its answer and the findings published agree (a quick fix is
+/// made from the findings of the text it fixes), but never waits for a check: a hover is
+/// answered while a check runs. A check is given up when the text changes again, and a
+/// `textDocument/diagnostic` request (the engine's verdict for a document) is answered with
+/// -32800 when the client cancels it while it runs. The editor features read the document's
+/// text through the session's source store: one parse per version, shared with the lint.
+public final class LanguageServer: @unchecked Sendable {
+    /// Where the lint and the check run.
+    public enum Work: Sendable {
+        /// On a queue of their own, beside the messages.
+        case background
+        /// At once, on the thread that handles the message (tests that read each answer as
+        /// soon as it is sent).
+        case inline
     }
 
+    /// An open document: its text and the version the client gave it.
+    struct Document {
+        var text: String
+        var version: Int
+    }
+
+    /// What the client said it can do, and where the content is.
+    private struct Setup {
+        var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var contentRoots = [PipelineConfiguration.defaultRoot]
+        var encoding = TextPositions.Encoding.utf16
+        /// Whether the client shows a link from a diagnostic's code (`codeDescription`).
+        var linksCodes = false
+        /// Whether the client takes snippets in completions.
+        var snippets = false
+        /// Whether the client can be asked to report changes to the pages on the disk.
+        var canWatchFiles = false
+    }
+
+    /// What the messages and the work share, read and changed under `lock`.
+    private struct State {
+        var initialized = false
+        var shutDown = false
+        var exitStatus: Int32?
+        var setup = Setup()
+        /// The open documents, by file-system path.
+        var documents: [String: Document] = [:]
+        /// What was last published for each document, so that a fixed one is cleared and a
+        /// clean one that is opened is told so once.
+        var published: [String: [ProtocolDiagnostic]] = [:]
+        /// The last lint or check published: the diagnostics hover explains and quick fixes
+        /// come from, and the verdicts hover shows.
+        var latest: PipelineResult?
+        /// Bumped by every change to the content: a check of an older generation is given up.
+        var generation = 0
+        /// Whether the content changed since the last check.
+        var checkPending = false
+        /// The URI of each message's explanation file in the cache, once written.
+        var explanationLinks: [MessageID: String] = [:]
+    }
+
+    private let lock = NSLock()
+    private var state = State()
+    private let sendLock = NSLock()
     private let send: (Data) -> Void
-    private let isCancelled: (JSONValue) -> Bool
+    private let isCancelled: @Sendable (RequestID) -> Bool
     let flows: @Sendable () -> FlowRegistry
-
-    private var initialized = false
-    private var shutDown = false
-    /// The exit status once the client said `exit`: 0 after `shutdown`, else 1.
-    public private(set) var exitStatus: Int32?
-
-    /// The workspace's folder and the content in it the pipeline reads.
-    private var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    private var contentRoots = [PipelineConfiguration.defaultRoot]
-    private(set) var encoding = TextPositions.Encoding.utf16
-    /// Whether the client shows a link from a diagnostic's code (`codeDescription`).
-    private var linksCodes = false
-    /// Whether the client takes snippets in completions.
-    private(set) var snippets = false
-    /// The URI of each message's explanation file in the cache, once written.
-    private var explanationLinks: [MessageID: String] = [:]
-    /// The open documents' text, by file-system path.
-    private(set) var documents: [String: String] = [:]
-    /// The documents with diagnostics published, so that a fixed one is cleared.
-    private var published: Set<String> = []
-    /// The last lint or check published: the diagnostics hover explains, the verdicts it shows.
-    private(set) var latest: PipelineResult?
-    /// Whether the latest text has changed since the last check: the next pause checks it,
-    /// listing the folders again (a lint after an edit reads only the edited page).
-    private var checkPending = false
-    /// Whether the client can be asked to report changes to the pages on the disk.
-    private var canWatchFiles = false
     /// The files parsed and the flows explored, reused from one change to the next.
-    let session = EditorSession()
+    let session: EditorSession
     private let environment: [String: String]
     private let cache: ToolCache?
+    /// Where the lint runs, and where the check runs; nil: at once.
+    private let lintQueue: DispatchQueue?
+    private let checkQueue: DispatchQueue?
 
-    /// `send` writes one message's body (unframed); `isCancelled` says whether the client
-    /// cancelled a request before it was handled.
+    /// `send` writes one message's body (unframed), from any thread; `isCancelled` says whether
+    /// the client cancelled a request (asked before it is handled and while it runs).
     /// `environment` names the tool's cache, where the engine's explorations are kept, as for
     /// the commands.
     public init(
         flows: @escaping @Sendable () -> FlowRegistry = { FlowCatalogue.registered },
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        isCancelled: @escaping (JSONValue) -> Bool = { _ in false }, send: @escaping (Data) -> Void
+        environment: [String: String] = ProcessInfo.processInfo.environment, work: Work = .background,
+        session: EditorSession = EditorSession(), isCancelled: @escaping @Sendable (RequestID) -> Bool = { _ in false },
+        send: @escaping (Data) -> Void
     ) {
         self.flows = flows
         self.environment = environment
         cache = ToolCache(environment: environment)
+        self.session = session
         self.isCancelled = isCancelled
         self.send = send
+        lintQueue = work == .background ? DispatchQueue(label: "passkey-spec.language-server.lint") : nil
+        checkQueue = work == .background ? DispatchQueue(label: "passkey-spec.language-server.check") : nil
+    }
+
+    /// The exit status once the client said `exit`: 0 after `shutdown`, else 1.
+    public var exitStatus: Int32? { lock.withLock { state.exitStatus } }
+
+    /// Waits until the lint and check asked for so far are done.
+    public func waitForWork() {
+        lintQueue?.sync {}
+        checkQueue?.sync {}
     }
 
     // MARK: - Messages
@@ -76,238 +115,427 @@ public final class LanguageServer {
     /// Answers a message whose framing could not be read: JSON-RPC's parse error, with no ID,
     /// since none could be read.
     public func reject(_ reason: String) {
-        reply(error: .parseError, reason, id: .null)
+        reply(error: Rejection.framing(reason).error, id: nil)
+    }
+
+    /// Answers a message that is too large to read.
+    public func reject(tooLarge size: Int) {
+        reply(error: Rejection.tooLarge(size, limit: MessageFraming.maximumBodySize).error, id: nil)
     }
 
     /// Handles one message's body.
     public func handle(_ body: Data) {
         guard let message = JSONValue.parse(body), case .object = message else {
-            reply(error: .parseError, "the message is not a JSON object", id: .null)
+            reply(error: Rejection.notJSON.error, id: nil)
             return
         }
-        let id = message["id"]
+        let id = RequestID(message["id"])
         guard let method = message["method"].string else {
-            // A response to a request of ours (the server sends none that need one), or junk.
-            if id.isNull { reply(error: .invalidRequest, "the message has no method", id: .null) }
+            // A response to a request of ours (the server asks nothing it waits for), or junk.
+            if message["id"].isNull { reply(error: Rejection.noMethod.error, id: nil) }
             return
         }
-        let isRequest = !id.isNull
-        if isRequest, isCancelled(id) {
-            reply(error: .requestCancelled, "the request was cancelled", id: id)
+        if let id, isCancelled(id) {
+            reply(error: Rejection.cancelled.error, id: id)
             return
         }
         let params = message["params"]
-        if method == "exit" {
-            exitStatus = shutDown ? 0 : 1
+        if method == ExitNotification.method {
+            lock.withLock { state.exitStatus = state.shutDown ? 0 : 1 }
             return
         }
+        let (shutDown, initialized) = lock.withLock { (state.shutDown, state.initialized) }
         if shutDown {
-            if isRequest { reply(error: .invalidRequest, "the server is shut down; send 'exit'", id: id) }
+            if let id { reply(error: Rejection.shutDown.error, id: id) }
             return
         }
-        if !initialized, method != "initialize" {
-            if isRequest { reply(error: .serverNotInitialized, "send 'initialize' first", id: id) }
+        if !initialized, method != InitializeRequest.method {
+            if let id { reply(error: Rejection.notInitialized.error, id: id) }
             return
         }
-        if isRequest {
-            request(method, params, id: id)
-        } else {
-            notification(method, params)
-        }
-    }
-
-    private func request(_ method: String, _ params: JSONValue, id: JSONValue) {
-        switch method {
-        case "initialize":
-            reply(initialize(params), id: id)
-        case "shutdown":
-            shutDown = true
-            reply(.null, id: id)
-        default:
-            if !answerFeature(method, params, id: id) {
-                reply(error: .methodNotFound, "the server does not handle '\(method)'", id: id)
+        if let id {
+            // The lint of every change before it first: the answer reads what was published.
+            lintQueue?.sync {}
+            guard let handler = requests[method] else {
+                reply(error: Rejection.unknownMethod(method).error, id: id)
+                return
             }
+            handler(self, params, id)
+        } else {
+            notifications[method]?(self, params)
         }
     }
 
-    private func notification(_ method: String, _ params: JSONValue) {
-        switch method {
-        case "textDocument/didOpen":
-            guard let path = path(of: params["textDocument"]["uri"]), let text = params["textDocument"]["text"].string
-            else { return }
-            documents[path] = text
-            changed(path)
-        case "textDocument/didChange":
-            guard let path = path(of: params["textDocument"]["uri"]) else { return }
-            // Full sync: the last change holds the whole text.
-            guard let text = params["contentChanges"].array?.last?["text"].string else { return }
-            documents[path] = text
-            changed(path)
-        case "textDocument/didClose":
-            guard let path = path(of: params["textDocument"]["uri"]) else { return }
-            documents[path] = nil
-            // The file may have been closed because it was deleted or renamed: list again.
-            changed()
-        case "initialized":
-            watchPages()
-        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+    /// The handler of each request the server takes, by method.
+    private let requests: [String: (LanguageServer, JSONValue, RequestID) -> Void] = Dictionary(
+        uniqueKeysWithValues: [
+            request(InitializeRequest.self) { $0.initialize($1) },
+            request(ShutdownRequest.self) { server, _ in
+                server.lock.withLock { server.state.shutDown = true }
+                return .success(Empty())
+            },
+            request(DocumentDiagnosticRequest.self, answeredBy: { $0.pullDiagnostics($1, id: $2) }),
+            request(CompletionRequest.self) { server, request in
+                server.withDocument(request, orElse: []) { document, setup in
+                    Completion.items(in: document, at: request.position, snippets: setup.snippets)
+                }
+            },
+            request(HoverRequest.self) { server, request in
+                let latest = server.lock.withLock { server.state.latest }
+                return server.withDocument(request, orElse: nil) { document, _ in
+                    HoverContent.hover(
+                        in: document, at: request.position, diagnostics: server.diagnostics(latest, of: document),
+                        report: latest?.report)
+                }
+            },
+            request(DefinitionRequest.self) { server, request in
+                server.withDocument(request, orElse: nil) { document, _ in
+                    Navigation.definition(in: document, at: request.position)
+                }
+            },
+            request(ReferencesRequest.self) { server, request in
+                server.withDocument(request, orElse: []) { document, _ in
+                    Navigation.references(
+                        in: document, at: request.position,
+                        includeDeclaration: request.context?.includeDeclaration ?? true)
+                }
+            },
+            request(DocumentSymbolRequest.self) { server, request in
+                server.withDocument(request, orElse: []) { document, _ in Navigation.symbols(in: document) }
+            },
+            request(PrepareRenameRequest.self) { server, request in
+                server.withDocument(request) { document, _ in
+                    Navigation.prepareRename(in: document, at: request.position)
+                } ?? .success(nil)
+            },
+            request(RenameRequest.self) { server, request in
+                server.withDocument(request) { document, _ in
+                    Navigation.rename(in: document, at: request.position, to: request.newName)
+                } ?? .success(nil)
+            },
+            request(CodeActionRequest.self) { server, request in
+                let latest = server.lock.withLock { server.state.latest }
+                return server.withDocument(request, orElse: []) { document, _ in
+                    CodeActions.actions(
+                        in: document, for: request.context.diagnostics, known: server.diagnostics(latest, of: document))
+                }
+            },
+            request(DocumentFormattingRequest.self) { server, request in
+                server.withDocument(request, orElse: []) { document, _ in TableFormatting.edits(in: document) }
+            },
+        ])
+
+    /// The handler of each notification the server takes, by method.
+    private let notifications: [String: (LanguageServer, JSONValue) -> Void] = Dictionary(
+        uniqueKeysWithValues: [
+            notification(InitializedNotification.self) { server, _ in server.watchPages() },
+            notification(DidOpenTextDocumentNotification.self) { server, notification in
+                guard let path = server.path(of: notification.textDocument.uri) else { return }
+                server.lock.withLock {
+                    server.state.documents[path] = Document(
+                        text: notification.textDocument.text, version: notification.textDocument.version)
+                }
+                server.changed(path)
+            },
+            notification(DidChangeTextDocumentNotification.self) { server, notification in
+                // Full sync: the last change holds the whole text.
+                guard let path = server.path(of: notification.textDocument.uri),
+                    let text = notification.contentChanges.last?.text
+                else { return }
+                server.lock.withLock {
+                    let version = notification.textDocument.version ?? (server.state.documents[path]?.version ?? 0) + 1
+                    server.state.documents[path] = Document(text: text, version: version)
+                }
+                server.changed(path)
+            },
+            notification(DidCloseTextDocumentNotification.self) { server, notification in
+                guard let path = server.path(of: notification.textDocument.uri) else { return }
+                server.lock.withLock { server.state.documents[path] = nil }
+                // The file may have been closed because it was deleted or renamed: list again.
+                server.changed()
+            },
             // Files may have been added, removed or changed on the disk.
-            changed()
-        default:
-            break
-        }
+            notification(DidSaveTextDocumentNotification.self) { server, _ in server.changed() },
+            notification(DidChangeWatchedFilesNotification.self) { server, _ in server.changed() },
+        ])
+
+    /// A request's entry: its params decoded into its type, answered with its response or an
+    /// error; params that do not decode are answered with -32602.
+    private static func request<Request: RequestType>(
+        _ type: Request.Type,
+        _ answer: @escaping (LanguageServer, Request) -> Result<Request.Response, ResponseError>
+    ) -> (String, (LanguageServer, JSONValue, RequestID) -> Void) {
+        request(type, answeredBy: { server, request, id in server.reply(answer(server, request), id: id) })
+    }
+
+    /// A request answered when its work is done (perhaps on the work queue): `answer` replies.
+    private static func request<Request: RequestType>(
+        _ type: Request.Type, answeredBy answer: @escaping (LanguageServer, Request, RequestID) -> Void
+    ) -> (String, (LanguageServer, JSONValue, RequestID) -> Void) {
+        (
+            Request.method,
+            { server, params, id in
+                do {
+                    answer(server, try params.decode(Request.self), id)
+                } catch {
+                    server.reply(
+                        error: Rejection.invalidParams(Request.method, reason: "\(error)").error, id: id)
+                }
+            }
+        )
+    }
+
+    private static func request<Request: RequestType>(
+        _ type: Request.Type, _ answer: @escaping (LanguageServer, Request) -> Request.Response
+    ) -> (String, (LanguageServer, JSONValue, RequestID) -> Void) {
+        request(type) { server, request in .success(answer(server, request)) }
+    }
+
+    private static func notification<Notification: NotificationType>(
+        _ type: Notification.Type, _ handle: @escaping (LanguageServer, Notification) -> Void
+    ) -> (String, (LanguageServer, JSONValue) -> Void) {
+        (
+            Notification.method,
+            { server, params in
+                // A notification is not answered: one whose params do not read is dropped.
+                guard let notification = try? params.decode(Notification.self) else { return }
+                handle(server, notification)
+            }
+        )
     }
 
     // MARK: - Lifecycle
 
-    private func initialize(_ params: JSONValue) -> JSONValue {
-        initialized = true
-        if let uri = params["rootUri"].string ?? params["workspaceFolders"].array?.first?["uri"].string,
-            let path = Self.path(ofFileURI: uri)
-        {
-            root = URL(fileURLWithPath: path, isDirectory: true)
-        } else if let path = params["rootPath"].string {
-            root = URL(fileURLWithPath: path, isDirectory: true)
+    private func initialize(_ request: InitializeRequest) -> Result<InitializeResult, ResponseError> {
+        var setup = Setup()
+        let folder = request.rootUri ?? request.workspaceFolders?.first?.uri
+        if let folder, let path = Self.path(ofFileURI: folder) {
+            setup.root = URL(fileURLWithPath: path, isDirectory: true)
+        } else if let path = request.rootPath {
+            setup.root = URL(fileURLWithPath: path, isDirectory: true)
         }
-        if let content = params["initializationOptions"]["content"].string {
-            contentRoots = [content]
-        } else if !FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path) {
-            contentRoots = ["."]
+        if let content = request.contentFolder {
+            setup.contentRoots = [content]
+        } else if !FileManager.default.fileExists(atPath: setup.root.appendingPathComponent("content").path) {
+            setup.contentRoots = ["."]
         }
-        let offered = params["capabilities"]["general"]["positionEncodings"].array?.compactMap(\.string) ?? []
-        encoding = offered.contains("utf-8") ? .utf8 : .utf16
-        linksCodes = params["capabilities"]["textDocument"]["publishDiagnostics"]["codeDescriptionSupport"] == true
-        snippets = params["capabilities"]["textDocument"]["completion"]["completionItem"]["snippetSupport"] == true
-        canWatchFiles = params["capabilities"]["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"] == true
-        return [
-            "capabilities": Self.withFeatures([
-                "positionEncoding": .string(encoding.rawValue),
-                "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
-            ]),
-            "serverInfo": ["name": "passkey-spec", "version": .string(ToolVersion.current)],
-        ]
-    }
-
-    // MARK: - Diagnostics
-
-    /// Lints what the editor shows now, publishes every page's findings, and leaves the
-    /// engine's check for the next pause. `edited` is the one document whose text is all that
-    /// changed, when that is known.
-    private func changed(_ edited: String? = nil) {
-        let result = Pipeline(configuration()).lint(session: session, edited: edited.map { [$0] })
-        publish(result)
-        // With errors, the pause's check stops at the lint; it still lists the folders again,
-        // so that a file changed or deleted on the disk meanwhile is seen.
-        checkPending = true
-    }
-
-    /// Called when no message has arrived for a while: the engine checks the latest text, and
-    /// its verdicts are published with the lint's findings (the lint's alone when it found
-    /// errors).
-    public func idle() {
-        guard checkPending, !shutDown else { return }
-        checkPending = false
-        publish(Pipeline(configuration()).check(session: session))
-    }
-
-    /// The pipeline's configuration for what the editor shows now.
-    private func configuration() -> PipelineConfiguration {
-        var configuration = PipelineConfiguration(workingDirectory: root, roots: contentRoots, flows: flows)
-        configuration.unsaved = documents.mapValues { Array($0.utf8) }
-        configuration.cache = cache
-        configuration.environment = environment
-        return configuration
-    }
-
-    private func publish(_ result: PipelineResult) {
-        var byFile: [String: [Diagnostic]] = [:]
-        for diagnostic in result.diagnostics {
-            byFile[fileSystemPath(diagnostic.location.file), default: []].append(diagnostic)
+        let capabilities = request.capabilities
+        setup.encoding = capabilities?.general?.positionEncodings?.contains("utf-8") == true ? .utf8 : .utf16
+        setup.linksCodes = capabilities?.textDocument?.publishDiagnostics?.codeDescriptionSupport == true
+        setup.snippets = capabilities?.textDocument?.completion?.completionItem?.snippetSupport == true
+        setup.canWatchFiles = capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        lock.withLock {
+            state.initialized = true
+            state.setup = setup
         }
-        for path in published.subtracting(byFile.keys) {
-            notify("textDocument/publishDiagnostics", ["uri": .string(Self.uri(ofPath: path)), "diagnostics": []])
-        }
-        for (path, diagnostics) in byFile.sorted(by: { $0.key < $1.key }) {
-            let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            let positions = TextPositions(text, encoding: encoding)
-            notify(
-                "textDocument/publishDiagnostics",
-                [
-                    "uri": .string(Self.uri(ofPath: path)),
-                    "diagnostics": .array(diagnostics.map { lspDiagnostic($0, positions) }),
-                ])
-        }
-        published = Set(byFile.keys)
-        latest = result
-    }
-
-    private func lspDiagnostic(_ diagnostic: Diagnostic, _ positions: TextPositions) -> JSONValue {
-        let severity = diagnostic.severity == .error ? 1 : 2
-        var lsp: [String: JSONValue] = [
-            "range": positions.range(of: diagnostic.span),
-            "severity": .number(Double(severity)),
-            "code": .string(diagnostic.id.rawValue),
-            "source": "passkey-spec",
-            "message": .string(diagnostic.message.text),
-        ]
-        if linksCodes, let link = explanationLink(diagnostic.id) {
-            lsp["codeDescription"] = ["href": .string(link)]
-        }
-        if !diagnostic.notes.isEmpty {
-            lsp["relatedInformation"] = .array(
-                diagnostic.notes.map { note in
-                    let path = fileSystemPath(note.span.file)
-                    let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                    return [
-                        "location": [
-                            "uri": .string(Self.uri(ofPath: path)),
-                            "range": TextPositions(text, encoding: encoding).range(of: note.span),
-                        ],
-                        "message": .string(note.text),
-                    ]
-                })
-        }
-        return .object(lsp)
+        return .success(
+            InitializeResult(
+                capabilities: ServerCapabilities(
+                    positionEncoding: setup.encoding.rawValue,
+                    textDocumentSync: .init(openClose: true, change: 1, save: .init(includeText: false)),
+                    completionProvider: .init(triggerCharacters: ["\"", "`", " ", ":"], resolveProvider: false)),
+                serverInfo: .init(name: "passkey-spec", version: ToolVersion.current)))
     }
 
     /// Asks the client to report pages created, changed or deleted on the disk (by another
     /// program, a branch switched), where it can: the server then lists the folders again.
     /// The client's answer needs nothing done.
     private func watchPages() {
-        guard canWatchFiles else { return }
-        send(
-            JSONValue.object([
-                "jsonrpc": "2.0", "id": "passkey-spec/watch-pages", "method": "client/registerCapability",
-                "params": [
-                    "registrations": [
-                        [
-                            "id": "passkey-spec/pages", "method": "workspace/didChangeWatchedFiles",
-                            "registerOptions": ["watchers": [["globPattern": "**/*.md"]]],
-                        ]
-                    ]
-                ],
-            ]).data)
+        guard lock.withLock({ state.setup.canWatchFiles }) else { return }
+        let request = RegisterCapabilityRequest(registrations: [
+            .init(
+                id: "passkey-spec/pages", method: DidChangeWatchedFilesNotification.method,
+                registerOptions: ["watchers": [["globPattern": "**/*.md"]]])
+        ])
+        sendMessage(
+            ["jsonrpc": "2.0", "id": "passkey-spec/watch-pages", "method": .string(RegisterCapabilityRequest.method)],
+            params: request)
+    }
+
+    // MARK: - Lint and check
+
+    /// Lints what the editor shows now and publishes every page's findings, on the work
+    /// queue, and leaves the engine's check for the next pause. `edited` is the one document
+    /// whose text is all that changed, when that is known.
+    private func changed(_ edited: String? = nil) {
+        lock.withLock {
+            state.generation += 1
+            // With errors, the pause's check stops at the lint; it still lists the folders
+            // again, so that a file changed or deleted on the disk meanwhile is seen.
+            state.checkPending = true
+        }
+        perform(on: lintQueue) { [self] in
+            let result = Pipeline(configuration()).lint(session: session, edited: edited.map { [$0] })
+            publish(result)
+        }
+    }
+
+    /// Called when no message has arrived for a while: the engine checks the latest text on
+    /// the work queue, and its verdicts are published with the lint's findings (the lint's
+    /// alone when it found errors). The check is given up when the text changes again.
+    public func idle() {
+        let generation: Int? = lock.withLock {
+            guard state.checkPending, !state.shutDown else { return nil }
+            state.checkPending = false
+            return state.generation
+        }
+        guard let generation else { return }
+        perform(on: checkQueue) { [self] in
+            let stale = { self.lock.withLock { self.state.generation != generation || self.state.shutDown } }
+            guard !stale(), let result = Pipeline(configuration()).check(session: session, stoppingWhen: stale)
+            else { return }
+            publish(result, unlessStaleSince: generation)
+        }
+    }
+
+    /// `textDocument/diagnostic`: the document's findings with the engine's verdict, made on
+    /// the work queue; -32800 when the client cancels the request before it is done.
+    private func pullDiagnostics(_ request: DocumentDiagnosticRequest, id: RequestID) {
+        let generation = lock.withLock { state.generation }
+        perform(on: checkQueue) { [self] in
+            guard let path = path(of: request.textDocument.uri) else {
+                reply(.success(DocumentDiagnosticReport(items: [])), id: id)
+                return
+            }
+            let cancelled = { self.isCancelled(id) }
+            guard !cancelled(), let result = Pipeline(configuration()).check(session: session, stoppingWhen: cancelled)
+            else {
+                reply(error: Rejection.cancelled.error, id: id)
+                return
+            }
+            publish(result, unlessStaleSince: generation)
+            let text = lock.withLock { state.documents[path]?.text } ?? Self.text(ofFile: path)
+            let positions = TextPositions(text, encoding: lock.withLock { state.setup.encoding })
+            let items = result.diagnostics.filter { fileSystemPath($0.location.file) == path }.map {
+                protocolDiagnostic($0, positions)
+            }
+            reply(.success(DocumentDiagnosticReport(items: items)), id: id)
+        }
+    }
+
+    /// Runs `job` on `queue`, or at once without one.
+    private func perform(on queue: DispatchQueue?, _ job: @escaping @Sendable () -> Void) {
+        if let queue { queue.async(execute: job) } else { job() }
+    }
+
+    /// The pipeline's configuration for what the editor shows now.
+    private func configuration() -> PipelineConfiguration {
+        let (setup, documents) = lock.withLock { (state.setup, state.documents) }
+        var configuration = PipelineConfiguration(
+            workingDirectory: setup.root, roots: setup.contentRoots, flows: flows)
+        configuration.unsaved = documents.mapValues { Array($0.text.utf8) }
+        configuration.cache = cache
+        configuration.environment = environment
+        return configuration
+    }
+
+    /// Publishes each file's findings, an empty list for an open document with none (so the
+    /// client knows it was checked), and clears a file whose findings are gone; a check's
+    /// findings are not published once the content changed after `generation` (the lint of
+    /// the newer text is already out).
+    private func publish(_ result: PipelineResult, unlessStaleSince generation: Int? = nil) {
+        let (encoding, documents, published, current) = lock.withLock {
+            (state.setup.encoding, state.documents, state.published, state.generation)
+        }
+        if let generation, generation != current { return }
+        var byFile: [String: [Diagnostic]] = [:]
+        for diagnostic in result.diagnostics {
+            byFile[fileSystemPath(diagnostic.location.file), default: []].append(diagnostic)
+        }
+        var now: [String: [ProtocolDiagnostic]] = [:]
+        for path in Set(byFile.keys).union(documents.keys).union(published.keys) {
+            guard let found = byFile[path] else {
+                now[path] = []
+                continue
+            }
+            let positions = TextPositions(documents[path]?.text ?? Self.text(ofFile: path), encoding: encoding)
+            now[path] = found.map { protocolDiagnostic($0, positions) }
+        }
+        for (path, diagnostics) in now.sorted(by: { $0.key < $1.key }) where published[path] != diagnostics {
+            notify(PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), diagnostics: diagnostics))
+        }
+        lock.withLock {
+            // A file with no findings is kept only while it is open.
+            state.published = now.filter { !$0.value.isEmpty || documents[$0.key] != nil }
+            state.latest = result
+        }
+    }
+
+    private func protocolDiagnostic(_ diagnostic: Diagnostic, _ positions: TextPositions) -> ProtocolDiagnostic {
+        let (linksCodes, documents, encoding) = lock.withLock {
+            (state.setup.linksCodes, state.documents, state.setup.encoding)
+        }
+        let related = diagnostic.notes.map { note in
+            let path = fileSystemPath(note.span.file)
+            let text = documents[path]?.text ?? Self.text(ofFile: path)
+            return ProtocolDiagnostic.RelatedInformation(
+                location: Location(
+                    uri: Self.uri(ofPath: path), range: TextPositions(text, encoding: encoding).range(of: note.span)),
+                message: note.text)
+        }
+        return ProtocolDiagnostic(
+            range: positions.range(of: diagnostic.span), severity: diagnostic.severity == .error ? 1 : 2,
+            code: diagnostic.id.rawValue,
+            codeDescription: linksCodes ? explanationLink(diagnostic.id).map { .init(href: $0) } : nil,
+            source: "passkey-spec", message: diagnostic.message.text, relatedInformation: related.isEmpty ? nil : related)
     }
 
     /// The `file:` URI of the explanation of `id` built into the tool (which `explain ID`
     /// prints), written into the tool's cache the first time: the link a diagnostic's code
     /// opens in the editor.
     private func explanationLink(_ id: MessageID) -> String? {
-        if let known = explanationLinks[id] { return known }
+        if let known = lock.withLock({ state.explanationLinks[id] }) { return known }
         // A file that could not be written is tried again with the next diagnostic.
         guard let link = cache?.explanationFile(of: id)?.absoluteString else { return nil }
-        explanationLinks[id] = link
+        lock.withLock { state.explanationLinks[id] = link }
         return link
+    }
+
+    // MARK: - Documents
+
+    /// `answer` of the open document a request is about, read as the session's store parsed
+    /// its text; `fallback` for a document the editor has not opened.
+    private func withDocument<Request: TextDocumentRequest, Answer>(
+        _ request: Request, orElse fallback: Answer, _ answer: (DocumentModel, Setup) -> Answer
+    ) -> Answer {
+        withDocument(request, answer) ?? fallback
+    }
+
+    private func withDocument<Request: TextDocumentRequest, Answer>(
+        _ request: Request, _ answer: (DocumentModel, Setup) -> Answer
+    ) -> Answer? {
+        guard let path = path(of: request.textDocument.uri) else { return nil }
+        let (document, setup) = lock.withLock { (state.documents[path], state.setup) }
+        guard let document else { return nil }
+        return answer(self.document(at: path, text: document.text, encoding: setup.encoding), setup)
+    }
+
+    /// The findings of `result` in `document`'s file.
+    private func diagnostics(_ result: PipelineResult?, of document: DocumentModel) -> [Diagnostic] {
+        (result?.diagnostics ?? []).filter { fileSystemPath($0.location.file) == document.path }
+    }
+
+    /// The open document at `path` with its text, read from the parse the session's store
+    /// keeps for that text (made now if no lint has read it yet).
+    func document(at path: String, text: String, encoding: TextPositions.Encoding) -> DocumentModel {
+        let registry = flows()
+        let loaded = session.page(
+            at: path, text: Array(text.utf8), relativePath: (path as NSString).lastPathComponent, flows: registry)
+        return DocumentModel(path: path, text: text, encoding: encoding, registry: registry, loaded: loaded)
+    }
+
+    private static func text(ofFile path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     // MARK: - Paths and URIs
 
     func fileSystemPath(_ file: String) -> String {
-        file.hasPrefix("/") ? file : root.appendingPathComponent(file).standardizedFileURL.path
+        file.hasPrefix("/") ? file : lock.withLock { state.setup.root }.appendingPathComponent(file).standardizedFileURL.path
     }
 
-    func path(of uri: JSONValue) -> String? {
-        uri.string.flatMap(Self.path(ofFileURI:)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    func path(of uri: String) -> String? {
+        Self.path(ofFileURI: uri).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
     /// The path of a `file:` URI; nil for another scheme.
@@ -322,19 +550,33 @@ public final class LanguageServer {
 
     // MARK: - Replies
 
-    func reply(_ result: JSONValue, id: JSONValue) {
-        send(JSONValue.object(["jsonrpc": "2.0", "id": id, "result": result]).data)
+    private func reply<Response: Encodable>(_ result: Result<Response, ResponseError>, id: RequestID) {
+        switch result {
+        case .success(let response):
+            do {
+                sendMessage(["jsonrpc": "2.0", "id": id.json, "result": try JSONValue(encoding: response)])
+            } catch {
+                reply(error: ResponseError(code: ResponseError.requestFailed, message: "\(error)"), id: id)
+            }
+        case .failure(let error): reply(error: error, id: id)
+        }
     }
 
-    func reply(error code: ErrorCode, _ message: String, id: JSONValue) {
-        send(
-            JSONValue.object([
-                "jsonrpc": "2.0", "id": id,
-                "error": ["code": .number(Double(code.rawValue)), "message": .string(message)],
-            ]).data)
+    private func reply(error: ResponseError, id: RequestID?) {
+        sendMessage([
+            "jsonrpc": "2.0", "id": id?.json ?? .null,
+            "error": ["code": .number(Double(error.code)), "message": .string(error.message)],
+        ])
     }
 
-    private func notify(_ method: String, _ params: JSONValue) {
-        send(JSONValue.object(["jsonrpc": "2.0", "method": .string(method), "params": params]).data)
+    private func notify<Notification: NotificationType>(_ notification: Notification) {
+        sendMessage(["jsonrpc": "2.0", "method": .string(Notification.method)], params: notification)
+    }
+
+    /// Sends a message with `params` encoded, from any thread, one whole message at a time.
+    private func sendMessage(_ envelope: [String: JSONValue], params: (some Encodable)? = Empty?.none) {
+        var message = envelope
+        if let params, let encoded = try? JSONValue(encoding: params) { message["params"] = encoded }
+        sendLock.withLock { send(JSONValue.object(message).data) }
     }
 }

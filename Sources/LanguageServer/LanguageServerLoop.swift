@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import Pipeline
 
 /// Runs a `LanguageServer` over a byte stream: a thread reads and frames the client's
@@ -7,8 +8,7 @@ import Pipeline
 public enum LanguageServerLoop {
     /// How long the client must have sent nothing, counted from its last message's arrival,
     /// before the engine checks the latest text: short enough that the engine's verdict
-    /// follows an edit within 0.3 s. A check that starts between two keys of slow typing
-    /// delays the next key's lint by the check's own time (about 40 ms on the content).
+    /// follows an edit within 0.3 s.
     public static let pause: TimeInterval = 0.2
 
     /// Serves until the client sends `exit` or closes the stream; the exit status.
@@ -34,17 +34,92 @@ public enum LanguageServerLoop {
         let server = LanguageServer(flows: flows, isCancelled: inbox.isCancelled) { body in
             output.write(MessageFraming.frame(body))
         }
+        return serve(server, from: inbox)
+    }
+
+    /// Hands `inbox`'s messages to `server` until the client exits or closes the stream.
+    static func serve(_ server: LanguageServer, from inbox: Inbox) -> Int32 {
         while true {
             switch inbox.take(quietFor: pause) {
             case .frame(.body(let body)): server.handle(body)
             case .frame(.malformedHeader(let reason)): server.reject(reason)
-            case .frame(.tooLarge(let size)):
-                server.reject(
-                    "the message is \(size) bytes; the server reads at most \(MessageFraming.maximumBodySize)")
+            case .frame(.tooLarge(let size)): server.reject(tooLarge: size)
             case .quiet: server.idle()
-            case .closed: return server.exitStatus ?? 1
+            case .closed:
+                server.waitForWork()
+                return server.exitStatus ?? 1
             }
-            if let status = server.exitStatus { return status }
+            if let status = server.exitStatus {
+                server.waitForWork()
+                return status
+            }
+        }
+    }
+}
+
+/// The clock the inbox measures the client's pause with: the system's own, or one a test moves.
+protocol InboxClock: Sendable {
+    /// Now, in seconds, on a clock that only goes forward.
+    func now() -> TimeInterval
+    /// Waits on `condition`, which the caller holds, until it is signalled or `deadline` comes.
+    func wait(_ condition: NSCondition, until deadline: TimeInterval)
+}
+
+/// The system's uptime.
+struct SystemInboxClock: InboxClock {
+    func now() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
+
+    func wait(_ condition: NSCondition, until deadline: TimeInterval) {
+        guard deadline.isFinite else { return condition.wait() }
+        _ = condition.wait(until: Date(timeIntervalSinceNow: max(deadline - now(), 0)))
+    }
+}
+
+/// A clock that moves only when a test moves it; a wait ends when it reaches the deadline.
+final class ManualInboxClock: InboxClock, @unchecked Sendable {
+    private let lock = NSCondition()
+    private var time: TimeInterval = 0
+    private var waiting: [ObjectIdentifier: NSCondition] = [:]
+    /// How many waits have begun: a test waits for one to begin before it moves the clock.
+    private var waits = 0
+
+    func now() -> TimeInterval { lock.withLock { time } }
+
+    func wait(_ condition: NSCondition, until deadline: TimeInterval) {
+        let due = lock.withLock {
+            waiting[ObjectIdentifier(condition)] = condition
+            waits += 1
+            lock.broadcast()
+            return time >= deadline
+        }
+        // Woken by a message or by the clock moving on; the caller looks at the time again.
+        if !due { condition.wait() }
+    }
+
+    /// How many waits have begun so far.
+    var waitsBegun: Int { lock.withLock { waits } }
+
+    /// Blocks until `count` waits have begun in all (a guard of 10 s of real time stops a
+    /// broken test); the number begun.
+    @discardableResult
+    func untilWaits(_ count: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let limit = Date(timeIntervalSinceNow: 10)
+        while waits < count, lock.wait(until: limit) {}
+        return waits
+    }
+
+    /// Moves the clock on by `seconds` and wakes whoever waits on it.
+    func advance(by seconds: TimeInterval) {
+        let conditions = lock.withLock {
+            time += seconds
+            return Array(waiting.values)
+        }
+        for condition in conditions {
+            condition.lock()
+            condition.broadcast()
+            condition.unlock()
         }
     }
 }
@@ -59,29 +134,35 @@ final class Inbox: @unchecked Sendable {
         case closed
     }
 
+    private let clock: any InboxClock
     private let condition = NSCondition()
     private var frames: [MessageFraming.Frame] = []
-    private var cancelled: Set<String> = []
+    private var cancelled: Set<RequestID> = []
     private var isClosed = false
-    /// When the last message arrived (the system's uptime), and whether `quiet` is still to
-    /// be said for it.
+    /// When the last message arrived, and whether `quiet` is still to be said for it.
     private var lastArrival: TimeInterval = 0
     private var quietOwed = false
 
+    init(clock: any InboxClock = SystemInboxClock()) {
+        self.clock = clock
+    }
+
     func put(_ frame: MessageFraming.Frame) {
         // A cancellation is noted at once, so a request still waiting here is answered as
-        // cancelled instead of being worked on.
+        // cancelled instead of being worked on, and one being worked on stops.
         if case .body(let body) = frame, let message = JSONValue.parse(body),
-            message["method"].string == "$/cancelRequest"
+            message["method"].string == CancelRequestNotification.method
         {
-            condition.lock()
-            cancelled.insert(Self.key(message["params"]["id"]))
-            condition.unlock()
+            if let id = RequestID(message["params"]["id"]) {
+                condition.lock()
+                cancelled.insert(id)
+                condition.unlock()
+            }
             return
         }
         condition.lock()
         frames.append(frame)
-        lastArrival = ProcessInfo.processInfo.systemUptime
+        lastArrival = clock.now()
         quietOwed = true
         condition.signal()
         condition.unlock()
@@ -101,28 +182,22 @@ final class Inbox: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while frames.isEmpty, !isClosed {
-            guard quietOwed else {
-                condition.wait()
-                continue
-            }
-            let left = lastArrival + pause - ProcessInfo.processInfo.systemUptime
-            if left <= 0 {
+            // Without a quiet owed, only a message or the close ends the wait.
+            let deadline = quietOwed ? lastArrival + pause : .infinity
+            if clock.now() >= deadline {
                 quietOwed = false
                 return .quiet
             }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: left))
+            clock.wait(condition, until: deadline)
         }
         if !frames.isEmpty { return .frame(frames.removeFirst()) }
         return .closed
     }
 
-    func isCancelled(_ id: JSONValue) -> Bool {
+    /// Whether the client cancelled request `id`.
+    func isCancelled(_ id: RequestID) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return cancelled.remove(Self.key(id)) != nil
-    }
-
-    private static func key(_ id: JSONValue) -> String {
-        String(decoding: id.data, as: UTF8.self)
+        return cancelled.contains(id)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import SpecModel
 import SpecRunner
 import Utilities
@@ -25,14 +26,14 @@ enum Navigation {
         return nil
     }
 
-    private static func location(_ document: DocumentModel, _ span: DocumentModel.Span) -> JSONValue {
-        ["uri": .string(LanguageServer.uri(ofPath: document.path)), "range": document.range(span)]
+    private static func location(_ document: DocumentModel, _ span: DocumentModel.Span) -> Location {
+        Location(uri: LanguageServer.uri(ofPath: document.path), range: document.range(span))
     }
 
     /// Where the scenario or criterion under the cursor is defined: the scenario's heading, or
     /// the criteria table's row.
-    static func definition(in document: DocumentModel, at position: JSONValue) -> JSONValue {
-        guard let (line, byte) = document.location(position) else { return .null }
+    static func definition(in document: DocumentModel, at position: Position) -> Location? {
+        guard let (line, byte) = document.location(position) else { return nil }
         if let (id, _) = scenarioID(in: document, line: line, byte: byte), let span = heading(of: id, in: document) {
             return location(document, span)
         }
@@ -41,7 +42,7 @@ enum Navigation {
         {
             return location(document, row.span)
         }
-        return .null
+        return nil
     }
 
     /// The heading of a scenario: the parsed one, or the line above its comment.
@@ -55,7 +56,7 @@ enum Navigation {
     }
 
     /// Every step that names the scenario under the cursor, and its comment when asked.
-    static func references(in document: DocumentModel, at position: JSONValue, includeDeclaration: Bool) -> JSONValue {
+    static func references(in document: DocumentModel, at position: Position, includeDeclaration: Bool) -> [Location] {
         guard let (line, byte) = document.location(position),
             let (id, _) = scenarioID(in: document, line: line, byte: byte)
         else { return [] }
@@ -63,7 +64,7 @@ enum Navigation {
         if includeDeclaration, let comment = document.scenarioComments.first(where: { $0.id == id }) {
             spans.insert(comment.span, at: 0)
         }
-        return .array(spans.map { location(document, $0) })
+        return spans.map { location(document, $0) }
     }
 
     // MARK: - Outline
@@ -75,26 +76,23 @@ enum Navigation {
 
     /// The page's outline: the spec, its sections, their scenarios, the criteria and the checks
     /// under what they check.
-    static func symbols(in document: DocumentModel) -> JSONValue {
+    static func symbols(in document: DocumentModel) -> [DocumentSymbol] {
         guard let spec = document.spec else { return [] }
         let last = max(document.lines.count - 1, 0)
         let headings = spec.sections.map { $0.location.line - 1 }
         func symbol(
-            _ name: String, detail: String, kind: Kind, from: Int, to: Int, selection: Int, children: [JSONValue] = []
-        ) -> JSONValue {
+            _ name: String, detail: String, kind: Kind, from: Int, to: Int, selection: Int,
+            children: [DocumentSymbol] = []
+        ) -> DocumentSymbol {
             let end = max(from, min(to, last))
-            return [
-                "name": .string(name.isEmpty ? "(untitled)" : name), "detail": .string(detail),
-                "kind": .number(Double(kind.rawValue)),
-                "range": [
-                    "start": document.position(line: from, byte: 0),
-                    "end": document.position(line: end, byte: document.lines[end].count),
-                ],
-                "selectionRange": document.range(document.lineSpan(min(max(selection, from), end))),
-                "children": .array(children),
-            ]
+            return DocumentSymbol(
+                name: name.isEmpty ? "(untitled)" : name, detail: detail, kind: kind.rawValue,
+                range: TextRange(
+                    start: document.position(line: from, byte: 0),
+                    end: document.position(line: end, byte: document.lines[end].count)),
+                selectionRange: document.range(document.lineSpan(min(max(selection, from), end))), children: children)
         }
-        func checks(_ list: [Check], until end: Int) -> [JSONValue] {
+        func checks(_ list: [Check], until end: Int) -> [DocumentSymbol] {
             list.map { check in
                 let from = check.location.line - 1
                 let to = (check.steps.last?.location.line ?? check.location.line) - 1
@@ -102,10 +100,10 @@ enum Navigation {
                     check.name, detail: "check", kind: .function, from: from, to: min(to, end), selection: from)
             }
         }
-        let sections = spec.sections.enumerated().map { index, section -> JSONValue in
+        let sections = spec.sections.enumerated().map { index, section -> DocumentSymbol in
             let from = section.location.line - 1
             let to = index + 1 < headings.count ? headings[index + 1] - 1 : last
-            var children: [JSONValue] = []
+            var children: [DocumentSymbol] = []
             for (number, scenario) in section.scenarios.enumerated() {
                 let start = scenario.location.line - 1
                 let next = number + 1 < section.scenarios.count ? section.scenarios[number + 1].location.line - 2 : to
@@ -138,50 +136,38 @@ enum Navigation {
     /// The scenario ID under the cursor, which `rename` can rename; null elsewhere; refused up
     /// front, before the writer types a new name, where no new name could be taken: the page
     /// names no flow, or it already has every scenario ID of its flow.
-    static func prepareRename(in document: DocumentModel, at position: JSONValue) -> LanguageServer.FeatureAnswer {
+    static func prepareRename(
+        in document: DocumentModel, at position: Position
+    ) -> Result<PrepareRenameResult?, ResponseError> {
         guard let (line, byte) = document.location(position),
             let (id, span) = scenarioID(in: document, line: line, byte: byte)
-        else { return .result(.null) }
+        else { return .success(nil) }
         guard let flow = document.flow else {
-            return .refusal("the page names no flow, so the scenario IDs it may use are unknown")
+            return .failure(.refusal(.pageNamesNoFlow))
         }
         let free = flow.scenarios.filter { !document.scenarioIDs.contains($0) }
-        guard !free.isEmpty else {
-            return .refusal(
-                "the page already has every scenario of the flow '\(flow.id)', so '\(id)' has no other ID to take; a new scenario needs an engine change first"
-            )
-        }
-        return .result(["range": document.range(span), "placeholder": .string(id)])
+        guard !free.isEmpty else { return .failure(.refusal(.everyScenarioTaken(id, flow: flow.id))) }
+        return .success(PrepareRenameResult(range: document.range(span), placeholder: id))
     }
 
     /// Renames a scenario ID within the page (its comment and every step that names it), to
     /// another ID of the page's flow: scenario IDs are the flow's, so any other is refused.
     static func rename(
-        in document: DocumentModel, at position: JSONValue, to newName: String
-    )
-        -> LanguageServer.FeatureAnswer
-    {
+        in document: DocumentModel, at position: Position, to newName: String
+    ) -> Result<WorkspaceEdit?, ResponseError> {
         guard let (line, byte) = document.location(position),
             let (id, _) = scenarioID(in: document, line: line, byte: byte)
-        else { return .refusal("only a scenario ID can be renamed here") }
-        guard let flow = document.flow else {
-            return .refusal("the page names no flow, so the scenario IDs it may use are unknown")
-        }
-        guard newName != id else { return .result(["changes": [:]]) }
+        else { return .failure(.refusal(.notAScenarioID)) }
+        guard let flow = document.flow else { return .failure(.refusal(.pageNamesNoFlow)) }
+        guard newName != id else { return .success(WorkspaceEdit(changes: [:])) }
         guard flow.scenarios.contains(newName) else {
-            let closest = nearest(to: newName, in: flow.scenarios).map { "'\($0)'" }.joined(separator: ", ")
-            return .refusal(
-                "the flow '\(flow.id)' has no scenario '\(newName)', and a scenario ID must be one of the flow's (the closest are \(closest)); a new scenario needs an engine change first"
-            )
+            return .failure(
+                .refusal(.scenarioNotInFlow(newName, flow: flow.id, closest: nearest(to: newName, in: flow.scenarios))))
         }
-        guard !document.scenarioIDs.contains(newName) else {
-            return .refusal("the page already has a scenario '\(newName)'")
-        }
+        guard !document.scenarioIDs.contains(newName) else { return .failure(.refusal(.scenarioTaken(newName))) }
         var spans = document.stepMentions(of: id)
         spans += document.scenarioComments.filter { $0.id == id }.map(\.span)
-        let edits = spans.sorted { ($0.line, $0.start) < ($1.line, $1.start) }.map {
-            LanguageServer.edit(document, $0, newName)
-        }
-        return .result(["changes": [LanguageServer.uri(ofPath: document.path): .array(edits)]])
+        let edits = spans.sorted { ($0.line, $0.start) < ($1.line, $1.start) }.map { document.edit($0, newName) }
+        return .success(WorkspaceEdit(changes: [LanguageServer.uri(ofPath: document.path): edits]))
     }
 }

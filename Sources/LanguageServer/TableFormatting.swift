@@ -1,19 +1,20 @@
 import Foundation
+import LanguageServerProtocol
 
 /// Formatting: the page's Markdown tables aligned, each cell padded so that the bars line up,
 /// the delimiter row's dashes padded likewise with its colons kept. Nothing outside a table
 /// row changes, nor any cell's text; tables in code blocks are left as written.
 enum TableFormatting {
     /// One edit per table row that changes, each replacing the row's line.
-    static func edits(in document: DocumentModel) -> JSONValue {
-        var edits: [JSONValue] = []
+    static func edits(in document: DocumentModel) -> [TextEdit] {
+        var edits: [TextEdit] = []
         for table in document.tables {
             for (line, text) in format(table, in: document) where text.utf8.elementsEqual(document.lines[line]) == false
             {
-                edits.append(LanguageServer.edit(document, document.lineSpan(line), text))
+                edits.append(document.edit(document.lineSpan(line), text))
             }
         }
-        return .array(edits)
+        return edits
     }
 
     /// Each row of a table as it reads aligned.

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import SpecModel
 
 /// Positions in a document's text as the protocol counts them: a line, and a character offset
@@ -19,25 +20,22 @@ struct TextPositions {
     }
 
     /// The position of a 1-based line and 1-based byte column.
-    func position(line: Int, byteColumn: Int) -> JSONValue {
+    func position(line: Int, byteColumn: Int) -> Position {
         let index = line - 1
-        guard lines.indices.contains(index) else { return ["line": .number(Double(max(index, 0))), "character": 0] }
-        let text = lines[index]
-        let bytes = Array(text.utf8)
+        guard lines.indices.contains(index) else { return Position(line: max(index, 0), character: 0) }
+        let bytes = Array(lines[index].utf8)
         let prefix = String(decoding: bytes.prefix(max(byteColumn - 1, 0)), as: UTF8.self)
-        let character = encoding == .utf8 ? prefix.utf8.count : prefix.utf16.count
-        return ["line": .number(Double(index)), "character": .number(Double(character))]
+        return Position(line: index, character: encoding == .utf8 ? prefix.utf8.count : prefix.utf16.count)
     }
 
     /// The range of a span of the tool's (1-based lines and byte columns, its end excluded);
     /// a span naming the whole file is the file's start.
-    func range(of span: SourceSpan) -> JSONValue {
+    func range(of span: SourceSpan) -> TextRange {
         guard !span.isWholeFile else {
-            return ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]
+            return TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
         }
-        return [
-            "start": position(line: span.start.line, byteColumn: span.start.column),
-            "end": position(line: span.endLine, byteColumn: span.endColumn),
-        ]
+        return TextRange(
+            start: position(line: span.start.line, byteColumn: span.start.column),
+            end: position(line: span.endLine, byteColumn: span.endColumn))
     }
 }

@@ -82,14 +82,23 @@ public struct Pipeline: Sendable {
     /// `check()`, reusing what `session` kept from its earlier runs: the files parsed, and the
     /// lint when nothing changed since the last.
     public func check(session: EditorSession?) -> PipelineResult {
+        // Never stopped, so always made.
+        check(session: session, stoppingWhen: { false })!
+    }
+
+    /// `check(session:)`, or nil when `isCancelled` says to stop before the run is done: an
+    /// editor's text changed again, or the request that asked for it was cancelled.
+    public func check(session: EditorSession?, stoppingWhen isCancelled: () -> Bool) -> PipelineResult? {
         let flows = self.flows
         let prepared = DispatchGroup()
         Preparation.start(flows: flows.flows, explorations: configuration.cache?.explorations, in: prepared)
         var result = lint(preparingItsRules: false, session: session, edited: nil).result
         guard result.stage == .lint, !result.hasErrors else { return result }
         prepared.wait()
-        let report = CheckStage(flows: flows, cache: configuration.cache, strict: configuration.strict).run(
-            result.content, lintDiagnostics: result.diagnostics)
+        guard
+            let report = CheckStage(flows: flows, cache: configuration.cache, strict: configuration.strict).run(
+                result.content, lintDiagnostics: result.diagnostics, stoppingWhen: isCancelled)
+        else { return nil }
         result.report = report
         result.diagnostics = report.diagnostics
         result.stage = .check

@@ -198,26 +198,26 @@ public struct DiagnosticNote: Hashable, Codable, Sendable {
 /// A fix: what it does, in a few words an editor shows on its menu, and the edits it makes.
 public struct FixIt: Hashable, Codable, Sendable {
     public var title: String
-    public var edits: [TextEdit]
+    public var edits: [SourceEdit]
 
-    public init(_ title: String, edits: [TextEdit]) {
+    public init(_ title: String, edits: [SourceEdit]) {
         self.title = title
         self.edits = edits
     }
 
     /// Replaces `span` with `text`, titled "Change to 'text'".
     public static func replace(_ span: SourceSpan, with text: String, title: String? = nil) -> FixIt {
-        FixIt(title ?? "Change to '\(text)'", edits: [TextEdit(span, text)])
+        FixIt(title ?? "Change to '\(text)'", edits: [SourceEdit(span, text)])
     }
 
     /// Inserts `text` at `location`.
     public static func insert(_ text: String, at location: SourceLocation, title: String) -> FixIt {
-        FixIt(title, edits: [TextEdit(SourceSpan(at: location), text)])
+        FixIt(title, edits: [SourceEdit(SourceSpan(at: location), text)])
     }
 }
 
 /// One edit of a fix: `span` replaced by `replacement` (an insertion where the span is empty).
-public struct TextEdit: Hashable, Codable, Sendable {
+public struct SourceEdit: Hashable, Codable, Sendable {
     public var span: SourceSpan
     public var replacement: String
 

@@ -15,13 +15,23 @@ public struct CheckRunner: Sendable {
     }
 
     public func run(_ content: ContentSet) -> RunReport {
+        // Never stopped, so always made.
+        run(content, stoppingWhen: { false })!
+    }
+
+    /// The run, or nil when `isCancelled` says to stop before it is done: it is asked before
+    /// each flow's exploration and before each check, so that an editor's newer text or a
+    /// cancelled request does not wait for a run nobody reads.
+    public func run(_ content: ContentSet, stoppingWhen isCancelled: () -> Bool) -> RunReport? {
         let (groups, resolution) = flows.resolve(content.specs)
         var diagnostics = DiagnosticBag()
         diagnostics.append(contentsOf: resolution)
         var flowRuns: [FlowRun] = []
         var specRuns: [String: SpecRun] = [:]
         for group in groups {
-            let (flowRun, runs) = run(group.flow, specs: group.specs, into: &diagnostics)
+            guard !isCancelled(),
+                let (flowRun, runs) = run(group.flow, specs: group.specs, into: &diagnostics, isCancelled: isCancelled)
+            else { return nil }
             flowRuns.append(flowRun)
             for run in runs { specRuns[run.path] = run }
         }
@@ -40,7 +50,9 @@ public struct CheckRunner: Sendable {
     }
 
     /// Checks, explores and cross-checks the specs of one flow.
-    private func run(_ flow: Flow, specs: [Spec], into diagnostics: inout DiagnosticBag) -> (FlowRun, [SpecRun]) {
+    private func run(
+        _ flow: Flow, specs: [Spec], into diagnostics: inout DiagnosticBag, isCancelled: () -> Bool
+    ) -> (FlowRun, [SpecRun])? {
         let exploration = cache?.exploration(of: flow) ?? flow.explore(nil)
         var specRuns: [SpecRun] = []
         var checkScreens = Set<ScreenPresentation>()
@@ -50,6 +62,7 @@ public struct CheckRunner: Sendable {
             var moves: [String: [Platform: [FlowMove]]] = [:]
             let platforms = spec.platforms.filter(flow.platforms.contains)
             for check in spec.checks {
+                guard !isCancelled() else { return nil }
                 let (run, screens, problems, checkMoves) = self.run(check, flow: flow, platforms: platforms)
                 checkRuns.append(run)
                 checkScreens.formUnion(screens)

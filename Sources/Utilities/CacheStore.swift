@@ -49,21 +49,23 @@ public struct CacheStore: Sendable {
         self.toolFingerprint = toolFingerprint
     }
 
-    /// The file of an entry of `kind` keyed by `key`.
-    public func file(_ kind: CacheKind, key: [String]) -> URL {
+    /// The file of an entry of `kind` keyed by `key`; `label` (made of the key) follows the key's
+    /// hash in the name, for an entry a person opens (`<hash>-undefined-step.md`).
+    public func file(_ kind: CacheKind, key: [String], label: String? = nil) -> URL {
         var hasher = FNV1a()
         hasher.mix(kind.name)
         hasher.mix(String(kind.version))
         if kind.keyedByTool { hasher.mix(toolFingerprint) }
         for part in key { hasher.mix(part) }
-        return folder.appendingPathComponent(kind.name).appendingPathComponent(hasher.hex + kind.fileExtension)
+        let name = hasher.hex + (label.map { "-" + $0 } ?? "") + kind.fileExtension
+        return folder.appendingPathComponent(kind.name).appendingPathComponent(name)
     }
 
     // MARK: - Bytes
 
     /// The bytes of an entry, marked as used; nil when there is none.
-    public func bytes(_ kind: CacheKind, key: [String]) -> [UInt8]? {
-        let path = file(kind, key: key).path
+    public func bytes(_ kind: CacheKind, key: [String], label: String? = nil) -> [UInt8]? {
+        let path = file(kind, key: key, label: label).path
         guard let bytes = try? FileBytes.read(path) else { return nil }
         Self.touch(path)
         return bytes
@@ -72,8 +74,8 @@ public struct CacheStore: Sendable {
     /// Keeps an entry's bytes; its file, or nil when it could not be written (which only
     /// costs the time to make it again).
     @discardableResult
-    public func keep(_ bytes: [UInt8], _ kind: CacheKind, key: [String]) -> URL? {
-        let file = file(kind, key: key)
+    public func keep(_ bytes: [UInt8], _ kind: CacheKind, key: [String], label: String? = nil) -> URL? {
+        let file = file(kind, key: key, label: label)
         return FileBytes.keep(bytes, at: file.path) ? file : nil
     }
 
@@ -159,14 +161,15 @@ public struct CacheStore: Sendable {
     /// identity and is hashed again.
     public func fingerprint(ofFile path: String) -> String? {
         guard let stamp = FileStamp(path: path) else { return nil }
-        let key = [stamp.description]
-        if let known = bytes(Self.fileHashes, key: key).map({ String(decoding: $0, as: UTF8.self) }),
+        // Labelled with the stamp, so that a person can tell which file an entry is of.
+        let (key, label) = ([stamp.description], stamp.description)
+        if let known = bytes(Self.fileHashes, key: key, label: label).map({ String(decoding: $0, as: UTF8.self) }),
             known.count == 16, known.allSatisfy(\.isHexDigit)
         {
             return known
         }
         guard let computed = Self.fingerprint(ofFile: path) else { return nil }
-        keep(Array(computed.utf8), Self.fileHashes, key: key)
+        keep(Array(computed.utf8), Self.fileHashes, key: key, label: label)
         return computed
     }
 }

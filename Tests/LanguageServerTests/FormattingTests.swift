@@ -80,8 +80,13 @@ import Testing
         }
         #expect(editor.ask("textDocument/documentSymbol", at: nil) == [])
         #expect(editor.reply("textDocument/formatting", at: nil)?["error"].isNull == true)
+        let stray: JSONValue = [
+            "code": "undefined-step", "message": "x",
+            "range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 1]],
+        ]
         #expect(
-            editor.ask("textDocument/codeAction", at: nil, ["context": ["diagnostics": [["code": "undefined-step"]]]])
-                == [])
+            editor.ask(
+                "textDocument/codeAction", at: nil,
+                ["range": stray["range"], "context": ["diagnostics": [stray]]]) == [])
     }
 }

@@ -14,7 +14,8 @@ final class Client {
 
     deinit { try? FileManager.default.removeItem(at: cacheFolder) }
 
-    lazy var server = LanguageServer(environment: ["PASSKEY_SPEC_CACHE": cacheFolder.path]) { [unowned self] body in
+    lazy var server = LanguageServer(environment: ["PASSKEY_SPEC_CACHE": cacheFolder.path], work: .inline) {
+        [unowned self] body in
         if let message = JSONValue.parse(body) { sent.append(message) }
     }
 

@@ -15,21 +15,21 @@ import Testing
         let end = start + Array("“Used” passkey 🔑".utf8).count
         let span = SourceSpan(file: "page.md", line: 2, columns: start..<end)
         let range = TextPositions(Self.text, encoding: .utf16).range(of: span)
-        #expect(range["start"] == ["line": 1, "character": 10])
-        #expect(range["end"] == ["line": 1, "character": .number(Double(10 + "“Used” passkey 🔑".utf16.count))])
+        #expect(range.start == Position(line: 1, character: 10))
+        #expect(range.end == Position(line: 1, character: 10 + "“Used” passkey 🔑".utf16.count))
     }
 
     @Test func aSpanBecomesARangeInUTF8() {
         // The quotes and the word between them: 3 + 4 + 3 bytes.
         let span = SourceSpan(file: "page.md", line: 2, columns: 11..<21)
         let range = TextPositions(Self.text, encoding: .utf8).range(of: span)
-        #expect(range["start"] == ["line": 1, "character": 10])
-        #expect(range["end"] == ["line": 1, "character": 20])
+        #expect(range.start == Position(line: 1, character: 10))
+        #expect(range.end == Position(line: 1, character: 20))
     }
 
     @Test func aWholeFileIsItsStart() {
         let range = TextPositions(Self.text, encoding: .utf16).range(of: .whole("page.md"))
-        #expect(range["start"] == ["line": 0, "character": 0])
-        #expect(range["end"] == ["line": 0, "character": 0])
+        #expect(range.start == Position(line: 0, character: 0))
+        #expect(range.end == Position(line: 0, character: 0))
     }
 }

@@ -15,7 +15,7 @@ import Utilities
         let pipeline = pipeline(folder, in: folder.url, roots: ["content"])
         #expect(pipeline.build(into: "site").output != nil)
         let cache = try #require(pipeline.configuration.cache)
-        #expect(cache.explanationFile(of: "empty-copy-cell") != nil)
+        #expect(cache.explanationFile(of: "empty-copy-cell")?.lastPathComponent.hasSuffix("-empty-copy-cell.md") == true)
         let kinds = Dictionary(uniqueKeysWithValues: ToolCache.kinds.map { ($0.name, $0) })
         let root = cache.folder.path
         let entries = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
@@ -29,8 +29,11 @@ import Utilities
             let kind = try #require(parts.count == 2 ? kinds[parts[0]] : nil, "\(entry) is of no kind")
             let name = parts[1]
             #expect(name.hasSuffix(kind.fileExtension), "\(entry)")
-            let key = name.dropLast(kind.fileExtension.count)
+            // The key's hash, then a label for a person where the kind has one.
+            let key = name.dropLast(kind.fileExtension.count).prefix(16)
             #expect(key.count == 16 && key.allSatisfy(\.isHexDigit), "\(entry) is not named by a key")
+            let label = name.dropLast(kind.fileExtension.count).dropFirst(16)
+            #expect(label.isEmpty || label.hasPrefix("-"), "\(entry)")
         }
         // A build keeps its manifest, the site's kits and the explorations; the editor's link.
         let used = Set(entries.map { String($0.split(separator: "/")[0]) })

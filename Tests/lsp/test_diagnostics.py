@@ -90,7 +90,8 @@ async def test_a_mistake_is_published_where_it_is_and_goes_when_fixed(editor, mi
     # The code links to its explanation, a file the editor can open.
     explanation = pathlib.Path(urllib.parse.urlparse(diagnostic.code_description.href).path)
     text = explanation.read_text(encoding="utf-8")
-    assert explanation.name == f"{mistake.code}.md"
+    # Named by the cache's key, then by the message, so that the editor's tab says which.
+    assert explanation.name.endswith(f"-{mistake.code}.md")
     assert text.startswith("# ") and "\n## Fix\n" in text
 
     await editor.type(page, original)

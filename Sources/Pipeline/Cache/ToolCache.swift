@@ -68,10 +68,12 @@ public struct ToolCache: Sendable {
     public func explanationFile(of id: MessageID) -> URL? {
         guard let markdown = MessageExplanation.markdown(of: id.rawValue) else { return nil }
         let bytes = Array(markdown.utf8)
-        if store.bytes(Self.explanations, key: [id.rawValue]) == bytes {
-            return store.file(Self.explanations, key: [id.rawValue])
+        // Named after the message too: an editor shows the file's name on its tab.
+        let (key, label) = ([id.rawValue], id.rawValue)
+        if store.bytes(Self.explanations, key: key, label: label) == bytes {
+            return store.file(Self.explanations, key: key, label: label)
         }
-        return store.keep(bytes, Self.explanations, key: [id.rawValue])
+        return store.keep(bytes, Self.explanations, key: key, label: label)
     }
 
     /// Keeps at most each kind's limit of entries, the most recently used; a build manifest

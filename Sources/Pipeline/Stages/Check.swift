@@ -14,7 +14,16 @@ struct CheckStage {
     /// merged into its diagnostics in file order, leaving out a finding of the run that a
     /// finding of the lint implies.
     func run(_ content: ContentSet, lintDiagnostics: [Diagnostic] = []) -> RunReport {
-        var report = CheckRunner(flows: flows, cache: cache?.explorations).run(content)
+        // Never stopped, so always made.
+        run(content, lintDiagnostics: lintDiagnostics, stoppingWhen: { false })!
+    }
+
+    /// `run`, or nil when `isCancelled` says to stop first (see `CheckRunner`).
+    func run(
+        _ content: ContentSet, lintDiagnostics: [Diagnostic] = [], stoppingWhen isCancelled: () -> Bool
+    ) -> RunReport? {
+        guard var report = CheckRunner(flows: flows, cache: cache?.explorations).run(content, stoppingWhen: isCancelled)
+        else { return nil }
         report.diagnostics = LintRules.finish(lintDiagnostics + report.diagnostics, strict: strict)
         return report
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageServerProtocol
 import ReportModel
 import SpecModel
 import SpecRunner
@@ -6,11 +7,11 @@ import SpecRunner
 /// Hover: what the name under the cursor means, in Markdown. A diagnostic's explanation, a
 /// step's summary, a scenario's title and copy, a native error's meaning, source and
 /// destination, a criterion's statement and verdicts.
-enum Hover {
+enum HoverContent {
     static func hover(
-        in document: DocumentModel, at position: JSONValue, diagnostics: [Diagnostic], report: RunReport?
-    ) -> JSONValue {
-        guard let (line, byte) = document.location(position) else { return .null }
+        in document: DocumentModel, at position: Position, diagnostics: [Diagnostic], report: RunReport?
+    ) -> Hover? {
+        guard let (line, byte) = document.location(position) else { return nil }
         var parts: [String] = []
         var range: DocumentModel.Span?
         for diagnostic in diagnostics where diagnostic.location.line - 1 == line {
@@ -37,12 +38,9 @@ enum Hover {
             parts.append("**\(step.keyword!.rawValue) \(pattern.display)**\n\n\(pattern.summary)")
             range = DocumentModel.Span(line: line, start: step.textStart, end: document.lines[line].count)
         }
-        guard !parts.isEmpty else { return .null }
-        var hover: [String: JSONValue] = [
-            "contents": ["kind": "markdown", "value": .string(parts.joined(separator: "\n\n---\n\n"))]
-        ]
-        if let range { hover["range"] = document.range(range) }
-        return .object(hover)
+        guard !parts.isEmpty else { return nil }
+        return Hover(
+            contents: MarkupContent(markdown: parts.joined(separator: "\n\n---\n\n")), range: range.map(document.range))
     }
 
     /// Where a diagnostic is on its first line: the span the editor underlines there (to the
