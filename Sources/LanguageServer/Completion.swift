@@ -85,7 +85,8 @@ enum Completion {
 
     /// Values for the quotes the cursor is in: the values of the parameter the quotes hold in
     /// the patterns the step so far fits, or the page's scenario IDs and the flow's action IDs.
-    private static func valueItems(_ document: DocumentModel, line: Int, byte: Int, textStart: Int) -> [CompletionItem] {
+    private static func valueItems(_ document: DocumentModel, line: Int, byte: Int, textStart: Int) -> [CompletionItem]
+    {
         guard let quoted = document.quoted(line: line, byte: byte) else { return [] }
         let before = Array(document.lines[line][textStart..<max(textStart, quoted.span.start - 1)])
         let types = document.flow?.steps.patterns.compactMap { parameter(after: before, in: $0) } ?? []
@@ -136,7 +137,9 @@ enum Completion {
 
     // MARK: - Trigger cells
 
-    private static func triggerItems(_ document: DocumentModel, line: Int, byte: Int, platform: Platform)
+    private static func triggerItems(
+        _ document: DocumentModel, line: Int, byte: Int, platform: Platform
+    )
         -> [CompletionItem]
     {
         let flows = document.flow.map { [$0] } ?? document.registry.flows
@@ -207,7 +210,9 @@ enum Completion {
         "scenario": ["scenario"],
     ]
 
-    private static func metadataItems(_ document: DocumentModel, line: Int, byte: Int, typed: String) -> [CompletionItem] {
+    private static func metadataItems(
+        _ document: DocumentModel, line: Int, byte: Int, typed: String
+    ) -> [CompletionItem] {
         let words = typed.split(whereSeparator: \.isWhitespace).map(String.init)
         let typing = typed.last.map { !$0.isWhitespace } ?? false
         let current = typing ? (words.last ?? "") : ""

@@ -477,7 +477,8 @@ public final class LanguageServer: @unchecked Sendable {
             range: positions.range(of: diagnostic.span), severity: diagnostic.severity == .error ? 1 : 2,
             code: diagnostic.id.rawValue,
             codeDescription: linksCodes ? explanationLink(diagnostic.id).map { .init(href: $0) } : nil,
-            source: "passkey-spec", message: diagnostic.message.text, relatedInformation: related.isEmpty ? nil : related)
+            source: "passkey-spec", message: diagnostic.message.text,
+            relatedInformation: related.isEmpty ? nil : related)
     }
 
     /// The `file:` URI of the explanation of `id` built into the tool (which `explain ID`
@@ -531,7 +532,8 @@ public final class LanguageServer: @unchecked Sendable {
     // MARK: - Paths and URIs
 
     func fileSystemPath(_ file: String) -> String {
-        file.hasPrefix("/") ? file : lock.withLock { state.setup.root }.appendingPathComponent(file).standardizedFileURL.path
+        file.hasPrefix("/")
+            ? file : lock.withLock { state.setup.root }.appendingPathComponent(file).standardizedFileURL.path
     }
 
     func path(of uri: String) -> String? {

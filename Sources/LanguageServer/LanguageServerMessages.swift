@@ -51,16 +51,20 @@ enum Rejection {
         switch self {
         case .notJSON: ResponseError(code: ResponseError.parseError, message: "the message is not a JSON object")
         case .noMethod: ResponseError(code: ResponseError.invalidRequest, message: "the message has no method")
-        case .shutDown: ResponseError(code: ResponseError.invalidRequest, message: "the server is shut down; send 'exit'")
+        case .shutDown:
+            ResponseError(code: ResponseError.invalidRequest, message: "the server is shut down; send 'exit'")
         case .notInitialized:
             ResponseError(code: ResponseError.serverNotInitialized, message: "send 'initialize' first")
         case .unknownMethod(let method):
             ResponseError(code: ResponseError.methodNotFound, message: "the server does not handle '\(method)'")
         case .invalidParams(let method, let reason):
-            ResponseError(code: ResponseError.invalidParams, message: "the params of '\(method)' cannot be read: \(reason)")
+            ResponseError(
+                code: ResponseError.invalidParams, message: "the params of '\(method)' cannot be read: \(reason)")
         case .cancelled: ResponseError(code: ResponseError.requestCancelled, message: "the request was cancelled")
         case .tooLarge(let size, let limit):
-            ResponseError(code: ResponseError.parseError, message: "the message is \(size) bytes; the server reads at most \(limit)")
+            ResponseError(
+                code: ResponseError.parseError,
+                message: "the message is \(size) bytes; the server reads at most \(limit)")
         case .framing(let reason): ResponseError(code: ResponseError.parseError, message: reason)
         }
     }

@@ -454,7 +454,8 @@ public struct CodeAction: Codable, Sendable, Hashable {
     public var isPreferred: Bool
     public var edit: WorkspaceEdit
 
-    public init(title: String, kind: String, diagnostics: [ProtocolDiagnostic], isPreferred: Bool, edit: WorkspaceEdit) {
+    public init(title: String, kind: String, diagnostics: [ProtocolDiagnostic], isPreferred: Bool, edit: WorkspaceEdit)
+    {
         self.title = title
         self.kind = kind
         self.diagnostics = diagnostics

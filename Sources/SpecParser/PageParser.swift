@@ -163,7 +163,7 @@ public struct PageParser {
             } else {
                 let meant = closest(to: name, in: Platform.known.map(\.rawValue))
                 diagnostics.report(
-                    .unknownPlatform(name), at: nameSpan,
+                    .unknownPlatform(name, suggestion: meant), at: nameSpan,
                     fixIts: meant.map { [FixIt.replace(nameSpan, with: $0)] } ?? [],
                     subjects: [.platform(name)] + (meant.map { [.platform($0)] } ?? []))
             }

@@ -118,8 +118,11 @@ extension Message {
         "missing-platforms", .error,
         "spec metadata declares no platforms; add 'platforms:' and one or more of \(Platform.knownList)")
 
-    public static func unknownPlatform(_ name: String) -> Message {
-        Message("unknown-platform", .error, "unknown platform '\(name)'; known platforms are \(Platform.knownList)")
+    public static func unknownPlatform(_ name: String, suggestion: String? = nil) -> Message {
+        Message(
+            "unknown-platform", .error,
+            "unknown platform '\(name)'; " + (suggestion.map { "did you mean '\($0)'? " } ?? "")
+                + "known platforms are \(Platform.knownList)")
     }
 }
 

@@ -130,11 +130,18 @@ final class Gate: @unchecked Sendable {
             environment: ["PASSKEY_SPEC_CACHE": folder.url.appendingPathComponent("cache").path], work: .background,
             isCancelled: { wire.isCancelled($0) }, send: { wire.record($0) })
         func send(_ message: JSONValue) { server.handle(message.data) }
-        send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": .string(folder.url.absoluteString)]])
+        send([
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": ["rootUri": .string(folder.url.absoluteString)],
+        ])
         let uri = URL(fileURLWithPath: path).absoluteString
         send([
             "jsonrpc": "2.0", "method": "textDocument/didOpen",
-            "params": ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(Gate.page)]],
+            "params": [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(Gate.page),
+                ]
+            ],
         ])
         return (server, uri)
     }
@@ -155,7 +162,9 @@ final class Gate: @unchecked Sendable {
         server.handle(
             JSONValue.object([
                 "jsonrpc": "2.0", "id": 6, "method": "textDocument/hover",
-                "params": ["textDocument": ["uri": .string(uri)], "position": ["line": .number(Double(line)), "character": 4]],
+                "params": [
+                    "textDocument": ["uri": .string(uri)], "position": ["line": .number(Double(line)), "character": 4],
+                ],
             ]).data)
         let hover = try #require(wire.reply(to: 6), "no answer to the hover while the check ran")
         #expect(hover["result"]["contents"]["value"].string?.contains("G1-AC01") == true, "\(hover)")
@@ -196,7 +205,8 @@ final class Gate: @unchecked Sendable {
             send: { wire.record($0) })
         server.handle(
             JSONValue.object([
-                "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": .string(folder.url.absoluteString)],
+                "jsonrpc": "2.0", "id": 1, "method": "initialize",
+                "params": ["rootUri": .string(folder.url.absoluteString)],
             ]).data)
         let uri = URL(fileURLWithPath: path).absoluteString
         server.handle(

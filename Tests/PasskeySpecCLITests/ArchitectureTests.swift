@@ -183,6 +183,53 @@ import Testing
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    /// `lint`, `check`, `build`, `preview` and the language server reach pages only through
+    /// the source store: nothing else lists the folders, reads a page or parses one. The
+    /// pipeline's other files name no reader; the language server and the commands name none
+    /// at all, nor the Markdown parser.
+    @Test func pagesAreReadOnlyThroughTheSourceStore() throws {
+        let readers = [
+            "ContentLoader(", ".files(at:", "loader.parse(", "PageParser", "CommonMarkConverter", "SourceFile",
+        ]
+        var found: [String] = []
+        for module in ["Pipeline", "LanguageServer", "PasskeySpecCLI", "PreviewServer"] {
+            for (path, text) in try Self.files(under: "Sources/\(module)", extensions: ["swift"])
+            where !path.hasPrefix("Sources/Pipeline/Store/") {
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = Self.code(line)
+                    for word in readers where code.contains(word) {
+                        found.append("\(path):\(number + 1): \(word): \(line)")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        // And the store does read them: the check above would pass on a store that reads nothing.
+        let store = try Self.files(under: "Sources/Pipeline/Store", extensions: ["swift"]).map(\.text).joined()
+        #expect(store.contains("ContentLoader(") && store.contains(".files(at:") && store.contains("loader.parse("))
+    }
+
+    /// The model is values about specs: no presentation (the site's classes, an export's
+    /// format names) and no utilities live in it, and a kit's script crosses from the runner
+    /// to the kits as a value, never as bytes decoded again.
+    @Test func theModelHoldsNoPresentationAndLayersPassValues() throws {
+        let model = try Self.files(under: "Sources/SpecModel", extensions: ["swift"])
+        for (path, text) in model {
+            let declarations = [
+                ": MockupStyle", "exports: [String]", "enum FileBytes", "enum JSONOutput", "final class Locked",
+                "func parallelMap", "struct FNV1a",
+            ]
+            let code = text.split(separator: "\n").map(Self.code).joined(separator: "\n")
+            for word in declarations { #expect(!code.contains(word), "\(path) holds \(word)") }
+        }
+        let flow = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/SpecRunner/Flow.swift"), encoding: .utf8)
+        #expect(flow.contains("(Spec, Platform) -> KitScript"))
+        let kits = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/Pipeline/ConformanceKits.swift"), encoding: .utf8)
+        #expect(!kits.contains("JSONDecoder") && !kits.contains("try?"))
+    }
+
     /// Each module declares the messages it reports in its messages file, beside their
     /// explanations: a message written anywhere else would be missing from `explain`.
     @Test func messagesAreDeclaredInTheirModulesMessagesFile() throws {

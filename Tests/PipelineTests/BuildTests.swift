@@ -69,6 +69,25 @@ import Utilities
         #expect(try Data(contentsOf: out.appendingPathComponent("writers-guide.html")) == page)
     }
 
+    /// A build reads an editor's unsaved text, as the lint does: the site shows what the
+    /// writer sees, into memory (the preview) and into a folder alike.
+    @Test func aBuildReadsTheEditorsUnsavedText() throws {
+        let folder = try TemporaryFolder()
+        let content = try copyContent(into: folder)
+        let guide = folder.url.appendingPathComponent("content/writers-guide.md").path
+        let text = try String(contentsOfFile: guide, encoding: .utf8)
+        var configuration = pipeline(folder, in: folder.url, roots: [content]).configuration
+        configuration.unsaved = [guide: Array((text + "\nA sentence not saved yet.\n").utf8)]
+        let preview = PreviewSession(Pipeline(configuration))
+        #expect(preview.rebuild().stage == .write)
+        let page = String(decoding: try #require(preview.site["writers-guide.html"]), as: UTF8.self)
+        #expect(page.contains("A sentence not saved yet."))
+        let out = folder.url.appendingPathComponent("out")
+        #expect(Pipeline(configuration).build(into: out.path).stage == .write)
+        let written = try String(contentsOf: out.appendingPathComponent("writers-guide.html"), encoding: .utf8)
+        #expect(written.contains("A sentence not saved yet."))
+    }
+
     /// A page that does not parse renders nothing and leaves the previous site as it was.
     @Test func aPageThatDoesNotParseRendersNothing() throws {
         let folder = try TemporaryFolder()

@@ -15,7 +15,8 @@ import Utilities
         let pipeline = pipeline(folder, in: folder.url, roots: ["content"])
         #expect(pipeline.build(into: "site").output != nil)
         let cache = try #require(pipeline.configuration.cache)
-        #expect(cache.explanationFile(of: "empty-copy-cell")?.lastPathComponent.hasSuffix("-empty-copy-cell.md") == true)
+        #expect(
+            cache.explanationFile(of: "empty-copy-cell")?.lastPathComponent.hasSuffix("-empty-copy-cell.md") == true)
         let kinds = Dictionary(uniqueKeysWithValues: ToolCache.kinds.map { ($0.name, $0) })
         let root = cache.folder.path
         let entries = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
@@ -71,7 +72,9 @@ import Utilities
         for number in 0..<6 {
             store.keep([UInt8(number)], kind, key: ["\(number)"])
             // Modification times a second apart, oldest first.
-            var times = [timespec(tv_sec: 1_000_000 + number, tv_nsec: 0), timespec(tv_sec: 1_000_000 + number, tv_nsec: 0)]
+            var times = [
+                timespec(tv_sec: 1_000_000 + number, tv_nsec: 0), timespec(tv_sec: 1_000_000 + number, tv_nsec: 0),
+            ]
             utimensat(AT_FDCWD, store.file(kind, key: ["\(number)"]).path, &times, 0)
         }
         // Reading an old entry makes it recently used.

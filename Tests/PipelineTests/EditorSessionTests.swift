@@ -3,6 +3,7 @@ import Pipeline
 import SpecModel
 import TestSupport
 import Testing
+import Utilities
 
 /// The session's lint and check give what the pipeline gives on the same configuration, call
 /// after call, as the editor's text changes.
@@ -47,14 +48,21 @@ import Testing
 
     @Test func anEditedDocumentIsLintedWithoutListingAndANewFileIsFoundByTheNextFullLint() throws {
         let (folder, path, text) = try Self.copiedContent()
-        let session = EditorSession()
+        // A clock long after the copy: every file's stamp is trusted, and what is parsed again
+        // is what changed.
+        let session = EditorSession(clock: ManualWallClock(at: Int64.max / 2))
         _ = Pipeline(configuration(folder)).lint(session: session)
-        // An edit to an open document: the same findings as the pipeline's on the same text.
+        #expect(session.listings == 1)
+        let parsedAtFirst = session.parses
+        // An edit to an open document: the same findings as the pipeline's on the same text,
+        // with that page parsed again and the folders not listed again.
         let edited = [
             path: Array(
                 text.replacingOccurrences(of: "Then a session is created", with: "Then a sesion is created").utf8)
         ]
         let afterEdit = Pipeline(configuration(folder, unsaved: edited)).lint(session: session, edited: [path])
+        #expect(session.listings == 1)
+        #expect(session.parses == parsedAtFirst + 1)
         #expect(afterEdit.diagnostics == Pipeline(configuration(folder, unsaved: edited)).lint().diagnostics)
         #expect(afterEdit.diagnostics.contains { $0.id.rawValue == "undefined-step" })
         // A page added on the disk, linking nowhere: the next lint without an edit lists it.
@@ -62,6 +70,7 @@ import Testing
         try "# Added\n<!-- page: added -->\n\n[nowhere](nowhere.md)\n".write(
             to: added, atomically: true, encoding: .utf8)
         let relisted = Pipeline(configuration(folder, unsaved: edited)).lint(session: session)
+        #expect(session.listings == 2)
         #expect(relisted.diagnostics == Pipeline(configuration(folder, unsaved: edited)).lint().diagnostics)
         #expect(relisted.diagnostics.contains { $0.location.file.hasSuffix("added.md") })
         // A file created since the last listing and opened in the editor: its edit lists the
@@ -70,6 +79,7 @@ import Testing
         try "# Other\n<!-- page: other -->\n".write(to: other, atomically: true, encoding: .utf8)
         let unsaved = edited.merging([other.path: Array("# Other\n<!-- page: added -->\n".utf8)]) { $1 }
         let withOther = Pipeline(configuration(folder, unsaved: unsaved)).lint(session: session, edited: [other.path])
+        #expect(session.listings == 3, "a page the last listing lacks is listed")
         #expect(withOther.diagnostics == Pipeline(configuration(folder, unsaved: unsaved)).lint().diagnostics)
         #expect(withOther.diagnostics.contains { $0.id.rawValue == "duplicate-page-id" })
         // Pages removed from the disk are forgotten.

@@ -84,7 +84,8 @@ import Utilities
         _ = cache.exploration(of: Self.flow(counter))
         _ = cache.exploration(of: Self.flow(counter, signature: "v2"))
         #expect(counter.value == 2, "a changed engine signature misses the cache")
-        _ = ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool2)).exploration(of: Self.flow(counter))
+        _ = ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool2)).exploration(
+            of: Self.flow(counter))
         #expect(counter.value == 3, "another executable misses the cache")
         _ = cache.exploration(of: Self.flow(counter), depthLimit: 3)
         #expect(counter.value == 4, "another depth misses the cache")
@@ -130,7 +131,8 @@ import Utilities
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = Counter()
         let runner = CheckRunner(
-            flows: FlowRegistry([Self.flow(counter)]), cache: ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool1)))
+            flows: FlowRegistry([Self.flow(counter)]),
+            cache: ExplorationCache(store: CacheStore(folder: folder, toolFingerprint: tool1)))
         let spec = Spec(
             id: "C1", title: "C", path: "c.md",
             flow: FlowName("counting", at: SourceLocation(file: "c.md", line: 2, column: 1)),

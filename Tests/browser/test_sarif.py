@@ -95,6 +95,35 @@ def test_columns_count_code_points(content_with_findings):
     assert log["runs"][0]["columnKind"] == "unicodeCodePoints"
 
 
+def test_a_region_ends_where_the_finding_does_and_a_fix_replaces_it(content_with_findings):
+    result = run(["lint", "--format", "sarif", "content"], content_with_findings)
+    log = json.loads(result.stdout)
+    validate(log)
+    page = content_with_findings / "content/native/login-error-states.md"
+    lines = page.read_text(encoding="utf-8").splitlines()
+    quote = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "copy-straight-quote")
+    region = quote["locations"][0]["physicalLocation"]["region"]
+    # The region is the whole copy cell, its end column excluded, in code points.
+    line = lines[region["startLine"] - 1]
+    assert region["endLine"] == region["startLine"]
+    assert line[region["startColumn"] - 1:region["endColumn"] - 1] == "Passkey can't be used"
+    # Its fix replaces that region with the typographic text.
+    fix = quote["fixes"][0]
+    change = fix["artifactChanges"][0]
+    assert change["artifactLocation"]["uri"] == "content/native/login-error-states.md"
+    replacement = change["replacements"][0]
+    assert replacement["deletedRegion"] == region
+    assert replacement["insertedContent"]["text"] == "Passkey can’t be used"
+    assert fix["description"]["text"]
+    # A misspelt name: the region is the name, and the fix writes the closest real one.
+    name = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "unknown-trigger-name")
+    named = name["locations"][0]["physicalLocation"]["region"]
+    line = lines[named["startLine"] - 1]
+    assert line[named["startColumn"] - 1:named["endColumn"] - 1] == "ASAuthorizationError.Code.cancelled"
+    assert name["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"] \
+        == "ASAuthorizationError.Code.canceled"
+
+
 def test_check_sarif_of_clean_content_has_no_results():
     result = run(["check", "--format", "sarif", str(ROOT / "content")], ROOT)
     assert result.returncode == 0, result.stderr

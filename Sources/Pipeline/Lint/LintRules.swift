@@ -21,7 +21,9 @@ enum LintRules {
         "read", scope: .page, reads: [.pageText],
         reports: (ParserMessages.files + ParserMessages.pageMetadata + ParserMessages.sectionsAndScenarios
             + ParserMessages.copyTables + ParserMessages.acceptanceCriteria + ParserMessages.checks
-            + ParserMessages.references).map(\.id).filter { !listingMessages.contains($0) },
+            + ParserMessages.references).map(\.id).filter {
+                !listingMessages.contains($0) && !uniqueIDs.reports.contains($0)
+            },
         implications: [
             // A misspelt platform in the metadata is one message: the columns of the platform
             // it meant are not reported again.
