@@ -146,26 +146,30 @@ final class Gate: @unchecked Sendable {
         return (server, uri)
     }
 
+    /// Sends request `id` of `method` with `params`.
+    func ask(_ server: LanguageServer, _ id: Int, _ method: String, _ params: JSONValue) {
+        server.handle(
+            JSONValue.object(["jsonrpc": "2.0", "id": .number(Double(id)), "method": .string(method), "params": params])
+                .data)
+    }
+
+    /// Asks for the engine's verdict on the document at `uri`: request `id`.
+    func askForDiagnostics(_ server: LanguageServer, _ id: Int, of uri: String) {
+        ask(server, id, "textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])
+    }
+
     @Test func aHoverIsAnsweredWhileACheckOfTheContentRuns() throws {
         let folder = try TemporaryFolder()
         let gate = Gate()
         let wire = Wire()
         let (server, uri) = try server(folder, gate: gate, wire: wire)
-        server.handle(
-            JSONValue.object([
-                "jsonrpc": "2.0", "id": 5, "method": "textDocument/diagnostic",
-                "params": ["textDocument": ["uri": .string(uri)]],
-            ]).data)
+        askForDiagnostics(server, 5, of: uri)
         #expect(gate.awaitArrival(), "the check did not start")
         // The check waits at the gate; a hover on the criterion is answered meanwhile.
         let line = try #require(Gate.page.components(separatedBy: "\n").firstIndex(of: "### G1-AC01"))
-        server.handle(
-            JSONValue.object([
-                "jsonrpc": "2.0", "id": 6, "method": "textDocument/hover",
-                "params": [
-                    "textDocument": ["uri": .string(uri)], "position": ["line": .number(Double(line)), "character": 4],
-                ],
-            ]).data)
+        ask(
+            server, 6, "textDocument/hover",
+            ["textDocument": ["uri": .string(uri)], "position": ["line": .number(Double(line)), "character": 4]])
         let hover = try #require(wire.reply(to: 6), "no answer to the hover while the check ran")
         #expect(hover["result"]["contents"]["value"].string?.contains("G1-AC01") == true, "\(hover)")
         #expect(wire.reply(to: 5) == nil, "the check's answer came before the check was done")
@@ -182,11 +186,7 @@ final class Gate: @unchecked Sendable {
         let gate = Gate()
         let wire = Wire()
         let (server, uri) = try server(folder, gate: gate, wire: wire)
-        server.handle(
-            JSONValue.object([
-                "jsonrpc": "2.0", "id": 7, "method": "textDocument/diagnostic",
-                "params": ["textDocument": ["uri": .string(uri)]],
-            ]).data)
+        askForDiagnostics(server, 7, of: uri)
         #expect(gate.awaitArrival(), "the check did not start")
         wire.cancel(7)
         gate.open()

@@ -4,16 +4,7 @@ import os
 import shutil
 import subprocess
 
-from conftest import ROOT, USER_CACHE, passkey_spec, tool_cache
-
-
-def stamp(path):
-    """The label of the entry under which the tool remembers a file's fingerprint in its
-    cache's `executables/` folder (after the key's hash): device, inode, size and modification
-    time, in hex (FileStamp)."""
-    status = os.stat(path)
-    seconds, nanoseconds = divmod(status.st_mtime_ns, 1_000_000_000)
-    return "-".join(f"{number:x}" for number in (status.st_dev, status.st_ino, status.st_size, seconds, nanoseconds))
+from conftest import ROOT, USER_CACHE, passkey_spec, stamp, tool_cache
 
 
 def test_a_tool_run_with_the_inherited_environment_keeps_its_cache_in_the_tests_home(own_home, tmp_path):

@@ -12,6 +12,7 @@ import asyncio
 import os
 import pathlib
 import shutil
+import sys
 import typing
 
 import pytest
@@ -22,44 +23,16 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HERE = pathlib.Path(__file__).resolve().parent
+
+# The suites' shared knowledge of the tool: where it is built, where it keeps its cache.
+sys.path.insert(0, str(ROOT / "Tests" / "support"))
+from tool import USER_CACHE, passkey_spec, stamp, tool_cache  # noqa: E402,F401
 NATIVE = "content/native/login-error-states.md"
 WEB = "content/web/login-error-states.md"
 # How long a test waits for something the server should publish before it fails. Not a
 # measurement: only a bound, so that a server that never answers fails the test instead of
 # hanging it.
 PATIENCE = 60.0
-
-
-def passkey_spec():
-    """The built tool: $PASSKEY_SPEC, else the newest of the builds that `make test`,
-    `swift build` and `make site` leave."""
-    if "PASSKEY_SPEC" in os.environ:
-        # A relative path is from the repository, wherever a test runs the tool.
-        return str(ROOT / os.environ["PASSKEY_SPEC"])
-    builds = [ROOT / ".build" / folder / "passkey-spec" for folder in ("test/release", "debug", "release")]
-    found = [path for path in builds if path.is_file()]
-    assert found, "no built passkey-spec; 'make test' builds it (or run 'swift build')"
-    return str(max(found, key=lambda path: path.stat().st_mtime))
-
-
-def tool_cache(environment):
-    """The folder the tool keeps its cache in under `environment`, as it chooses it
-    (Sources/Pipeline/Cache/ToolCache.swift); None when the cache is off or has no folder."""
-    setting = environment.get("PASSKEY_SPEC_CACHE", "")
-    if setting == "off":
-        return None
-    if setting:
-        return pathlib.Path(setting)
-    if environment.get("XDG_CACHE_HOME"):
-        return pathlib.Path(environment["XDG_CACHE_HOME"]) / "passkey-spec"
-    if environment.get("HOME"):
-        return pathlib.Path(environment["HOME"]) / ".cache" / "passkey-spec"
-    return None
-
-
-# Where the tool would keep its cache without the tests' own home: the user's, as the
-# environment stood when pytest started.
-USER_CACHE = tool_cache(os.environ)
 
 
 @pytest.fixture(scope="session", autouse=True)
