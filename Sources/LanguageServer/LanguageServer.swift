@@ -429,8 +429,9 @@ public final class LanguageServer: @unchecked Sendable {
         return configuration
     }
 
-    /// Publishes each file's findings, an empty list for an open document with none (so the
-    /// client knows it was checked), and clears a file whose findings are gone; a check's
+    /// Publishes the findings of every open document (an empty list for one with none, so the
+    /// client knows it was checked) and of each other file whose findings changed, and clears
+    /// a file whose findings are gone; a check's
     /// findings are not published once the content changed after `generation` (the lint of
     /// the newer text is already out).
     private func publish(_ result: PipelineResult, unlessStaleSince generation: Int? = nil) {
@@ -451,7 +452,10 @@ public final class LanguageServer: @unchecked Sendable {
             let positions = TextPositions(documents[path]?.text ?? Self.text(ofFile: path), encoding: encoding)
             now[path] = found.map { protocolDiagnostic($0, positions) }
         }
-        for (path, diagnostics) in now.sorted(by: { $0.key < $1.key }) where published[path] != diagnostics {
+        // Every open document hears from each lint, changed or not (the client learns its text
+        // was checked); a file not open only when what it has changed.
+        for (path, diagnostics) in now.sorted(by: { $0.key < $1.key })
+        where documents[path] != nil || published[path] != diagnostics {
             notify(PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), diagnostics: diagnostics))
         }
         lock.withLock {

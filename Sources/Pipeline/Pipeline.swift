@@ -53,7 +53,7 @@ public struct Pipeline: Sendable {
         let flows = self.flows
         if preparingItsRules { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
         var result = PipelineResult()
-        let store = session?.store(for: flows) ?? SourceStore(flows: flows)
+        let store = session?.store(for: flows) ?? SourceStore(flows: LazyFlows(flows))
         let request = self.request(edited: edited)
         let snapshot: SourceStore.Snapshot
         do throws(ContentLoader.MissingPath) {
@@ -157,7 +157,7 @@ public struct Pipeline: Sendable {
         let configuration = self.configuration
         return IncrementalBuild(
             configuration: configuration, sink: sink, templates: templates.templates, templateLocations: templates,
-            flows: store?.flows ?? flows, store: store, runSource: run,
+            lazyFlows: store?.lazyFlows ?? LazyFlows(configuration.makeFlows), store: store, runSource: run,
             baseline: {
                 Result { () throws(PipelineFailure) in
                     try ChangesBaseline.resolve(roots: configuration.roots, configuration: configuration)

@@ -59,7 +59,7 @@ import Utilities
 
     @Test func anEditToOnePageRunsTheRulesOfThatPageAlone() throws {
         let (folder, _) = try content { $0 }
-        let store = SourceStore(flows: FlowCatalogue.registered, clock: ManualWallClock(at: Int64.max / 2))
+        let store = SourceStore(flows: LazyFlows(FlowCatalogue.registered), clock: ManualWallClock(at: Int64.max / 2))
         let request = SourceStore.Request(roots: ["content"], workingDirectory: folder.url)
         _ = LintStage.lint(try store.snapshot(request), store: store, request: request, strict: false)
         let before = store.statistics.ruleRuns

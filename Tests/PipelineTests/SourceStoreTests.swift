@@ -22,7 +22,7 @@ import Utilities
     }
 
     func store(_ clock: ManualWallClock? = nil) -> SourceStore {
-        SourceStore(flows: FlowCatalogue.registered, clock: clock ?? ManualWallClock(at: Int64.max / 2))
+        SourceStore(flows: LazyFlows(FlowCatalogue.registered), clock: clock ?? ManualWallClock(at: Int64.max / 2))
     }
 
     func request(

@@ -49,7 +49,7 @@ struct EarlierVersion {
             }
         }
         // Read through a store of its own: the earlier version's pages are never the disk's.
-        let store = SourceStore(flows: flows)
+        let store = SourceStore(flows: LazyFlows(flows))
         let linted = LintStage.lint(
             store.read(revision: files), store: store,
             request: SourceStore.Request(roots: roots, workingDirectory: configuration.workingDirectory), strict: false)

@@ -77,10 +77,19 @@ struct BuildManifest: Equatable, Sendable {
             guard case .disk(let stamp) = record.version else { continue }
             line(record.isTrusted ? "record" : "recent", record.path, record.relativePath)
             replaceLineEnd(with: stamp)
-            line(
-                record.hash, record.kind?.rawValue ?? "-", record.id, record.title, Self.text(record.titleSpan),
-                record.idSpan.map(Self.text) ?? "-", record.links.map(Self.json) ?? "-",
-                record.findings.isEmpty ? "[]" : Self.json(record.findings), continuing: true)
+            bytes.append(0x09)
+            for field in [record.hash, record.kind?.rawValue ?? "-", record.id, record.title] {
+                Self.appendEscaped(field, to: &bytes)
+                bytes.append(0x09)
+            }
+            Self.append(record.titleSpan, to: &bytes)
+            bytes.append(0x09)
+            if let idSpan = record.idSpan { Self.append(idSpan, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(0x09)
+            if let links = record.links { Self.append(links, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(0x09)
+            Self.appendEscaped(record.findings.isEmpty ? "[]" : Self.json(record.findings), to: &bytes)
+            bytes.append(0x0A)
         }
         for output in outputs {
             line("output", output.path)
@@ -144,19 +153,19 @@ struct BuildManifest: Equatable, Sendable {
                 case ("record", 12), ("recent", 12):
                     let path = text(1)
                     let kindField = text(5)
-                    let idSpan = text(9)
-                    let links = text(10)
-                    guard let stamp = FileStamp(bytes: bytes(3)), let titleSpan = Self.span(text(8), file: path),
+                    let none = { (index: Int) in bytes(index).count == 1 && bytes(index)[0] == UInt8(ascii: "-") }
+                    guard let stamp = FileStamp(bytes: bytes(3)), let titleSpan = Self.span(bytes(8), file: path),
                         kindField == "-" || PageRecord.Kind(rawValue: kindField) != nil,
                         let findings = Self.decode([Diagnostic].self, text(11))
                     else { return false }
+                    let idSpan = none(9) ? nil : Self.span(bytes(9), file: path)
+                    let links = none(10) ? nil : Self.links(bytes(10), file: path)
+                    guard none(9) || idSpan != nil, none(10) || links != nil else { return false }
                     records.append(
                         PageRecord(
                             path: path, relativePath: text(2), version: .disk(stamp), isTrusted: kind == "record",
-                            hash: text(4),
-                            kind: PageRecord.Kind(rawValue: kindField), id: text(6), title: text(7),
-                            titleSpan: titleSpan, idSpan: idSpan == "-" ? nil : Self.span(idSpan, file: path),
-                            links: links == "-" ? nil : Self.decode(SiteLinks.Page.self, links), findings: findings))
+                            hash: text(4), kind: PageRecord.Kind(rawValue: kindField), id: text(6), title: text(7),
+                            titleSpan: titleSpan, idSpan: idSpan, links: links, findings: findings))
                 case ("output", 4):
                     guard let stamp = FileStamp(bytes: bytes(2)) else { return false }
                     outputs.append(Output(path: text(1), stamp: stamp, key: text(3)))
@@ -176,17 +185,111 @@ struct BuildManifest: Equatable, Sendable {
         self.folder = folder
     }
 
+    // Spans and link facts are written and read byte by byte: a build reads and writes one
+    // record per page of the content.
+
     /// A span as `line column endLine endColumn` (its file is the record's).
-    private static func text(_ span: SourceSpan) -> String {
-        "\(span.start.line) \(span.start.column) \(span.endLine) \(span.endColumn)"
+    private static func append(_ span: SourceSpan, to bytes: inout [UInt8]) {
+        append(span.start.line, to: &bytes)
+        bytes.append(0x20)
+        append(span.start.column, to: &bytes)
+        bytes.append(0x20)
+        append(span.endLine, to: &bytes)
+        bytes.append(0x20)
+        append(span.endColumn, to: &bytes)
     }
 
-    private static func span(_ text: String, file: String) -> SourceSpan? {
-        let numbers = text.split(separator: " ").compactMap { Int($0) }
+    private static func span(_ field: UnsafeBufferPointer<UInt8>, file: String) -> SourceSpan? {
+        var numbers: [Int] = []
+        numbers.reserveCapacity(4)
+        var current = 0
+        var digits = 0
+        for byte in field {
+            if byte == 0x20 {
+                guard digits > 0 else { return nil }
+                numbers.append(current)
+                (current, digits) = (0, 0)
+            } else if byte >= 0x30, byte <= 0x39 {
+                current = current * 10 + Int(byte - 0x30)
+                digits += 1
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        numbers.append(current)
         guard numbers.count == 4 else { return nil }
         return SourceSpan(
             start: SourceLocation(file: file, line: numbers[0], column: numbers[1]), endLine: numbers[2],
             endColumn: numbers[3])
+    }
+
+    private static func append(_ number: Int, to bytes: inout [UInt8]) {
+        guard number > 0 else {
+            if number == 0 { bytes.append(0x30) } else { bytes.append(contentsOf: Array(String(number).utf8)) }
+            return
+        }
+        var digits: [UInt8] = []
+        var rest = number
+        while rest > 0 {
+            digits.append(UInt8(0x30 + rest % 10))
+            rest /= 10
+        }
+        bytes.append(contentsOf: digits.reversed())
+    }
+
+    // A page's anchors and links: its kind (`s` or `p`) and path, the anchors, then the links
+    // (destination, then its span), with separators no anchor or destination holds (the
+    // record line escapes tabs and line ends); JSON for one that holds them.
+    private static let (group, item, field): (UInt8, UInt8, UInt8) = (0x1D, 0x1E, 0x1F)
+
+    private static func append(_ page: SiteLinks.Page, to bytes: inout [UInt8]) {
+        let separators: Set<UInt8> = [group, item, field]
+        let clean = { (text: String) in !text.utf8.contains(where: separators.contains) }
+        guard clean(page.path), page.anchors.allSatisfy(clean), page.links.allSatisfy({ clean($0.url) }) else {
+            return appendEscaped(json(page), to: &bytes)
+        }
+        bytes.append(page.isSpec ? UInt8(ascii: "s") : UInt8(ascii: "p"))
+        appendEscaped(page.path, to: &bytes)
+        bytes.append(group)
+        for (index, anchor) in page.anchors.sorted().enumerated() {
+            if index > 0 { bytes.append(field) }
+            appendEscaped(anchor, to: &bytes)
+        }
+        bytes.append(group)
+        for (index, link) in page.links.enumerated() {
+            if index > 0 { bytes.append(item) }
+            appendEscaped(link.url, to: &bytes)
+            for number in [link.span.start.line, link.span.start.column, link.span.endLine, link.span.endColumn] {
+                bytes.append(field)
+                append(number, to: &bytes)
+            }
+        }
+    }
+
+    private static func links(_ written: UnsafeBufferPointer<UInt8>, file: String) -> SiteLinks.Page? {
+        guard let kind = written.first, kind == UInt8(ascii: "s") || kind == UInt8(ascii: "p") else {
+            return decode(SiteLinks.Page.self, unescape(written))
+        }
+        let parts = written.dropFirst().split(separator: group, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        let text = { (slice: Slice<UnsafeBufferPointer<UInt8>>) in unescape(UnsafeBufferPointer(rebasing: slice)) }
+        var links: [SiteLinks.Link] = []
+        for link in parts[2].split(separator: item) {
+            let fields = link.split(separator: field, omittingEmptySubsequences: false)
+            guard fields.count == 5 else { return nil }
+            let numbers = fields[1...].compactMap { Int(String(decoding: $0, as: UTF8.self)) }
+            guard numbers.count == 4 else { return nil }
+            links.append(
+                SiteLinks.Link(
+                    url: text(fields[0]),
+                    span: SourceSpan(
+                        start: SourceLocation(file: file, line: numbers[0], column: numbers[1]), endLine: numbers[2],
+                        endColumn: numbers[3])))
+        }
+        return SiteLinks.Page(
+            path: text(parts[0]), isSpec: kind == UInt8(ascii: "s"),
+            anchors: Set(parts[1].split(separator: field).map(text)), links: links)
     }
 
     private static func json(_ value: some Encodable) -> String {

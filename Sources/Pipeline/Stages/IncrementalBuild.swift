@@ -23,8 +23,9 @@ struct IncrementalBuild {
     let templates: SiteBuilder.Templates
     /// Where the templates' files are, to locate a template's failure.
     let templateLocations: TemplateSet
-    /// The flows the content is checked against.
-    let flows: FlowRegistry
+    /// The flows the content is checked against, made when the checks run or a spec is read.
+    let lazyFlows: LazyFlows
+    private var flows: FlowRegistry { lazyFlows.registry }
     /// The store to read through; nil makes one that knows the previous build's pages from
     /// its manifest.
     var store: SourceStore? = nil
@@ -56,28 +57,29 @@ struct IncrementalBuild {
     func run() -> PipelineResult {
         let buildKey = Keys.hash(
             ["build 4", cache?.toolFingerprint ?? "", "strict \(strict)", templates.fingerprint]
-                + flows.flows.flatMap(\.signature) + configuration.roots)
+                + configuration.roots)
         let fullBuild: Bool
         if case .saved = runSource { fullBuild = true } else { fullBuild = false }
-        // Reading the content (with the previous build's records) and asking git for the
-        // Changes baseline are each many system calls or a process: they run side by side.
-        let (read, resolved) = sideBySide(
-            { () -> Result<(BuildManifest?, SourceStore, SourceStore.Snapshot), PipelineFailure> in
-                let previous = fullBuild ? nil : sink.previousBuild().flatMap { $0.buildKey == buildKey ? $0 : nil }
-                let store = self.store ?? SourceStore(flows: flows, records: previous?.records ?? [])
-                do throws(ContentLoader.MissingPath) {
-                    return .success((previous, store, try store.snapshot(request)))
-                } catch {
-                    return .failure(PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path))
-                }
-            }, baseline)
-        let (previous, store, snapshot): (BuildManifest?, SourceStore, SourceStore.Snapshot)
+        // Asking git for the Changes baseline (a process) runs beside the reading of the
+        // content, which shares the cores out itself.
+        let baselineRead = DispatchGroup()
+        let resolved = Locked<Result<ChangesBaseline.Resolution, PipelineFailure>?>(nil)
+        let baseline = self.baseline
+        DispatchQueue.global().async(group: baselineRead) { resolved.withLock { $0 = baseline() } }
+        let previous = fullBuild ? nil : sink.previousBuild().flatMap { $0.buildKey == buildKey ? $0 : nil }
+        let store = self.store ?? SourceStore(flows: lazyFlows, records: previous?.records ?? [])
+        let snapshot: SourceStore.Snapshot
         let resolution: ChangesBaseline.Resolution
-        do {
-            (previous, store, snapshot) = try read.get()
-            resolution = try resolved.get()
+        do throws(ContentLoader.MissingPath) {
+            snapshot = try store.snapshot(request)
         } catch {
-            return Self.failed(error)
+            baselineRead.wait()
+            return Self.failed(PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path))
+        }
+        baselineRead.wait()
+        switch resolved.withLock({ $0 })! {
+        case .success(let found): resolution = found
+        case .failure(let failure): return Self.failed(failure)
         }
         if previous == nil { prepareChecks() }
         let lint = LintStage.lint(snapshot, store: store, request: request, strict: strict)
@@ -101,28 +103,32 @@ struct IncrementalBuild {
             // with the last run's verdict and findings.
             result.diagnostics = LintRules.finish(lint.diagnostics + previous.runFindings, strict: strict)
             result.checksPassed = previous.passed
-            let changed = Keys.changedPages(of: records, keys: keys.pages(of: records), since: previous)
+            let changed = Keys.changedPages(of: records, keys: keys.pages, since: previous)
             return render(
                 snapshot, store: store, pages: changed, shared: nil, keys: keys, previous: previous, result: result)
         }
         if previous != nil { prepareChecks() }
-        // The specs and the home page were read with the snapshot; the run is the checks', or
-        // the report saved. It is made while the prose pages render on the other core.
-        let changed = Keys.changedPages(of: records, keys: keys.pages(of: records), since: previous)
+        // The specs and the home page, read now where the manifest knew them; the run is the
+        // checks', or the report saved. It is made while the prose pages render on the other
+        // core.
+        let withSpecs = read(snapshot, store: store) { $0.kind == .spec || $0.kind == .home }
+        let content = withSpecs.content
+        result.content = content
+        let changed = Keys.changedPages(of: records, keys: keys.pages, since: previous)
         return render(
-            snapshot, store: store, pages: changed,
+            withSpecs, store: store, pages: changed,
             shared: { () -> SharedInputs in
                 let report: RunReport
                 switch runSource {
                 case .checks:
                     preparations.wait()
                     report = CheckStage(flows: flows, cache: cache, strict: strict).run(
-                        lint.content, lintDiagnostics: lint.diagnostics)
+                        content, lintDiagnostics: lint.diagnostics)
                 case .saved(let saved):
                     report = saved
                 }
                 let changes = ChangesStage(configuration: configuration, flows: flows, roots: configuration.roots)
-                    .changes(of: Version(content: lint.content, report: report), since: resolution)
+                    .changes(of: Version(content: content, report: report), since: resolution)
                 return SharedInputs(report: report, changes: changes)
             }, keys: keys, previous: previous, result: result)
     }
@@ -133,8 +139,24 @@ struct IncrementalBuild {
         var changes: SpecChanges
     }
 
-    /// What the build asks of the source store: every spec and the home page with their parse,
-    /// prose pages as their records until a page is rendered.
+    /// `snapshot` with the pages whose records `wanted` says read and parsed (those the
+    /// manifest knew are records until then), on every core.
+    private func read(
+        _ snapshot: SourceStore.Snapshot, store: SourceStore, _ wanted: (PageRecord) -> Bool
+    ) -> SourceStore.Snapshot {
+        let missing = snapshot.pages.indices.filter {
+            snapshot.pages[$0].loaded == nil && wanted(snapshot.pages[$0].record)
+        }
+        guard !missing.isEmpty else { return snapshot }
+        let request = self.request
+        let read = missing.map { snapshot.pages[$0] }.parallelMap { store.loaded($0, request: request) }
+        var filled = snapshot
+        for (index, loaded) in zip(missing, read) { filled.pages[index].loaded = loaded }
+        return filled
+    }
+
+    /// What the build asks of the source store: pages known from the manifest stay records
+    /// until the build needs what they say (the specs for the checks, a prose page to render).
     private var request: SourceStore.Request {
         SourceStore.Request(
             roots: configuration.roots, workingDirectory: configuration.workingDirectory,
@@ -149,11 +171,11 @@ struct IncrementalBuild {
     /// model alone do not show the run, so they are rendered on the other core while the
     /// shared files are.
     private func render(
-        _ snapshot: SourceStore.Snapshot, store: SourceStore, pages: Set<String>, shared: (() -> SharedInputs)?,
+        _ unread: SourceStore.Snapshot, store: SourceStore, pages: Set<String>, shared: (() -> SharedInputs)?,
         keys: Keys, previous: BuildManifest?, result: PipelineResult
     ) -> PipelineResult {
         var result = result
-        let records = snapshot.pages.map(\.record)
+        let records = unread.pages.map(\.record)
         guard shared != nil || !pages.isEmpty else {
             result.output = OutputSummary(
                 name: sink.name, written: [], kept: previous?.outputs.count ?? 0, renderedPages: [])
@@ -169,13 +191,10 @@ struct IncrementalBuild {
         }
         // The pages to render must be read; the others are known by their records. Prose pages
         // alone are rendered from themselves and the navigation.
-        let toRead = snapshot.pages.filter { $0.loaded == nil && pages.contains($0.record.relativePath) }
-        let read = Dictionary(
-            toRead.parallelMap { store.loaded($0, request: request) }.map { ($0.file.path, $0) },
-            uniquingKeysWith: { first, _ in first })
+        let snapshot = read(unread, store: store) { $0.kind == .page && pages.contains($0.relativePath) }
         var content = ContentSet()
         for page in snapshot.pages {
-            switch (read[page.record.path] ?? page.loaded)?.page {
+            switch page.loaded?.page {
             case .spec(let spec): if shared != nil { content.specs.append(spec) }
             case .page(let prose): if shared != nil || pages.contains(prose.path) { content.pages.append(prose) }
             case nil: if shared != nil, let stub = page.record.stub { content.pages.append(stub) }
@@ -245,7 +264,7 @@ struct IncrementalBuild {
         // Kept: prose pages not rendered again, and (when the shared files were not rendered)
         // every shared file. A shared file not rendered again is no longer made.
         let written = collected.withLock { $0 }
-        let pageKeys = keys.pages(of: records)
+        let pageKeys = keys.pages
         let kept =
             full
             ? []
@@ -296,14 +315,6 @@ struct IncrementalBuild {
                 runFindings: previous.runFindings))
     }
 
-    /// Runs two pieces of work at once, one of them on another core.
-    private func sideBySide<First: Sendable, Second: Sendable>(
-        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
-    ) -> (First, Second) {
-        let results = [0, 1].parallelMap { task -> (First?, Second?) in task == 0 ? (first(), nil) : (nil, second()) }
-        return (results[0].0!, results[1].1!)
-    }
-
     /// What the baseline adds to the shared key: the revision the Changes page compares with.
     private static func key(of resolution: ChangesBaseline.Resolution) -> String {
         switch resolution {
@@ -345,7 +356,7 @@ struct IncrementalBuild {
 
 /// What each file of a build is made from, as hashes, worked out once per build.
 private struct Keys {
-    /// Everything every file depends on: the tool, its options, the flows, the roots and the
+    /// Everything every file depends on: the tool, its options, the roots and the
     /// templates.
     let build: String
     /// The pages the navigation lists.
@@ -354,6 +365,8 @@ private struct Keys {
     /// What every shared file depends on: the navigation, each page's kind, ID and findings,
     /// and the bytes of every spec and of the home page.
     let shared: String
+    /// What each prose page depends on, by output path.
+    let pages: [String: String]
 
     init(build: String, baseline: String, records: [PageRecord]) {
         self.build = build
@@ -375,12 +388,9 @@ private struct Keys {
             if record.kind != .page { hasher.mix(record.hash) }
         }
         shared = hasher.hex
-    }
-
-    /// What each prose page among `records` depends on (its own bytes and the navigation), by
-    /// output path.
-    func pages(of records: [PageRecord]) -> [String: String] {
-        Dictionary(
+        // What each prose page depends on (its own bytes and the navigation), by output path.
+        let (build, navigationKey) = (build, navigationKey)
+        pages = Dictionary(
             records.filter { $0.kind == .page }.map {
                 (SitePaths.html(forMarkdown: $0.relativePath), Self.hash(["page", build, navigationKey, $0.hash]))
             }, uniquingKeysWith: { first, _ in first })

@@ -14,8 +14,9 @@ enum SourceVersion: Hashable, Codable, Sendable {
 /// rule across pages (its kind, ID, title, path, anchors and links), for the navigation, and
 /// for the next build to tell whether it changed, plus the findings of the rules of that page
 /// alone. A build keeps the records of its pages in its manifest, so that the next build reads
-/// only the pages that changed.
-struct PageRecord: Sendable, Equatable {
+/// only the pages that changed. A record never changes once made: a class, so that a store, a
+/// snapshot and a manifest share one copy of each.
+final class PageRecord: Sendable, Equatable {
     /// What the page is.
     enum Kind: String, Codable, Sendable {
         /// A spec page: checked, and part of every generated page and export.
@@ -27,29 +28,56 @@ struct PageRecord: Sendable, Equatable {
     }
 
     /// The file's path as listed (what diagnostics name).
-    var path: String
+    let path: String
     /// The path relative to the content root, which the site mirrors.
-    var relativePath: String
+    let relativePath: String
     /// The version read (nil for bytes from elsewhere than the disk or an editor).
-    var version: SourceVersion?
+    let version: SourceVersion?
     /// Whether the version can be trusted to name these bytes: not a stamp so recent that
     /// the file may change again within the same tick and keep it. A record not trusted is
     /// read again by the next look.
-    var isTrusted: Bool
+    let isTrusted: Bool
     /// A hash of the bytes read (empty when they could not be read).
-    var hash: String
+    let hash: String
     /// Nil when the file did not parse into a page.
-    var kind: Kind?
-    var id: String
-    var title: String
+    let kind: Kind?
+    let id: String
+    let title: String
     /// The page's title, where the model locates the page.
-    var titleSpan: SourceSpan
+    let titleSpan: SourceSpan
     /// Where the page's ID is written.
-    var idSpan: SourceSpan?
+    let idSpan: SourceSpan?
     /// The anchors a link to the page may name, and the links it holds.
-    var links: SiteLinks.Page?
+    let links: SiteLinks.Page?
     /// The findings of the rules of the page alone (the reader's, the page's and its flow's).
-    var findings: [Diagnostic]
+    let findings: [Diagnostic]
+
+    init(
+        path: String, relativePath: String, version: SourceVersion?, isTrusted: Bool, hash: String, kind: Kind?,
+        id: String, title: String, titleSpan: SourceSpan, idSpan: SourceSpan?, links: SiteLinks.Page?,
+        findings: [Diagnostic]
+    ) {
+        self.path = path
+        self.relativePath = relativePath
+        self.version = version
+        self.isTrusted = isTrusted
+        self.hash = hash
+        self.kind = kind
+        self.id = id
+        self.title = title
+        self.titleSpan = titleSpan
+        self.idSpan = idSpan
+        self.links = links
+        self.findings = findings
+    }
+
+    static func == (lhs: PageRecord, rhs: PageRecord) -> Bool {
+        lhs === rhs
+            || (lhs.path == rhs.path && lhs.relativePath == rhs.relativePath && lhs.version == rhs.version
+                && lhs.isTrusted == rhs.isTrusted && lhs.hash == rhs.hash && lhs.kind == rhs.kind && lhs.id == rhs.id
+                && lhs.title == rhs.title && lhs.titleSpan == rhs.titleSpan && lhs.idSpan == rhs.idSpan
+                && lhs.links == rhs.links && lhs.findings == rhs.findings)
+    }
 
     /// Whether a finding of the page is an error.
     var hasErrors: Bool { findings.contains { $0.severity == .error } }
@@ -65,27 +93,20 @@ struct PageRecord: Sendable, Equatable {
 
 extension PageRecord {
     /// The record of a page as read, with the findings of the rules of that page alone.
-    init(_ loaded: LoadedFile, version: SourceVersion?, isTrusted: Bool, findings: [Diagnostic]) {
-        path = loaded.file.path
-        relativePath = loaded.file.relativePath
-        self.version = version
-        self.isTrusted = isTrusted
-        hash = loaded.hash
-        idSpan = loaded.idSpan
-        self.findings = findings
+    convenience init(_ loaded: LoadedFile, version: SourceVersion?, isTrusted: Bool, findings: [Diagnostic]) {
+        let (kind, id, title, titleSpan, links): (Kind?, String, String, SourceSpan, SiteLinks.Page?)
         switch loaded.page {
         case .spec(let spec):
-            kind = .spec
-            (id, title, titleSpan) = (spec.id, spec.title, spec.span)
-            links = SiteLinks.page(of: spec)
+            (kind, id, title, titleSpan, links) = (.spec, spec.id, spec.title, spec.span, SiteLinks.page(of: spec))
         case .page(let page):
-            kind = page.id == "home" ? .home : .page
-            (id, title, titleSpan) = (page.id, page.title, page.span)
-            links = SiteLinks.page(of: page)
-        case nil:
-            kind = nil
-            (id, title, titleSpan) = ("", "", .whole(loaded.file.path))
-            links = nil
+            (kind, id, title, titleSpan, links) = (
+                page.id == "home" ? .home : .page, page.id, page.title, page.span, SiteLinks.page(of: page)
+            )
+        case nil: (kind, id, title, titleSpan, links) = (nil, "", "", .whole(loaded.file.path), nil)
         }
+        self.init(
+            path: loaded.file.path, relativePath: loaded.file.relativePath, version: version, isTrusted: isTrusted,
+            hash: loaded.hash, kind: kind, id: id, title: title, titleSpan: titleSpan, idSpan: loaded.idSpan,
+            links: links, findings: findings)
     }
 }

@@ -35,8 +35,9 @@ final class SourceStore: @unchecked Sendable {
         /// The files (by file-system path) whose text is all that changed since the last
         /// request, when that is known: the last listing is reused when it holds them all.
         var edited: Set<String>? = nil
-        /// Whether every page comes with its parse; otherwise only the specs and the home
-        /// page do, and prose pages known from their records stay as records.
+        /// Whether every page comes with its parse; otherwise a page known from its record
+        /// (a build's manifest) stays a record until it is asked for (`loaded`): a build that
+        /// renders one prose page reads that page alone.
         var parsesEveryPage = true
     }
 
@@ -82,7 +83,9 @@ final class SourceStore: @unchecked Sendable {
 
     static let racyMargin: Int64 = 1_000_000_000
 
-    let flows: FlowRegistry
+    /// The flows the specs are checked against, made when a spec is first read.
+    let lazyFlows: LazyFlows
+    var flows: FlowRegistry { lazyFlows.registry }
     let clock: any WallClock
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
@@ -105,11 +108,13 @@ final class SourceStore: @unchecked Sendable {
         var paths: Set<String> { Set(listed.keys) }
     }
 
-    /// A store that checks specs against `flows`, trusting stamps by `clock`, that knows the
+    /// A store that checks specs against `flows` (made when first needed), trusting stamps by
+    /// `clock`, that knows the
     /// pages of `records` (a build's manifest) without their parse.
-    init(flows: FlowRegistry, clock: any WallClock = SystemClock(), records: [PageRecord] = []) {
-        self.flows = flows
+    init(flows: LazyFlows, clock: any WallClock = SystemClock(), records: [PageRecord] = []) {
+        lazyFlows = flows
         self.clock = clock
+        entries.reserveCapacity(records.count)
         for record in records where record.version != nil { entries[record.path] = Entry(record: record) }
     }
 
@@ -150,9 +155,7 @@ final class SourceStore: @unchecked Sendable {
             if let version, var known = entries[file.path], known.record.isTrusted, known.record.version == version,
                 known.record.relativePath == file.relativePath
             {
-                if request.parsesEveryPage || known.record.kind == .spec || known.record.kind == .home
-                    || known.record.kind == nil, known.loaded == nil
-                {
+                if request.parsesEveryPage || known.record.kind == nil, known.loaded == nil {
                     // Known by its record alone, and wanted with its parse: read it again.
                     stale.append((index, file, version, trusted))
                     pages.append(nil)
@@ -165,7 +168,7 @@ final class SourceStore: @unchecked Sendable {
                 pages.append(nil)
             }
         }
-        let flows = self.flows
+        let flows = lazyFlows
         let fresh = stale.parallelMap { entry in
             Self.read(entry.file, version: entry.version, trusted: entry.trusted, loader: loader, flows: flows)
         }
@@ -191,7 +194,7 @@ final class SourceStore: @unchecked Sendable {
         let loader = ContentLoader(workingDirectory: request.workingDirectory.path, unsaved: request.unsaved)
         let file = ContentFile(path: page.record.path, relativePath: page.record.relativePath)
         let read = Self.read(
-            file, version: page.record.version, trusted: page.record.isTrusted, loader: loader, flows: flows)
+            file, version: page.record.version, trusted: page.record.isTrusted, loader: loader, flows: lazyFlows)
         lock.withLock {
             counts.parses += 1
             count(read.rulesRun)
@@ -219,7 +222,7 @@ final class SourceStore: @unchecked Sendable {
             let loader = ContentLoader(unsaved: request.unsaved)
             let read = Self.read(
                 ContentFile(path: path, relativePath: relative), version: version, trusted: false, loader: loader,
-                flows: flows, runsRules: false)
+                flows: lazyFlows, runsRules: false)
             lock.withLock {
                 counts.parses += 1
                 if version != nil { entries[key] = Entry(record: read.record) }
@@ -242,7 +245,7 @@ final class SourceStore: @unchecked Sendable {
         let loader = ContentLoader(unsaved: [path: text])
         let read = Self.read(
             ContentFile(path: path, relativePath: relativePath), version: version, trusted: true, loader: loader,
-            flows: flows)
+            flows: lazyFlows)
         lock.withLock {
             counts.parses += 1
             count(read.rulesRun)
@@ -253,7 +256,7 @@ final class SourceStore: @unchecked Sendable {
     /// Reads an earlier version of pages (bytes from git), named `file.path` in diagnostics;
     /// nothing is kept.
     func read(revision files: [(file: ContentFile, bytes: [UInt8])]) -> Snapshot {
-        let flows = self.flows
+        let flows = lazyFlows
         let loader = ContentLoader()
         let pages = files.parallelMap { entry in
             let read = Self.read(entry.file, bytes: entry.bytes, loader: loader, flows: flows)
@@ -305,7 +308,7 @@ final class SourceStore: @unchecked Sendable {
 
     /// Reads and parses one file (or its unsaved text) and runs the rules of the page alone.
     private static func read(
-        _ file: ContentFile, version: SourceVersion?, trusted: Bool, loader: ContentLoader, flows: FlowRegistry,
+        _ file: ContentFile, version: SourceVersion?, trusted: Bool, loader: ContentLoader, flows: LazyFlows,
         runsRules: Bool = true
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         let loaded = loader.parse(file)
@@ -313,7 +316,7 @@ final class SourceStore: @unchecked Sendable {
     }
 
     private static func read(
-        _ file: ContentFile, bytes: [UInt8], loader: ContentLoader, flows: FlowRegistry
+        _ file: ContentFile, bytes: [UInt8], loader: ContentLoader, flows: LazyFlows
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         finish(loader.parse(bytes, as: file), version: nil, trusted: false, flows: flows, runsRules: true)
     }
@@ -321,7 +324,7 @@ final class SourceStore: @unchecked Sendable {
     /// The rules of a page's model and, on a spec page whose structure reads without errors
     /// (so that one mistake is not reported again as its consequences), of its flow.
     private static func finish(
-        _ loaded: LoadedFile, version: SourceVersion?, trusted: Bool, flows: FlowRegistry, runsRules: Bool
+        _ loaded: LoadedFile, version: SourceVersion?, trusted: Bool, flows: LazyFlows, runsRules: Bool
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         var findings = loaded.diagnostics
         var ran = [LintRules.read.name]
@@ -334,7 +337,7 @@ final class SourceStore: @unchecked Sendable {
             if case .spec(let spec) = page, !loaded.diagnostics.contains(where: { $0.severity == .error }) {
                 for rule in LintRules.flowScopeRules {
                     guard case .flow(let body) = rule.body else { continue }
-                    findings += body(spec, flows)
+                    findings += body(spec, flows.registry)
                     ran.append(rule.name)
                 }
             }
