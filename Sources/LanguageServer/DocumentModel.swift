@@ -59,8 +59,10 @@ struct DocumentModel {
         self.text = text
         self.encoding = encoding
         self.registry = registry
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var bytes = Array(line.utf8)
+        // Split by bytes: a `\r\n` is one character to Swift, which a split by characters at
+        // `\n` would not break.
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            var bytes = Array(line)
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             return bytes
         }
@@ -79,7 +81,7 @@ struct DocumentModel {
                 let language = (block.info ?? "").split(separator: " ").first.map { $0.lowercased() }
                 if language == "gherkin", last > first {
                     // The lines between the fences; an unclosed block runs to the page's end.
-                    let closed = Self.isClosingFence(Array(Self.line(last, of: text)), block.fence)
+                    let closed = Self.isClosingFence(lines.indices.contains(last) ? lines[last] : [], block.fence)
                     gherkin.formUnion((first + 1)...(closed ? last - 1 : last))
                 }
             case .table:
@@ -102,11 +104,6 @@ struct DocumentModel {
         self.comments = comments
         let flowName = spec?.flow?.name ?? comments.first.flatMap { $0.metadata.value("flow") }
         flow = flowName.flatMap { registry.flow(id: $0) }
-    }
-
-    private static func line(_ index: Int, of text: String) -> Substring.UTF8View {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.indices.contains(index) ? lines[index].utf8 : Substring().utf8
     }
 
     private static func isClosingFence(_ bytes: [UInt8], _ fence: MarkdownNode.Fence?) -> Bool {

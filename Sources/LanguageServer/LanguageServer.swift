@@ -125,21 +125,20 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Handles one message's body.
     public func handle(_ body: Data) {
-        guard let message = JSONValue.parse(body), case .object = message else {
+        guard let header = MessageHeader.read(body) else {
             reply(error: Rejection.notJSON.error, id: nil)
             return
         }
-        let id = RequestID(message["id"])
-        guard let method = message["method"].string else {
+        let id = header.id
+        guard let method = header.method else {
             // A response to a request of ours (the server asks nothing it waits for), or junk.
-            if message["id"].isNull { reply(error: Rejection.noMethod.error, id: nil) }
+            if !header.hasID { reply(error: Rejection.noMethod.error, id: nil) }
             return
         }
         if let id, isCancelled(id) {
             reply(error: Rejection.cancelled.error, id: id)
             return
         }
-        let params = message["params"]
         if method == ExitNotification.method {
             lock.withLock { state.exitStatus = state.shutDown ? 0 : 1 }
             return
@@ -160,14 +159,14 @@ public final class LanguageServer: @unchecked Sendable {
                 reply(error: Rejection.unknownMethod(method).error, id: id)
                 return
             }
-            handler(self, params, id)
+            handler(self, body, id)
         } else {
-            notifications[method]?(self, params)
+            notifications[method]?(self, body)
         }
     }
 
     /// The handler of each request the server takes, by method.
-    private let requests: [String: (LanguageServer, JSONValue, RequestID) -> Void] = Dictionary(
+    private let requests: [String: (LanguageServer, Data, RequestID) -> Void] = Dictionary(
         uniqueKeysWithValues: [
             request(InitializeRequest.self) { $0.initialize($1) },
             request(ShutdownRequest.self) { server, _ in
@@ -226,7 +225,7 @@ public final class LanguageServer: @unchecked Sendable {
         ])
 
     /// The handler of each notification the server takes, by method.
-    private let notifications: [String: (LanguageServer, JSONValue) -> Void] = Dictionary(
+    private let notifications: [String: (LanguageServer, Data) -> Void] = Dictionary(
         uniqueKeysWithValues: [
             notification(InitializedNotification.self) { server, _ in server.watchPages() },
             notification(DidOpenTextDocumentNotification.self) { server, notification in
@@ -264,19 +263,19 @@ public final class LanguageServer: @unchecked Sendable {
     private static func request<Request: RequestType>(
         _ type: Request.Type,
         _ answer: @escaping (LanguageServer, Request) -> Result<Request.Response, ResponseError>
-    ) -> (String, (LanguageServer, JSONValue, RequestID) -> Void) {
+    ) -> (String, (LanguageServer, Data, RequestID) -> Void) {
         request(type, answeredBy: { server, request, id in server.reply(answer(server, request), id: id) })
     }
 
     /// A request answered when its work is done (perhaps on the work queue): `answer` replies.
     private static func request<Request: RequestType>(
         _ type: Request.Type, answeredBy answer: @escaping (LanguageServer, Request, RequestID) -> Void
-    ) -> (String, (LanguageServer, JSONValue, RequestID) -> Void) {
+    ) -> (String, (LanguageServer, Data, RequestID) -> Void) {
         (
             Request.method,
-            { server, params, id in
+            { server, body, id in
                 do {
-                    answer(server, try params.decode(Request.self), id)
+                    answer(server, try IncomingParams<Request>.read(body), id)
                 } catch {
                     server.reply(
                         error: Rejection.invalidParams(Request.method, reason: "\(error)").error, id: id)
@@ -287,18 +286,18 @@ public final class LanguageServer: @unchecked Sendable {
 
     private static func request<Request: RequestType>(
         _ type: Request.Type, _ answer: @escaping (LanguageServer, Request) -> Request.Response
-    ) -> (String, (LanguageServer, JSONValue, RequestID) -> Void) {
+    ) -> (String, (LanguageServer, Data, RequestID) -> Void) {
         request(type) { server, request in .success(answer(server, request)) }
     }
 
     private static func notification<Notification: NotificationType>(
         _ type: Notification.Type, _ handle: @escaping (LanguageServer, Notification) -> Void
-    ) -> (String, (LanguageServer, JSONValue) -> Void) {
+    ) -> (String, (LanguageServer, Data) -> Void) {
         (
             Notification.method,
-            { server, params in
+            { server, body in
                 // A notification is not answered: one whose params do not read is dropped.
-                guard let notification = try? params.decode(Notification.self) else { return }
+                guard let notification = try? IncomingParams<Notification>.read(body) else { return }
                 handle(server, notification)
             }
         )
@@ -347,9 +346,9 @@ public final class LanguageServer: @unchecked Sendable {
                 id: "passkey-spec/pages", method: DidChangeWatchedFilesNotification.method,
                 registerOptions: ["watchers": [["globPattern": "**/*.md"]]])
         ])
-        sendMessage(
-            ["jsonrpc": "2.0", "id": "passkey-spec/watch-pages", "method": .string(RegisterCapabilityRequest.method)],
-            params: request)
+        try? sendMessage(
+            OutgoingMessage.request(
+                request, method: RegisterCapabilityRequest.method, id: .string("passkey-spec/watch-pages")))
     }
 
     // MARK: - Lint and check
@@ -560,7 +559,7 @@ public final class LanguageServer: @unchecked Sendable {
         switch result {
         case .success(let response):
             do {
-                sendMessage(["jsonrpc": "2.0", "id": id.json, "result": try JSONValue(encoding: response)])
+                try sendMessage(OutgoingMessage.result(response, id: id))
             } catch {
                 reply(error: ResponseError(code: ResponseError.requestFailed, message: "\(error)"), id: id)
             }
@@ -569,20 +568,18 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func reply(error: ResponseError, id: RequestID?) {
-        sendMessage([
-            "jsonrpc": "2.0", "id": id?.json ?? .null,
-            "error": ["code": .number(Double(error.code)), "message": .string(error.message)],
-        ])
+        // A code and a message always encode.
+        try? sendMessage(ErrorMessage(id: id, error: error))
     }
 
     private func notify<Notification: NotificationType>(_ notification: Notification) {
-        sendMessage(["jsonrpc": "2.0", "method": .string(Notification.method)], params: notification)
+        try? sendMessage(OutgoingMessage.notification(notification, method: Notification.method))
     }
 
-    /// Sends a message with `params` encoded, from any thread, one whole message at a time.
-    private func sendMessage(_ envelope: [String: JSONValue], params: (some Encodable)? = Empty?.none) {
-        var message = envelope
-        if let params, let encoded = try? JSONValue(encoding: params) { message["params"] = encoded }
-        sendLock.withLock { send(JSONValue.object(message).data) }
+    /// Sends a message from any thread, one whole message at a time; one that does not encode
+    /// is not sent.
+    private func sendMessage(_ message: some Outgoing) throws {
+        let data = try message.data
+        sendLock.withLock { send(data) }
     }
 }

@@ -150,10 +150,8 @@ final class Inbox: @unchecked Sendable {
     func put(_ frame: MessageFraming.Frame) {
         // A cancellation is noted at once, so a request still waiting here is answered as
         // cancelled instead of being worked on, and one being worked on stops.
-        if case .body(let body) = frame, let message = JSONValue.parse(body),
-            message["method"].string == CancelRequestNotification.method
-        {
-            if let id = RequestID(message["params"]["id"]) {
+        if case .body(let body) = frame, MessageHeader.read(body)?.method == CancelRequestNotification.method {
+            if let id = try? IncomingParams<CancelRequestNotification>.read(body).id {
                 condition.lock()
                 cancelled.insert(id)
                 condition.unlock()

@@ -120,19 +120,116 @@ extension JSONValue: Encodable {
         case .object(let members): try container.encode(members)
         }
     }
+}
 
-    /// A value's JSON: what an encoded message or answer carries.
-    public init(encoding value: some Encodable) throws {
-        let data = try JSONEncoder().encode(value)
-        guard let parsed = JSONValue.parse(data) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "not JSON"))
-        }
-        self = parsed
+// MARK: - Envelopes
+
+/// What an incoming message says of itself before its params are read: its ID and method.
+/// Decoding it reads neither the params nor any other member, so a page's whole text in a
+/// `didChange` is not copied to learn the method it travels under.
+public struct MessageHeader: Decodable, Sendable {
+    /// The request's ID; nil for a notification, or an ID that is neither a number nor a string.
+    public var id: RequestID?
+    /// Whether the message has an ID that is not `null` (a response to a request of ours has one).
+    public var hasID: Bool
+    public var method: String?
+
+    private enum CodingKeys: String, CodingKey { case id, method }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        hasID = try container.contains(.id) && !container.decodeNil(forKey: .id)
+        id = try? container.decodeIfPresent(RequestID.self, forKey: .id)
+        method = try? container.decodeIfPresent(String.self, forKey: .method)
     }
 
-    /// The value decoded as `type`.
-    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        // `null` params stand for none: a type whose every member is optional reads them as empty.
-        try JSONDecoder().decode(type, from: isNull ? Data("{}".utf8) : data)
+    /// Reads a message's header; nil when the body is not a JSON object.
+    public static func read(_ body: Data) -> MessageHeader? {
+        try? JSONDecoder().decode(MessageHeader.self, from: body)
+    }
+}
+
+/// An incoming message's params, decoded as the message's type straight from its body.
+public struct IncomingParams<Params: Decodable>: Decodable {
+    public var params: Params
+
+    private enum CodingKeys: String, CodingKey { case params }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.contains(.params) && !container.decodeNil(forKey: .params) {
+            params = try container.decode(Params.self, forKey: .params)
+        } else {
+            // No params stand for none: a type whose every member is optional reads them as empty.
+            params = try JSONDecoder().decode(Params.self, from: Data("{}".utf8))
+        }
+    }
+
+    /// The params of the message `body`.
+    public static func read(_ body: Data) throws -> Params {
+        try JSONDecoder().decode(IncomingParams.self, from: body).params
+    }
+}
+
+/// A message the server sends: encoded in one pass, keys sorted, so that the same message is
+/// the same bytes.
+public protocol Outgoing: Encodable {}
+
+extension Outgoing {
+    /// The message as JSON text.
+    public var data: Data {
+        get throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(self)
+        }
+    }
+}
+
+/// An outgoing JSON-RPC message: a request's answer, a notification, or a request of the
+/// server's own.
+public enum OutgoingMessage<Payload: Encodable>: Outgoing {
+    case result(Payload, id: RequestID)
+    case notification(Payload, method: String)
+    case request(Payload, method: String, id: RequestID)
+
+    private enum CodingKeys: String, CodingKey { case jsonrpc, id, method, params, result }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("2.0", forKey: .jsonrpc)
+        switch self {
+        case .result(let result, let id):
+            try container.encode(id, forKey: .id)
+            // An optional answer that is nil is `"result": null`, never a missing member.
+            try container.encode(result, forKey: .result)
+        case .notification(let params, let method):
+            try container.encode(method, forKey: .method)
+            try container.encode(params, forKey: .params)
+        case .request(let params, let method, let id):
+            try container.encode(id, forKey: .id)
+            try container.encode(method, forKey: .method)
+            try container.encode(params, forKey: .params)
+        }
+    }
+}
+
+/// An error answer: a request's ID (`null` when none could be read) and the error.
+public struct ErrorMessage: Outgoing {
+    public var id: RequestID?
+    public var error: ResponseError
+
+    public init(id: RequestID?, error: ResponseError) {
+        self.id = id
+        self.error = error
+    }
+
+    private enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("2.0", forKey: .jsonrpc)
+        try container.encode(id, forKey: .id)
+        try container.encode(error, forKey: .error)
     }
 }

@@ -20,7 +20,7 @@ public final class EditorSession: @unchecked Sendable {
     private let lock = NSLock()
     private var store: SourceStore?
     /// The last lint, and what it read.
-    private var linted: (key: [String], result: PipelineResult)?
+    private var linted: (key: LintKey, result: PipelineResult)?
     private let clock: any WallClock
 
     /// A session whose store trusts a file's stamp by `clock`.
@@ -32,7 +32,7 @@ public final class EditorSession: @unchecked Sendable {
     func store(for flows: @autoclosure () -> FlowRegistry) -> SourceStore {
         lock.withLock {
             if let store { return store }
-            let made = SourceStore(flows: LazyFlows(flows()), clock: clock)
+            let made = SourceStore(flows: LazyFlows(flows()), clock: clock, keepsTrees: true)
             store = made
             return made
         }
@@ -50,8 +50,15 @@ public final class EditorSession: @unchecked Sendable {
         store(for: flows).page(at: path, text: text, relativePath: relativePath)
     }
 
+    /// What a lint read and how: the same key, the same lint.
+    struct LintKey: Equatable {
+        var read: SourceStore.Snapshot.Key
+        var strict: Bool
+        var workingDirectory: URL
+    }
+
     /// The lint remembered for what `key` read, if it is the last one.
-    func lint(for key: [String]) -> PipelineResult? {
+    func lint(for key: LintKey) -> PipelineResult? {
         lock.withLock {
             guard let linted, linted.key == key else { return nil }
             return linted.result
@@ -59,7 +66,7 @@ public final class EditorSession: @unchecked Sendable {
     }
 
     /// Remembers the lint of what `key` read.
-    func remember(_ result: PipelineResult, for key: [String]) {
+    func remember(_ result: PipelineResult, for key: LintKey) {
         lock.withLock { linted = (key, result) }
     }
 

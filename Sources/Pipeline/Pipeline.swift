@@ -63,7 +63,8 @@ public struct Pipeline: Sendable {
             result.failure = PipelineFailure(.usage, .pathNotFound(error.path), argument: error.path)
             return (result, store)
         }
-        let key = snapshot.key + ["strict \(configuration.strict)", configuration.workingDirectory.path]
+        let key = EditorSession.LintKey(
+            read: snapshot.key, strict: configuration.strict, workingDirectory: configuration.workingDirectory)
         if let remembered = session?.lint(for: key) { return (remembered, store) }
         let linted = LintStage.lint(snapshot, store: store, request: request, strict: configuration.strict)
         result.content = linted.content

@@ -18,6 +18,27 @@ import Testing
         #expect(markdown(hover).contains(pattern.summary))
     }
 
+    @Test func aWindowsFileIsReadLineByLine() throws {
+        // `\r\n` is one Character to Swift: a page saved with Windows line breaks still has
+        // its steps, and its findings, on their own lines.
+        let pattern = try #require(
+            FlowCatalogue.registered.flows[0].steps.patterns.first { $0.display.hasPrefix("the enumeration policy is") }
+        )
+        let straight = Editor.pageText.replacingOccurrences(of: "Can’t", with: "Can't")
+        let lines = straight.split(separator: "\n", omittingEmptySubsequences: false)
+        let editor = Editor(lines.joined(separator: "\r\n"))
+        let step = try #require(lines.firstIndex { $0.contains("Given the enumeration policy is") })
+        // The step's line is ASCII up to the step: its bytes count as UTF-16 units.
+        let column = try #require(lines[step].utf8.firstIndex(of: UInt8(ascii: "G")))
+        let character = lines[step].utf8.distance(from: lines[step].startIndex, to: column) + 10
+        let hover = editor.ask(
+            "textDocument/hover", at: ["line": .number(Double(step)), "character": .number(Double(character))])
+        #expect(markdown(hover).contains(pattern.summary))
+        let quote = try #require(editor.client.diagnostics(editor.uri)?.first { $0["code"] == "copy-straight-quote" })
+        let line = try #require(quote["range"]["start"]["line"].int)
+        #expect(lines[line].contains("Can't"))
+    }
+
     @Test func aScenarioIDShowsItsTitleAndCopyPerPlatform() throws {
         let editor = Editor()
         for position in [

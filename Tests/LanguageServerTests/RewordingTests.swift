@@ -85,7 +85,7 @@ import Testing
         let actions = CodeActions.actions(in: document, for: [requested], known: reworded)
         let action = try #require(actions.first)
         let edits = try #require(action.edit.changes.values.first)
-        let applied = editor.applying(try edits.map { try JSONValue(encoding: $0) })
+        let applied = editor.applying(try edits.map { try #require(JSONValue.parse(JSONEncoder().encode($0))) })
         #expect(applied == (mistake.fixed ?? original))
 
         // SARIF: the same fixes, with the same replacements, whatever the message says.

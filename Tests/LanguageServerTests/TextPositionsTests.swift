@@ -32,4 +32,15 @@ import Testing
         #expect(range.start == Position(line: 0, character: 0))
         #expect(range.end == Position(line: 0, character: 0))
     }
+
+    @Test func linesEndAtEveryLineBreakOfAWindowsFile() {
+        // `\r\n` is one Character: the lines still break there.
+        let text = "# Title\r\n| Title | “Used” passkey |\r\n"
+        let span = SourceSpan(file: "page.md", line: 2, columns: 11..<21)
+        let range = TextPositions(text, encoding: .utf16).range(of: span)
+        #expect(range.start == Position(line: 1, character: 10))
+        #expect(range.end == Position(line: 1, character: 16))
+        #expect(
+            TextPositions(text, encoding: .utf8).position(line: 3, byteColumn: 1) == Position(line: 2, character: 0))
+    }
 }

@@ -21,8 +21,8 @@ import Utilities
         let root = cache.folder.path
         let entries = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
-            return !isFolder.boolValue && path != ".trimmed"
+            let exists = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue && path != ".trimmed"
         }
         #expect(!entries.isEmpty)
         for entry in entries {

@@ -21,8 +21,8 @@ struct ContentRoot: Sendable, Equatable {
     static func resolve(_ given: String, onDisk: String) -> ContentRoot {
         let standardized = URL(fileURLWithPath: onDisk).standardizedFileURL.path
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: standardized, isDirectory: &isFolder)
-        let start = isFolder.boolValue ? standardized : (standardized as NSString).deletingLastPathComponent
+        let exists = FileManager.default.fileExists(atPath: standardized, isDirectory: &isFolder)
+        let start = exists && isFolder.boolValue ? standardized : (standardized as NSString).deletingLastPathComponent
         var candidate = start
         for _ in 0..<levels {
             if holdsHomePage(candidate) {

@@ -45,7 +45,34 @@ final class SourceStore: @unchecked Sendable {
     /// record alone (a prose page of a build that did not change).
     struct Page: Sendable {
         var record: PageRecord
-        var loaded: LoadedFile?
+        /// The parse, boxed: a snapshot of a thousand pages copies one reference a page, not
+        /// every part of each page's parse.
+        private var parsed: Parsed?
+
+        init(record: PageRecord, loaded: LoadedFile?) {
+            self.record = record
+            parsed = loaded.map(Parsed.init)
+        }
+
+        var loaded: LoadedFile? {
+            get { parsed?.loaded }
+            set { parsed = newValue.map(Parsed.init) }
+        }
+
+        var isParsed: Bool { parsed != nil }
+
+        /// The page as found at `file`: the same parse, under the file's stamp as listed now.
+        func found(at file: ContentFile) -> Page {
+            guard let parsed, parsed.loaded.file != file else { return self }
+            var loaded = parsed.loaded
+            loaded.file = file
+            return Page(record: record, loaded: loaded)
+        }
+
+        private final class Parsed: Sendable {
+            let loaded: LoadedFile
+            init(_ loaded: LoadedFile) { self.loaded = loaded }
+        }
     }
 
     /// The content as one request finds it.
@@ -74,10 +101,19 @@ final class SourceStore: @unchecked Sendable {
 
         /// The versions read, in order, with the roots: equal for two snapshots of the same
         /// content.
-        var key: [String] {
-            roots.map { "\($0.given)\u{0}\($0.folder)" }
-                + pages.map { "\($0.record.path)\u{0}\($0.record.relativePath)\u{0}\($0.record.hash)" }
-                + listingFindings.map(\.description)
+        var key: Key {
+            Key(
+                roots: roots.map { [$0.given, $0.folder] },
+                pages: pages.map { [$0.record.path, $0.record.relativePath, $0.record.hash] },
+                listingFindings: listingFindings.map(\.description))
+        }
+
+        /// What a snapshot read: the strings of each page are the page's own, so making one
+        /// for a thousand pages copies references, not text.
+        struct Key: Equatable, Sendable {
+            var roots: [[String]]
+            var pages: [[String]]
+            var listingFindings: [String]
         }
     }
 
@@ -87,15 +123,12 @@ final class SourceStore: @unchecked Sendable {
     let lazyFlows: LazyFlows
     var flows: FlowRegistry { lazyFlows.registry }
     let clock: any WallClock
+    let keepsTrees: Bool
     private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    /// Each page known, by its path to read.
+    private var entries: [String: Page] = [:]
     private var listing: Listing?
     private var counts = Statistics()
-
-    private struct Entry {
-        var record: PageRecord
-        var loaded: LoadedFile?
-    }
 
     private struct Listing {
         var roots: [String]
@@ -103,19 +136,26 @@ final class SourceStore: @unchecked Sendable {
         var contentRoots: [ContentRoot]
         var files: [ContentFile]
         var findings: [Diagnostic]
+        /// Each file's path to read (where an editor's text for it is found), in the order
+        /// of `files`.
+        var fileSystemPaths: [String]
         /// Each file's path as listed, by its path to read.
         var listed: [String: String]
-        var paths: Set<String> { Set(listed.keys) }
     }
 
     /// A store that checks specs against `flows` (made when first needed), trusting stamps by
-    /// `clock`, that knows the
-    /// pages of `records` (a build's manifest) without their parse.
-    init(flows: LazyFlows, clock: any WallClock = SystemClock(), records: [PageRecord] = []) {
+    /// `clock`, that knows the pages of `records` (a build's manifest) without their parse,
+    /// and keeps each page's Markdown tree when `keepsTrees` (for an editor's features, which
+    /// read it; the model holds what the other stages read, and a thousand trees kept for
+    /// nothing would cost memory).
+    init(
+        flows: LazyFlows, clock: any WallClock = SystemClock(), records: [PageRecord] = [], keepsTrees: Bool = false
+    ) {
         lazyFlows = flows
         self.clock = clock
+        self.keepsTrees = keepsTrees
         entries.reserveCapacity(records.count)
-        for record in records where record.version != nil { entries[record.path] = Entry(record: record) }
+        for record in records where record.version != nil { entries[record.path] = Page(record: record, loaded: nil) }
     }
 
     /// How much work the store has done.
@@ -144,7 +184,7 @@ final class SourceStore: @unchecked Sendable {
         for (index, file) in found.files.enumerated() {
             let version: SourceVersion?
             let trusted: Bool
-            if let bytes = request.unsaved[loader.fileSystemPath(file.path)] {
+            if !request.unsaved.isEmpty, let bytes = request.unsaved[found.fileSystemPaths[index]] {
                 (version, trusted) = (.text(FNV1a.hex(of: bytes)), true)
             } else if let stamp = file.stamp {
                 (version, trusted) = (.disk(stamp), stamp.modifiedNanoseconds < trustedBefore)
@@ -152,29 +192,28 @@ final class SourceStore: @unchecked Sendable {
                 (version, trusted) = (nil, false)
             }
             if !trusted { isTrusted = false }
-            if let version, var known = entries[file.path], known.record.isTrusted, known.record.version == version,
-                known.record.relativePath == file.relativePath
+            if let version, let known = entries[file.path], known.record.isTrusted, known.record.version == version,
+                known.record.relativePath == file.relativePath,
+                // Known by its record alone, and wanted with its parse: read it again.
+                known.isParsed || !(request.parsesEveryPage || known.record.kind == nil)
             {
-                if request.parsesEveryPage || known.record.kind == nil, known.loaded == nil {
-                    // Known by its record alone, and wanted with its parse: read it again.
-                    stale.append((index, file, version, trusted))
-                    pages.append(nil)
-                    continue
-                }
-                known.loaded?.file = file
-                pages.append(Page(record: known.record, loaded: known.loaded))
+                pages.append(known.found(at: file))
             } else {
                 stale.append((index, file, version, trusted))
                 pages.append(nil)
             }
         }
         let flows = lazyFlows
+        let keepsTree = keepsTrees
         let fresh = stale.parallelMap { entry in
-            Self.read(entry.file, version: entry.version, trusted: entry.trusted, loader: loader, flows: flows)
+            Self.read(
+                entry.file, version: entry.version, trusted: entry.trusted, loader: loader, flows: flows,
+                keepsTree: keepsTree)
         }
         for (entry, read) in zip(stale, fresh) {
-            pages[entry.index] = Page(record: read.record, loaded: read.loaded)
-            entries[entry.file.path] = Entry(record: read.record, loaded: read.loaded)
+            let page = Page(record: read.record, loaded: read.loaded)
+            pages[entry.index] = page
+            entries[entry.file.path] = page
             count(read.rulesRun)
         }
         counts.parses += stale.count
@@ -194,12 +233,13 @@ final class SourceStore: @unchecked Sendable {
         let loader = ContentLoader(workingDirectory: request.workingDirectory.path, unsaved: request.unsaved)
         let file = ContentFile(path: page.record.path, relativePath: page.record.relativePath)
         let read = Self.read(
-            file, version: page.record.version, trusted: page.record.isTrusted, loader: loader, flows: lazyFlows)
+            file, version: page.record.version, trusted: page.record.isTrusted, loader: loader, flows: lazyFlows,
+            keepsTree: keepsTrees)
         lock.withLock {
             counts.parses += 1
             count(read.rulesRun)
             if page.record.version != nil, read.record.hash == page.record.hash {
-                entries[file.path] = Entry(record: read.record, loaded: read.loaded)
+                entries[file.path] = Page(record: read.record, loaded: read.loaded)
             }
         }
         return read.loaded
@@ -222,10 +262,10 @@ final class SourceStore: @unchecked Sendable {
             let loader = ContentLoader(unsaved: request.unsaved)
             let read = Self.read(
                 ContentFile(path: path, relativePath: relative), version: version, trusted: false, loader: loader,
-                flows: lazyFlows, runsRules: false)
+                flows: lazyFlows, runsRules: false, keepsTree: false)
             lock.withLock {
                 counts.parses += 1
-                if version != nil { entries[key] = Entry(record: read.record) }
+                if version != nil { entries[key] = Page(record: read.record, loaded: nil) }
             }
             return read.record.links
         }
@@ -245,7 +285,7 @@ final class SourceStore: @unchecked Sendable {
         let loader = ContentLoader(unsaved: [path: text])
         let read = Self.read(
             ContentFile(path: path, relativePath: relativePath), version: version, trusted: true, loader: loader,
-            flows: lazyFlows)
+            flows: lazyFlows, keepsTree: true)
         lock.withLock {
             counts.parses += 1
             count(read.rulesRun)
@@ -275,11 +315,13 @@ final class SourceStore: @unchecked Sendable {
 
     private func list(
         _ request: Request, loader: ContentLoader
-    ) throws(ContentLoader.MissingPath) -> (roots: [ContentRoot], files: [ContentFile], findings: [Diagnostic]) {
+    ) throws(ContentLoader.MissingPath) -> (
+        roots: [ContentRoot], files: [ContentFile], fileSystemPaths: [String], findings: [Diagnostic]
+    ) {
         if let edited = request.edited, let listing, listing.roots == request.roots,
-            listing.workingDirectory == request.workingDirectory, edited.isSubset(of: listing.paths)
+            listing.workingDirectory == request.workingDirectory, edited.allSatisfy({ listing.listed[$0] != nil })
         {
-            return (listing.contentRoots, listing.files, listing.findings)
+            return (listing.contentRoots, listing.files, listing.fileSystemPaths, listing.findings)
         }
         listing = nil
         counts.listings += 1
@@ -296,12 +338,12 @@ final class SourceStore: @unchecked Sendable {
                 files.append(file)
             }
         }
+        let fileSystemPaths = files.map { loader.fileSystemPath($0.path) }
         listing = Listing(
             roots: request.roots, workingDirectory: request.workingDirectory, contentRoots: roots, files: files,
-            findings: findings,
-            listed: Dictionary(files.map { (loader.fileSystemPath($0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
-        )
-        return (roots, files, findings)
+            findings: findings, fileSystemPaths: fileSystemPaths,
+            listed: Dictionary(zip(fileSystemPaths, files.map(\.path)), uniquingKeysWith: { first, _ in first }))
+        return (roots, files, fileSystemPaths, findings)
     }
 
     // MARK: - Reading a page
@@ -309,22 +351,26 @@ final class SourceStore: @unchecked Sendable {
     /// Reads and parses one file (or its unsaved text) and runs the rules of the page alone.
     private static func read(
         _ file: ContentFile, version: SourceVersion?, trusted: Bool, loader: ContentLoader, flows: LazyFlows,
-        runsRules: Bool = true
+        runsRules: Bool = true, keepsTree: Bool
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         let loaded = loader.parse(file)
-        return finish(loaded, version: version, trusted: trusted, flows: flows, runsRules: runsRules)
+        return finish(
+            loaded, version: version, trusted: trusted, flows: flows, runsRules: runsRules, keepsTree: keepsTree)
     }
 
     private static func read(
         _ file: ContentFile, bytes: [UInt8], loader: ContentLoader, flows: LazyFlows
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
-        finish(loader.parse(bytes, as: file), version: nil, trusted: false, flows: flows, runsRules: true)
+        finish(
+            loader.parse(bytes, as: file), version: nil, trusted: false, flows: flows, runsRules: true,
+            keepsTree: false)
     }
 
     /// The rules of a page's model and, on a spec page whose structure reads without errors
     /// (so that one mistake is not reported again as its consequences), of its flow.
     private static func finish(
-        _ loaded: LoadedFile, version: SourceVersion?, trusted: Bool, flows: LazyFlows, runsRules: Bool
+        _ loaded: LoadedFile, version: SourceVersion?, trusted: Bool, flows: LazyFlows, runsRules: Bool,
+        keepsTree: Bool
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         var findings = loaded.diagnostics
         var ran = [LintRules.read.name]
@@ -342,7 +388,9 @@ final class SourceStore: @unchecked Sendable {
                 }
             }
         }
-        return (PageRecord(loaded, version: version, isTrusted: trusted, findings: findings), loaded, ran)
+        var kept = loaded
+        if !keepsTree { kept.document = nil }
+        return (PageRecord(loaded, version: version, isTrusted: trusted, findings: findings), kept, ran)
     }
 
     private func count(_ rules: [String]) {
