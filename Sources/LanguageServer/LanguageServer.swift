@@ -364,8 +364,9 @@ public final class LanguageServer: @unchecked Sendable {
             state.checkPending = true
         }
         perform(on: lintQueue) { [self] in
-            let result = Pipeline(configuration()).lint(session: session, edited: edited.map { [$0] })
-            publish(result)
+            let (configuration, documents) = configuration()
+            let result = Pipeline(configuration).lint(session: session, edited: edited.map { [$0] })
+            publish(result, of: documents)
         }
     }
 
@@ -381,9 +382,10 @@ public final class LanguageServer: @unchecked Sendable {
         guard let generation else { return }
         perform(on: checkQueue) { [self] in
             let stale = { self.lock.withLock { self.state.generation != generation || self.state.shutDown } }
-            guard !stale(), let result = Pipeline(configuration()).check(session: session, stoppingWhen: stale)
+            let (configuration, documents) = configuration()
+            guard !stale(), let result = Pipeline(configuration).check(session: session, stoppingWhen: stale)
             else { return }
-            publish(result, unlessStaleSince: generation)
+            publish(result, of: documents, unlessStaleSince: generation)
         }
     }
 
@@ -397,16 +399,17 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             let cancelled = { self.isCancelled(id) }
-            guard !cancelled(), let result = Pipeline(configuration()).check(session: session, stoppingWhen: cancelled)
+            let (configuration, documents) = configuration()
+            guard !cancelled(), let result = Pipeline(configuration).check(session: session, stoppingWhen: cancelled)
             else {
                 reply(error: Rejection.cancelled.error, id: id)
                 return
             }
-            publish(result, unlessStaleSince: generation)
-            let text = lock.withLock { state.documents[path]?.text } ?? Self.text(ofFile: path)
+            publish(result, of: documents, unlessStaleSince: generation)
+            let text = documents[path]?.text ?? Self.text(ofFile: path)
             let positions = TextPositions(text, encoding: lock.withLock { state.setup.encoding })
             let items = result.diagnostics.filter { fileSystemPath($0.location.file) == path }.map {
-                protocolDiagnostic($0, positions)
+                protocolDiagnostic($0, positions, documents: documents)
             }
             reply(.success(DocumentDiagnosticReport(items: items)), id: id)
         }
@@ -417,25 +420,28 @@ public final class LanguageServer: @unchecked Sendable {
         if let queue { queue.async(execute: job) } else { job() }
     }
 
-    /// The pipeline's configuration for what the editor shows now.
-    private func configuration() -> PipelineConfiguration {
+    /// The pipeline's configuration for what the editor shows now, and the open documents it
+    /// reads.
+    private func configuration() -> (PipelineConfiguration, documents: [String: Document]) {
         let (setup, documents) = lock.withLock { (state.setup, state.documents) }
         var configuration = PipelineConfiguration(
             workingDirectory: setup.root, roots: setup.contentRoots, flows: flows)
         configuration.unsaved = documents.mapValues { Array($0.text.utf8) }
         configuration.cache = cache
         configuration.environment = environment
-        return configuration
+        return (configuration, documents)
     }
 
-    /// Publishes the findings of every open document (an empty list for one with none, so the
-    /// client knows it was checked) and of each other file whose findings changed, and clears
-    /// a file whose findings are gone; a check's
-    /// findings are not published once the content changed after `generation` (the lint of
-    /// the newer text is already out).
-    private func publish(_ result: PipelineResult, unlessStaleSince generation: Int? = nil) {
-        let (encoding, documents, published, current) = lock.withLock {
-            (state.setup.encoding, state.documents, state.published, state.generation)
+    /// Publishes the findings of every open document of the run (`documents`, with the
+    /// version of the text it read; an empty list for one with none, so the client knows it was
+    /// checked) and of each other file whose findings changed, and clears a file whose
+    /// findings are gone; a check's findings are not published once the content changed after
+    /// `generation` (the lint of the newer text is already out).
+    private func publish(
+        _ result: PipelineResult, of documents: [String: Document], unlessStaleSince generation: Int? = nil
+    ) {
+        let (encoding, published, current) = lock.withLock {
+            (state.setup.encoding, state.published, state.generation)
         }
         if let generation, generation != current { return }
         var byFile: [String: [Diagnostic]] = [:]
@@ -449,13 +455,15 @@ public final class LanguageServer: @unchecked Sendable {
                 continue
             }
             let positions = TextPositions(documents[path]?.text ?? Self.text(ofFile: path), encoding: encoding)
-            now[path] = found.map { protocolDiagnostic($0, positions) }
+            now[path] = found.map { protocolDiagnostic($0, positions, documents: documents) }
         }
         // Every open document hears from each lint, changed or not (the client learns its text
         // was checked); a file not open only when what it has changed.
         for (path, diagnostics) in now.sorted(by: { $0.key < $1.key })
         where documents[path] != nil || published[path] != diagnostics {
-            notify(PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), diagnostics: diagnostics))
+            notify(
+                PublishDiagnosticsNotification(
+                    uri: Self.uri(ofPath: path), version: documents[path]?.version, diagnostics: diagnostics))
         }
         lock.withLock {
             // A file with no findings is kept only while it is open.
@@ -464,10 +472,12 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    private func protocolDiagnostic(_ diagnostic: Diagnostic, _ positions: TextPositions) -> ProtocolDiagnostic {
-        let (linksCodes, documents, encoding) = lock.withLock {
-            (state.setup.linksCodes, state.documents, state.setup.encoding)
-        }
+    /// A finding as the protocol has it, its range counted in the text the run read, and its
+    /// notes' in the texts of `documents` (or the files on the disk).
+    private func protocolDiagnostic(
+        _ diagnostic: Diagnostic, _ positions: TextPositions, documents: [String: Document]
+    ) -> ProtocolDiagnostic {
+        let (linksCodes, encoding) = lock.withLock { (state.setup.linksCodes, state.setup.encoding) }
         let related = diagnostic.notes.map { note in
             let path = fileSystemPath(note.span.file)
             let text = documents[path]?.text ?? Self.text(ofFile: path)

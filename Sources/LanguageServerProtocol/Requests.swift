@@ -286,10 +286,13 @@ public struct ProtocolDiagnostic: Codable, Sendable, Hashable {
 public struct PublishDiagnosticsNotification: NotificationType {
     public static let method = "textDocument/publishDiagnostics"
     public var uri: String
+    /// The version of the open document's text the findings are of; nil for a file not open.
+    public var version: Int?
     public var diagnostics: [ProtocolDiagnostic]
 
-    public init(uri: String, diagnostics: [ProtocolDiagnostic]) {
+    public init(uri: String, version: Int? = nil, diagnostics: [ProtocolDiagnostic]) {
         self.uri = uri
+        self.version = version
         self.diagnostics = diagnostics
     }
 }

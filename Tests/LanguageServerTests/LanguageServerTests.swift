@@ -32,8 +32,13 @@ final class Client {
 
     /// The diagnostics last published for `uri`.
     func diagnostics(_ uri: String) -> [JSONValue]? {
+        published(uri)?["diagnostics"].array
+    }
+
+    /// The params of the last `publishDiagnostics` for `uri`.
+    func published(_ uri: String) -> JSONValue? {
         sent.last { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"].string == uri }?[
-            "params"]["diagnostics"].array
+            "params"]
     }
 }
 
@@ -85,10 +90,14 @@ final class Client {
         // The client did not say it shows links from codes.
         #expect(diagnostic["codeDescription"] == .null)
 
+        // Each publication names the version of the text it is about.
+        #expect(client.published(uri)?["version"] == 1)
+
         client.notify(
             "textDocument/didChange",
             ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]])
         #expect(client.diagnostics(uri)?.isEmpty == true)
+        #expect(client.published(uri)?["version"] == 2)
     }
 
     @Test func aDiagnosticsCodeLinksToItsExplanationWhenTheClientShowsLinks() throws {

@@ -130,3 +130,16 @@ def test_check_sarif_of_clean_content_has_no_results():
     run_ = validate(json.loads(result.stdout))
     assert run_["results"] == []
     assert run_["invocations"][0]["executionSuccessful"] is True
+
+
+@pytest.mark.parametrize("command", ["lint", "check"])
+def test_a_run_that_cannot_start_is_a_log_that_says_why(command, tmp_path):
+    # A CI step in the wrong folder: the uploaded log says why, rather than being empty.
+    result = run([command, "--format", "sarif", "no-such-folder"], tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "[path-not-found]" in result.stderr
+    run_ = validate(json.loads(result.stdout))
+    assert run_["results"] == []
+    invocation = run_["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    assert "no-such-folder" in invocation["toolExecutionNotifications"][0]["message"]["text"]

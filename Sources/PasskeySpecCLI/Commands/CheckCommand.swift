@@ -52,6 +52,9 @@ enum CheckCommand {
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let pipeline = console.pipeline(roots: arguments.paths, strict: arguments.strict, flows: arguments.makeFlows)
         let result = pipeline.check()
+        // The log first: a run that could not start (a path that is not there) is a SARIF log
+        // with the reason as a tool notification, before the usage error is shown.
+        if arguments.format == .sarif { try console.showSarif(result, of: pipeline) }
         try console.show(result)
         // The files this run was asked for are written whatever its outcome, so that a CI
         // report never shows an earlier run: the JUnit of a run the errors stopped has them as
@@ -71,10 +74,7 @@ enum CheckCommand {
             guard let path = output.path else { continue }
             guard console.write(try output.make(), to: path, with: pipeline) else { return .failure }
         }
-        switch arguments.format {
-        case .sarif:
-            try console.showSarif(result, of: pipeline)
-        case .text:
+        if arguments.format == .text {
             if let report = result.report {
                 console.out(summary(report))
             } else {

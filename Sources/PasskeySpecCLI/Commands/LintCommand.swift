@@ -39,12 +39,11 @@ enum LintCommand {
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
         let pipeline = console.pipeline(roots: arguments.paths, strict: arguments.strict, flows: arguments.makeFlows)
         let result = pipeline.lint()
+        // The log first: a run that could not start (a path that is not there) is a SARIF log
+        // with the reason as a tool notification, before the usage error is shown.
+        if arguments.format == .sarif { try console.showSarif(result, of: pipeline) }
         try console.show(result)
-        switch arguments.format {
-        case .sarif:
-            try console.showSarif(result, of: pipeline)
-        case .text: console.out(summary(result) + "\n")
-        }
+        if arguments.format == .text { console.out(summary(result) + "\n") }
         return ExitStatus(result)
     }
 
