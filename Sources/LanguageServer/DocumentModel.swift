@@ -5,6 +5,7 @@ import ReportModel
 import SpecModel
 import SpecParser
 import SpecRunner
+import Utilities
 
 /// An open page as the editor features read it: the parse the source store made of this
 /// version of its text (the same one the lint read), the spec it holds (nil while the page is
@@ -38,7 +39,7 @@ struct DocumentModel {
 
     let path: String
     let text: String
-    /// Each line's bytes, without the line break (and without a `\r` before it).
+    /// Each line's bytes, without its line break.
     let lines: [[UInt8]]
     let encoding: TextPositions.Encoding
     let spec: Spec?
@@ -59,13 +60,8 @@ struct DocumentModel {
         self.text = text
         self.encoding = encoding
         self.registry = registry
-        // Split by bytes: a `\r\n` is one character to Swift, which a split by characters at
-        // `\n` would not break.
-        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            var bytes = Array(line)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            return bytes
-        }
+        // The parser's lines (LF, CR or CRLF): a line number means the same line to both.
+        lines = TextLines.split(text).map { Array($0.utf8) }
         if case .spec(let spec) = loaded.page { self.spec = spec } else { spec = nil }
         var gherkin = Set<Int>()
         var code = Set<Int>()

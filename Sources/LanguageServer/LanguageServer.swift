@@ -43,6 +43,9 @@ public final class LanguageServer: @unchecked Sendable {
         var snippets = false
         /// Whether the client can be asked to report changes to the pages on the disk.
         var canWatchFiles = false
+        /// Whether the client pulls the diagnostics of the documents it has open: then they
+        /// are not pushed as well, which would show each finding twice.
+        var pullsDiagnostics = false
     }
 
     /// What the messages and the work share, read and changed under `lock`.
@@ -70,6 +73,7 @@ public final class LanguageServer: @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
     private let sendLock = NSLock()
+    private let publishLock = NSLock()
     private let send: (Data) -> Void
     private let isCancelled: @Sendable (RequestID) -> Bool
     let flows: @Sendable () -> FlowRegistry
@@ -130,6 +134,11 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         let id = header.id
+        if header.hasID, id == nil {
+            // An ID that is neither a whole number nor a string cannot be answered by it.
+            reply(error: Rejection.invalidID.error, id: nil)
+            return
+        }
         guard let method = header.method else {
             // A response to a request of ours (the server asks nothing it waits for), or junk.
             if !header.hasID { reply(error: Rejection.noMethod.error, id: nil) }
@@ -150,6 +159,10 @@ public final class LanguageServer: @unchecked Sendable {
         }
         if !initialized, method != InitializeRequest.method {
             if let id { reply(error: Rejection.notInitialized.error, id: id) }
+            return
+        }
+        if initialized, method == InitializeRequest.method {
+            if let id { reply(error: Rejection.alreadyInitialized.error, id: id) }
             return
         }
         if let id {
@@ -323,6 +336,7 @@ public final class LanguageServer: @unchecked Sendable {
         setup.linksCodes = capabilities?.textDocument?.publishDiagnostics?.codeDescriptionSupport == true
         setup.snippets = capabilities?.textDocument?.completion?.completionItem?.snippetSupport == true
         setup.canWatchFiles = capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        setup.pullsDiagnostics = capabilities?.textDocument?.diagnostic != nil
         lock.withLock {
             state.initialized = true
             state.setup = setup
@@ -381,7 +395,11 @@ public final class LanguageServer: @unchecked Sendable {
         }
         guard let generation else { return }
         perform(on: checkQueue) { [self] in
-            let stale = { self.lock.withLock { self.state.generation != generation || self.state.shutDown } }
+            let stale = {
+                self.lock.withLock {
+                    self.state.generation != generation || self.state.shutDown || self.state.exitStatus != nil
+                }
+            }
             let (configuration, documents) = configuration()
             guard !stale(), let result = Pipeline(configuration).check(session: session, stoppingWhen: stale)
             else { return }
@@ -398,7 +416,8 @@ public final class LanguageServer: @unchecked Sendable {
                 reply(.success(DocumentDiagnosticReport(items: [])), id: id)
                 return
             }
-            let cancelled = { self.isCancelled(id) }
+            // Stopped by the client's cancellation, or by its leaving.
+            let cancelled = { self.isCancelled(id) || self.lock.withLock { self.state.exitStatus != nil } }
             let (configuration, documents) = configuration()
             guard !cancelled(), let result = Pipeline(configuration).check(session: session, stoppingWhen: cancelled)
             else {
@@ -440,9 +459,12 @@ public final class LanguageServer: @unchecked Sendable {
     private func publish(
         _ result: PipelineResult, of documents: [String: Document], unlessStaleSince generation: Int? = nil
     ) {
-        let (encoding, published, current) = lock.withLock {
-            (state.setup.encoding, state.published, state.generation)
-        }
+        // One publication at a time, from the test of its generation to the state it leaves:
+        // a check's findings never follow the lint of newer text onto the wire.
+        publishLock.lock()
+        defer { publishLock.unlock() }
+        let (setup, published, current) = lock.withLock { (state.setup, state.published, state.generation) }
+        let encoding = setup.encoding
         if let generation, generation != current { return }
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in result.diagnostics {
@@ -457,10 +479,19 @@ public final class LanguageServer: @unchecked Sendable {
             let positions = TextPositions(documents[path]?.text ?? Self.text(ofFile: path), encoding: encoding)
             now[path] = found.map { protocolDiagnostic($0, positions, documents: documents) }
         }
+        if setup.pullsDiagnostics {
+            // The client pulls what its open documents have: nothing is pushed for them but
+            // the clearing of what was pushed before one was opened.
+            for path in documents.keys { now[path] = [] }
+        }
         // Every open document hears from each lint, changed or not (the client learns its text
-        // was checked); a file not open only when what it has changed.
-        for (path, diagnostics) in now.sorted(by: { $0.key < $1.key })
-        where documents[path] != nil || published[path] != diagnostics {
+        // was checked), unless the client pulls; a file not open only when what it has changed.
+        func pushes(_ path: String, _ diagnostics: [ProtocolDiagnostic]) -> Bool {
+            let before = published[path]
+            guard documents[path] != nil else { return before != diagnostics }
+            return setup.pullsDiagnostics ? before.map { !$0.isEmpty } ?? false : true
+        }
+        for (path, diagnostics) in now.sorted(by: { $0.key < $1.key }) where pushes(path, diagnostics) {
             notify(
                 PublishDiagnosticsNotification(
                     uri: Self.uri(ofPath: path), version: documents[path]?.version, diagnostics: diagnostics))

@@ -39,6 +39,8 @@ enum Refusal: Equatable {
 enum Rejection {
     case notJSON
     case noMethod
+    case invalidID
+    case alreadyInitialized
     case shutDown
     case notInitialized
     case unknownMethod(String)
@@ -51,6 +53,11 @@ enum Rejection {
         switch self {
         case .notJSON: ResponseError(code: ResponseError.parseError, message: "the message is not a JSON object")
         case .noMethod: ResponseError(code: ResponseError.invalidRequest, message: "the message has no method")
+        case .invalidID:
+            ResponseError(
+                code: ResponseError.invalidRequest, message: "a request's 'id' is a whole number or a string")
+        case .alreadyInitialized:
+            ResponseError(code: ResponseError.invalidRequest, message: "the server is initialized already")
         case .shutDown:
             ResponseError(code: ResponseError.invalidRequest, message: "the server is shut down; send 'exit'")
         case .notInitialized:

@@ -44,6 +44,13 @@ public struct ClientCapabilities: Codable, Sendable {
     public struct TextDocument: Codable, Sendable {
         public var publishDiagnostics: PublishDiagnostics?
         public var completion: Completion?
+        /// Present when the client pulls a document's diagnostics (`textDocument/diagnostic`).
+        public var diagnostic: Diagnostic?
+
+        public struct Diagnostic: Codable, Sendable {
+            public var dynamicRegistration: Bool?
+            public var relatedDocumentSupport: Bool?
+        }
 
         public struct PublishDiagnostics: Codable, Sendable {
             public var codeDescriptionSupport: Bool?
@@ -264,6 +271,29 @@ public struct ProtocolDiagnostic: Codable, Sendable, Hashable {
         self.source = source
         self.message = message
         self.relatedInformation = relatedInformation
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case range, severity, code, codeDescription, source, message, relatedInformation
+    }
+
+    /// A diagnostic the client sends back (a code action's context holds every diagnostic at
+    /// the range, other servers' too): the protocol's `code` is a number or a string, and an
+    /// optional member another server filled in its own way is read as absent, so that a
+    /// request is never refused over a diagnostic that is not ours.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        range = try container.decode(TextRange.self, forKey: .range)
+        message = try container.decode(String.self, forKey: .message)
+        severity = try? container.decodeIfPresent(Int.self, forKey: .severity)
+        if let text = try? container.decodeIfPresent(String.self, forKey: .code) {
+            code = text
+        } else {
+            code = (try? container.decodeIfPresent(Int.self, forKey: .code)).flatMap { $0.map(String.init) }
+        }
+        codeDescription = try? container.decodeIfPresent(CodeDescription.self, forKey: .codeDescription)
+        source = try? container.decodeIfPresent(String.self, forKey: .source)
+        relatedInformation = try? container.decodeIfPresent([RelatedInformation].self, forKey: .relatedInformation)
     }
 
     public struct CodeDescription: Codable, Sendable, Hashable {

@@ -70,7 +70,9 @@ public struct Pipeline: Sendable {
         result.content = linted.content
         result.diagnostics = linted.diagnostics
         result.stage = .lint
-        session?.remember(result, for: key)
+        // A lint that read pages outside the snapshot is not kept: their versions are not in
+        // its key, and an edit to one of them must be seen.
+        if linted.readOutside { session?.forgetLint() } else { session?.remember(result, for: key) }
         return (result, store)
     }
 

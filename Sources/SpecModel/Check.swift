@@ -55,6 +55,10 @@ public struct Step: Codable, Sendable, Equatable, SourceLocated {
     /// Where the step's text ends on its line, as written (before normalising); not part of
     /// the JSON, nor of the step's value.
     @SourceDetail public var end: SourceSpan.End? = nil
+    /// The text after the keyword as written, from `textColumn` (typographic quotes, runs of
+    /// blanks and all): where a value of the step is found on its line. Not part of the JSON,
+    /// nor of the step's value.
+    @SourceDetail public var written: String? = nil
 
     public init(
         keyword: StepKeyword, text: String, location: SourceLocation, textColumn: Int? = nil, end: SourceSpan.End? = nil
@@ -74,16 +78,47 @@ public struct Step: Codable, Sendable, Equatable, SourceLocated {
             endLine: span.endLine, endColumn: span.endColumn)
     }
 
-    /// The first quoted `value` of the step, quotes excluded; the whole step when it has none.
+    /// The first quoted `value` of the step as written, quotes excluded (straight or
+    /// typographic); the whole step when it cannot be placed exactly on its line, so that a fix
+    /// never replaces other bytes than the value's.
     public func span(ofQuoted value: String) -> SourceSpan {
-        guard text.range(of: "\"\(value)\"") != nil else { return span }
-        return SourceSpan(at: location(ofQuoted: value), length: value.utf8.count)
+        placed(value, quoted: true) ?? span
     }
 
-    /// The first bare `value` (a number) of the step; the whole step when it has none.
+    /// The first bare `value` (a number) of the step as written; the whole step when it cannot
+    /// be placed exactly.
     public func span(ofBare value: String) -> SourceSpan {
-        guard !value.isEmpty, text.range(of: value) != nil else { return span }
-        return SourceSpan(at: location(ofBare: value), length: value.utf8.count)
+        placed(value, quoted: false) ?? span
+    }
+
+    /// The quote marks the parser reads as `"`, as written.
+    private static let quotes = [
+        "\"", "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}",
+    ]
+    .map { Array($0.utf8) }
+
+    /// Where `value`'s bytes are written on the step's line (between quote marks when
+    /// `quoted`); nil when they are not there as they read. A step made in code, not read
+    /// from a page, is written as its text.
+    private func placed(_ value: String, quoted: Bool) -> SourceSpan? {
+        guard !value.isEmpty else { return nil }
+        let bytes = Array((written ?? text).utf8)
+        let needle = Array(value.utf8)
+        guard needle.count <= bytes.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle)
+        {
+            if quoted {
+                let before = bytes[..<start]
+                let after = bytes[(start + needle.count)...]
+                guard Self.quotes.contains(where: { before.reversed().starts(with: $0.reversed()) }),
+                    Self.quotes.contains(where: { after.starts(with: $0) })
+                else { continue }
+            }
+            return SourceSpan(
+                at: SourceLocation(file: location.file, line: location.line, column: textColumn + start),
+                length: needle.count)
+        }
+        return nil
     }
 
     private enum CodingKeys: String, CodingKey { case keyword, text, location }
@@ -97,21 +132,9 @@ public struct Step: Codable, Sendable, Equatable, SourceLocated {
     }
 
     /// Where the first `"value"` (quoted) of the step is, pointing at the value itself; the
-    /// step's own location when it has none.
+    /// step's own location when it cannot be placed.
     public func location(ofQuoted value: String) -> SourceLocation {
-        guard let range = text.range(of: "\"\(value)\"") else { return location }
-        var found = location
-        found.column = textColumn + text[..<range.lowerBound].utf8.count + 1
-        return found
-    }
-
-    /// Where the first bare `value` (a number) of the step is; the step's own location when it
-    /// has none.
-    public func location(ofBare value: String) -> SourceLocation {
-        guard !value.isEmpty, let range = text.range(of: value) else { return location }
-        var found = location
-        found.column = textColumn + text[..<range.lowerBound].utf8.count
-        return found
+        span(ofQuoted: value).start
     }
 }
 

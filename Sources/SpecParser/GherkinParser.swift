@@ -121,12 +121,15 @@ extension SpecWalker {
             guard text.hasPrefix(word + " ") || text.hasPrefix(word + "\t") else { continue }
             let afterKeyword = text.dropFirst(word.count)
             let blanks = afterKeyword.prefix { $0 == " " || $0 == "\t" }.utf8.count
-            let rest = Self.normalised(String(afterKeyword).trimmingWhitespace())
-            return rest.isEmpty
-                ? nil
-                : Step(
-                    keyword: keyword, text: rest, location: location,
-                    textColumn: location.column + word.count + blanks)
+            // As written from `textColumn`: what a value's place on the line is counted in.
+            var written = String(afterKeyword.dropFirst(blanks))
+            while written.last?.isWhitespace == true { written.removeLast() }
+            let rest = Self.normalised(written.trimmingWhitespace())
+            guard !rest.isEmpty else { return nil }
+            var step = Step(
+                keyword: keyword, text: rest, location: location, textColumn: location.column + word.count + blanks)
+            step.written = written
+            return step
         }
         return nil
     }

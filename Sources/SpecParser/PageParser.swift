@@ -261,13 +261,16 @@ public struct PageParser {
         // backticks from the cell's opening bar.
         var index = min(max(start.column - 1, 0), bytes.count)
         while index > 0, bytes[index - 1] != UInt8(ascii: "|") { index -= 1 }
+        // The content starts after the bar's padding, before any code span cmark-gfm starts at.
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var first = index
+        while first < bytes.count, first < start.column - 1, isBlank(bytes[first]) { first += 1 }
+        if index == 0, bytes.first != UInt8(ascii: "|") { first = start.column - 1 }
         var end = Self.cellEnd(in: bytes, from: index)
-        while end > start.column - 1, end > 0,
-            bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")
-        {
-            end -= 1
-        }
-        return SourceSpan(at: start, length: max(end - (start.column - 1), 0))
+        while end > first, end > 0, isBlank(bytes[end - 1]) { end -= 1 }
+        var from = start
+        from.column = first + 1
+        return SourceSpan(at: from, length: max(end - first, 0))
     }
 
     /// The value of a metadata field as written (its first word through its last), or the

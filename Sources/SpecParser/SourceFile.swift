@@ -1,4 +1,5 @@
 import SpecModel
+import Utilities
 
 /// A content file's text after the checks that must pass before Markdown parsing:
 /// not empty, not too large, no NUL byte, valid UTF-8.
@@ -45,25 +46,7 @@ public struct SourceFile: Sendable {
         self.path = path
         self.text = text
         // Exactly the line ends cmark-gfm counts (LF, CR, CRLF), so line numbers agree with it.
-        // Found in the UTF-8 bytes: line ends are ASCII, and every page is split here.
-        var lines: [Substring] = []
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var position = start
-        while position != utf8.endIndex {
-            let byte = utf8[position]
-            guard byte == 0x0A || byte == 0x0D else {
-                position = utf8.index(after: position)
-                continue
-            }
-            lines.append(text[start..<position])
-            var next = utf8.index(after: position)
-            if byte == 0x0D, next != utf8.endIndex, utf8[next] == 0x0A { next = utf8.index(after: next) }
-            start = next
-            position = next
-        }
-        lines.append(text[start..<utf8.endIndex])
-        self.lines = lines
+        lines = TextLines.split(text)
     }
 
     /// The text of line `number` (1-based), or an empty string past the end.

@@ -25,6 +25,20 @@ import Testing
         #expect(editor.applying(edits) == expected)
     }
 
+    @Test func anotherServersDiagnosticWithANumericCodeDoesNotStopTheFixes() throws {
+        let editor = Editor(
+            Editor.pageText.replacingOccurrences(
+                of: "| Can’t check sign-in options |", with: "| Can't check sign-in options |"))
+        let ours = try #require(editor.diagnostics.first { $0["code"] == "copy-straight-quote" })
+        // markdownlint's rules are numbered: the protocol's `code` is a number or a string.
+        let theirs: JSONValue = [
+            "range": ours["range"], "severity": 2, "code": 41, "source": "markdownlint", "message": "line length",
+        ]
+        let answer = editor.ask(
+            "textDocument/codeAction", at: nil, ["range": ours["range"], "context": ["diagnostics": [theirs, ours]]])
+        #expect(answer.array?.first?["title"] == "Use typographic quotes")
+    }
+
     @Test func straightQuotesInACopyCellBecomeTypographic() throws {
         let (editor, actions) = try fixes(
             "| Can’t check sign-in options |", "| Can't check sign-in options |", code: "copy-straight-quote")
@@ -45,6 +59,38 @@ import Testing
             "Then the user sees the \"deleted-passkey\" copy", "Then the user seees the \"deleted-passkey\" copy",
             code: "undefined-step")
         try expectFixed(editor, actions)
+    }
+
+    @Test func aCellThatStartsWithCodeIsFixedInItsProseAndLeftAsItIsInItsCode() throws {
+        let original = "| Can’t check sign-in options |"
+        let (editor, actions) = try fixes(
+            original, "| `don't` can't check sign-in options |", code: "copy-straight-quote")
+        try expectFixed(
+            editor, actions,
+            into: Editor.pageText.replacingOccurrences(of: original, with: "| `don't` can’t check sign-in options |"))
+        // The finding covers the whole cell, its code included.
+        let finding = try #require(editor.diagnostics.first { $0["code"] == "copy-straight-quote" })
+        let line = editor.lines[try #require(finding["range"]["start"]["line"].int)]
+        let start = try #require(finding["range"]["start"]["character"].int)
+        let end = try #require(finding["range"]["end"]["character"].int)
+        #expect(String(line.utf16.dropFirst(start).prefix(end - start)) == "`don't` can't check sign-in options")
+    }
+
+    @Test func aValueWrittenAfterBlanksOrBetweenTypographicQuotesIsFixedInPlace() throws {
+        // The step's text is read normalised (one space, straight quotes); the fix replaces the
+        // value's own bytes on the line as written.
+        for (written, fixed) in [
+            ("Given the enumeration policy is  \"reveel\"", "Given the enumeration policy is  \"reveal\""),
+            ("Given the enumeration policy is “reveel”", "Given the enumeration policy is “reveal”"),
+            ("Given  the enumeration policy is\t“reveel”", "Given  the enumeration policy is\t“reveal”"),
+        ] {
+            let original = "Given the enumeration policy is \"reveal\""
+            let (editor, actions) = try fixes(original, written, code: "invalid-step-parameter")
+            // The page has the step twice: the first action fixes the first.
+            let mistaken = Editor.pageText.replacingOccurrences(of: original, with: written)
+            let first = try #require(mistaken.range(of: written))
+            try expectFixed(editor, actions, into: mistaken.replacingCharacters(in: first, with: fixed))
+        }
     }
 
     @Test func aMisspeltNativeNameBecomesTheRealOne() throws {

@@ -194,6 +194,37 @@ final class Client {
         #expect(abrupt.server.exitStatus == 1)
     }
 
+    @Test func aRequestWhoseIDCannotAnswerItAndASecondInitializeAreInvalid() throws {
+        let client = Self.initialized()
+        let ids: [JSONValue] = [.number(1.5), .bool(true), .object(["nested": 1])]
+        for id in ids {
+            client.server.handle(
+                JSONValue.object(["jsonrpc": "2.0", "id": id, "method": "shutdown", "params": [:]]).data)
+            #expect(client.sent.last?["error"]["code"] == .number(-32600))
+            #expect(client.sent.last?["id"] == .null)
+        }
+        let again = try #require(
+            client.request(5, "initialize", ["rootUri": .string(Self.root.absoluteString), "capabilities": [:]]))
+        #expect(again["error"]["code"] == .number(-32600))
+        // Still initialized as it was: the server answers, and shuts down cleanly.
+        #expect(client.request(6, "shutdown")?["result"] == .null)
+    }
+
+    @Test func aClientThatPullsDiagnosticsIsNotPushedThoseOfItsOpenPages() throws {
+        let client = Self.initialized(capabilities: ["textDocument": ["diagnostic": ["dynamicRegistration": false]]])
+        let uri = Self.page.absoluteString
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let typo = text.replacingOccurrences(of: "Then a session is created", with: "Then a sesion is created")
+        client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(typo)]])
+        // Pushed as well as pulled, each finding would show twice.
+        #expect(client.published(uri) == nil)
+        let pulled = try #require(client.request(7, "textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]]))
+        let codes = try #require(pulled["result"]["items"].array?.compactMap { $0["code"].string })
+        #expect(!codes.isEmpty && Set(codes) == ["undefined-step"])
+    }
+
     @Test func junkIsAParseErrorAndTheServerGoesOn() throws {
         let client = Self.initialized()
         client.server.handle(Data("{not json".utf8))

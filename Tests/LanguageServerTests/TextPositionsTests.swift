@@ -43,4 +43,13 @@ import Testing
         #expect(
             TextPositions(text, encoding: .utf8).position(line: 3, byteColumn: 1) == Position(line: 2, character: 0))
     }
+
+    @Test func aLoneCarriageReturnEndsALineAsForTheParser() {
+        // The parser and the protocol both end a line at CR, LF or CRLF.
+        let text = "# Title\r| Title | “Used” passkey |\r"
+        let span = SourceSpan(file: "page.md", line: 2, columns: 11..<21)
+        let range = TextPositions(text, encoding: .utf16).range(of: span)
+        #expect(range.start == Position(line: 1, character: 10))
+        #expect(range.end == Position(line: 1, character: 16))
+    }
 }

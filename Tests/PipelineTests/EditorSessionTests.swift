@@ -110,7 +110,8 @@ import Utilities
         let folder = try TemporaryFolder()
         try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n\n[up](../index.md#home)\n")
         try folder.write("content/index.md", "# Home\n<!-- page: home -->\n\n## Home\n")
-        let session = EditorSession()
+        // Every stamp trusted at once: a page rewritten is known by its new size and stamp.
+        let session = EditorSession(clock: ManualWallClock(at: Int64.max / 2))
         var configuration = configuration(folder)
         #expect(Pipeline(configuration).lint(session: session).diagnostics.isEmpty)
         #expect(session.listings == 1)
@@ -122,8 +123,28 @@ import Utilities
         #expect(narrower == Pipeline(configuration).lint().diagnostics)
         #expect(narrower.isEmpty, "\(narrower)")
         // A link to an anchor the home page lacks is found from the narrower root too.
-        try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n\n[up](../index.md#away)\n")
+        try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n\n[up](../index.md#elsewhere)\n")
         #expect(Pipeline(configuration).lint(session: session).diagnostics.map(\.id) == ["link-to-missing-anchor"])
+    }
+
+    @Test func aPageOutsideTheRootsThatChangesIsReadAgain() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n\n[on](../index.md#later)\n")
+        let home = try folder.write("content/index.md", "# Home\n<!-- page: home -->\n\n## Home\n")
+        // Every stamp trusted at once: only the versions read decide.
+        let session = EditorSession(clock: ManualWallClock(at: Int64.max / 2))
+        var configuration = configuration(folder)
+        configuration.roots = ["content/notes"]
+        #expect(Pipeline(configuration).lint(session: session).diagnostics.map(\.id) == ["link-to-missing-anchor"])
+        // The home page is outside the root: the anchor it gains is seen by the next lint, in
+        // the editor's text and then on the disk.
+        let later = "# Home\n<!-- page: home -->\n\n## Home\n\n## Later\n"
+        configuration.unsaved = [home: Array(later.utf8)]
+        #expect(Pipeline(configuration).lint(session: session).diagnostics.isEmpty)
+        configuration.unsaved = [:]
+        #expect(Pipeline(configuration).lint(session: session).diagnostics.map(\.id) == ["link-to-missing-anchor"])
+        try folder.write("content/index.md", later)
+        #expect(Pipeline(configuration).lint(session: session).diagnostics.isEmpty)
     }
 
     @Test func aMissingRootIsAUsageFailure() throws {

@@ -87,6 +87,34 @@ import Utilities
         #expect(store.statistics.parses == 3)
     }
 
+    @Test func aPageThatCouldNotBeReadIsReadAgainHoweverOldItsStamp() throws {
+        // A file whose reading failed is not known by its stamp: a permission given back or a
+        // passing I/O error changes no stamp.
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        try folder.write("content/big.md", String(repeating: "x", count: SourceFile.maximumSize + 1))
+        let store = store()
+        let first = try store.snapshot(request(folder))
+        #expect(first.pages.flatMap(\.record.findings).map(\.id.rawValue) == ["file-too-large"])
+        #expect(!first.isTrusted)
+        _ = try store.snapshot(request(folder))
+        // The home page is known by its stamp; the page that failed is read again.
+        #expect(store.statistics.parses == 3)
+    }
+
+    @Test func aFileNamedTwiceBySpellingsOfItsPathIsReadOnce() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        try folder.write("content/web/page.md", Self.spec("W1.4"))
+        for roots in [
+            ["content/web", "./content/web/page.md"], ["content", "content/../content/web"], ["content", "./content"],
+        ] {
+            let snapshot = try store().snapshot(request(folder, roots: roots))
+            #expect(snapshot.pages.filter { $0.record.relativePath == "web/page.md" }.count == 1, "\(roots)")
+            #expect(!snapshot.pages.flatMap(\.record.findings).contains { $0.id.rawValue == "duplicate-spec-id" })
+        }
+    }
+
     @Test func unsavedTextIsReadForAFileFoundUnderTheRootDot() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("page.md", "# Page\n<!-- page: page -->\n")

@@ -211,6 +211,7 @@ final class SourceStore: @unchecked Sendable {
                 keepsTree: keepsTree)
         }
         for (entry, read) in zip(stale, fresh) {
+            if !read.record.isTrusted { isTrusted = false }
             let page = Page(record: read.record, loaded: read.loaded)
             pages[entry.index] = page
             entries[entry.file.path] = page
@@ -332,8 +333,10 @@ final class SourceStore: @unchecked Sendable {
         for root in roots {
             let found = try loader.files(at: [root.given])
             findings += found.diagnostics
-            // A file named twice (a folder and a file in it) is read once.
-            for var file in found.files where seen.insert(file.path).inserted {
+            // A file named twice (a folder and a file in it, or two spellings of one path:
+            // `./content/page.md`, `content/../content/page.md`) is read once.
+            for var file in found.files
+            where seen.insert((loader.fileSystemPath(file.path) as NSString).standardizingPath).inserted {
                 file.relativePath = root.relative(file.relativePath)
                 files.append(file)
             }
@@ -390,7 +393,12 @@ final class SourceStore: @unchecked Sendable {
         }
         var kept = loaded
         if !keepsTree { kept.document = nil }
-        return (PageRecord(loaded, version: version, isTrusted: trusted, findings: findings), kept, ran)
+        // A file that could not be read is read again next time, whatever its stamp says: a
+        // permission given back or a passing I/O error changes no stamp.
+        let readable = !loaded.hash.isEmpty
+        return (
+            PageRecord(loaded, version: version, isTrusted: trusted && readable, findings: findings), kept, ran
+        )
     }
 
     private func count(_ rules: [String]) {
