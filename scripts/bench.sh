@@ -137,7 +137,7 @@ row "edit to browser: preview vs hugo server" "$ours_preview" "$theirs_preview"
 
 # The language server: a one-word edit to the native spec page sent as `didChange`, to the
 # diagnostics published for it: the lint's, at once, and the engine's, once the client has
-# sent nothing for the server's pause (0.2 s from the edit's arrival; the engine's times
+# sent nothing for the server's pause (0.1 s from the edit's arrival; the engine's times
 # include it). Against the commands a writer would otherwise run on the saved file, as new
 # processes: `lint PAGE` and `check PAGE`. 30 edits each, after 3 of warm-up; ratios are the
 # server over the command. Targets: lint p95 <= 50 ms, engine p95 <= 300 ms.

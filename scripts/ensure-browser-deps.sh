@@ -19,25 +19,9 @@ elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
 fi
 # tsc checks the Web exports' TypeScript declaration; where apt has no node-typescript, the
 # test that needs it skips and says why.
-typescript=""
-dpkg -s node-typescript >/dev/null 2>&1 || typescript=node-typescript
-if [ ${#missing[@]} -gt 0 ] || [ -n "$typescript" ]; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -qq
-    if [ -n "$typescript" ]; then
-        candidate=$(apt-cache policy node-typescript 2>/dev/null | sed -n 's/^ *Candidate: //p')
-        if [ -n "$candidate" ] && [ "$candidate" != "(none)" ]; then
-            missing+=(node-typescript)
-        else
-            echo "node-typescript is not available from apt here; the TypeScript check will be skipped" >&2
-        fi
-    fi
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "Installing ${missing[*]} with apt-get" >&2
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    fi
-fi
+dpkg -s node-typescript >/dev/null 2>&1 || missing+=('node-typescript?')
+source scripts/apt-install.sh
+[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 
 source scripts/shared-venv.sh
 shared_venv Tests/browser/requirements.txt .venv "the browser tests'"

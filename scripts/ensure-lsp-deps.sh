@@ -13,13 +13,8 @@ if ! command -v python3 >/dev/null 2>&1; then
 elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     missing+=(python3-venv)
 fi
-if [ ${#missing[@]} -gt 0 ]; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -qq
-    echo "Installing ${missing[*]} with apt-get" >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source scripts/apt-install.sh
+[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 
 source scripts/shared-venv.sh
 shared_venv Tests/lsp/requirements.txt .venv-lsp "the language server tests'"

@@ -14,18 +14,8 @@ if [ ! -x "$passkey_spec" ]; then
     exit 1
 fi
 
-packages=(kotlin junit5)
-missing=()
-for package in "${packages[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    echo "Installing ${missing[*]} with apt-get" >&2
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source scripts/apt-install.sh
+apt_install kotlin junit5
 
 junit=/usr/share/java/junit-platform-console-standalone.jar
 stdlib=/usr/share/java/kotlin-stdlib.jar

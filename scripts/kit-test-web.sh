@@ -15,13 +15,8 @@ tool=${PASSKEY_SPEC:-.build/debug/passkey-spec}
 missing=()
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
-if [ ${#missing[@]} -gt 0 ]; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    echo "Installing ${missing[*]} with apt-get" >&2
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source scripts/apt-install.sh
+[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 
 seconds() { awk -v start="$1" -v end="$EPOCHREALTIME" 'BEGIN { printf "%.1f", end - start }'; }
 started=$EPOCHREALTIME

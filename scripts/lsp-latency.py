@@ -8,7 +8,7 @@ the notification is written to the server's stdin:
 
 - lint: until the first `textDocument/publishDiagnostics` for the page (published at once);
 - engine: until the second one (published once the client has sent nothing for the
-  server's pause, 0.2 s from the edit's arrival, and the engine has checked the latest
+  server's pause, 0.1 s from the edit's arrival, and the engine has checked the latest
   text). The next edit is sent only then.
 
 The page keeps one warning throughout (a straight apostrophe in one title), so that the

@@ -42,6 +42,7 @@ public enum ModelSchema {
               "properties": {
                 "markdown": { "type": "string" },
                 "range": {
+                  "description": "Where the block is written: from 'start' up to, not including, column 'endColumn' of line 'endLine' (columns count UTF-8 bytes from 1).",
                   "type": "object",
                   "required": ["start", "endLine", "endColumn"],
                   "additionalProperties": false,

@@ -30,27 +30,6 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable, CustomStr
     }
 }
 
-/// The span of an element in its source file; `end` is inclusive, as in cmark-gfm.
-public struct SourceRange: Hashable, Codable, Sendable, CustomStringConvertible {
-    public var start: SourceLocation
-    public var endLine: Int
-    public var endColumn: Int
-
-    public init(start: SourceLocation, endLine: Int, endColumn: Int) {
-        self.start = start
-        self.endLine = endLine
-        self.endColumn = endColumn
-    }
-
-    /// A range that starts and ends at one location.
-    public init(at location: SourceLocation) {
-        self.init(start: location, endLine: location.line, endColumn: location.column)
-    }
-
-    /// `path:line:column-line:column`, used in model dumps.
-    public var description: String { "\(start)-\(endLine):\(endColumn)" }
-}
-
 /// A model element written at a place in its file: where it starts and, when known, where
 /// it ends, so that a finding about it marks all of it. The end is not part of the model's
 /// JSON (a model read back from JSON has an empty span at each location).

@@ -19,12 +19,12 @@ public struct ContentSet: Codable, Sendable, Equatable {
 /// page's one parse: the site renders the tree, without parsing the text again.
 public struct Prose: Codable, Sendable, Equatable {
     public var markdown: String
-    public var range: SourceRange
+    public var range: SourceSpan
     /// The block as parsed with its page; nil for prose read back from JSON, which keeps the
     /// text only.
     public var block: MarkdownNode?
 
-    public init(markdown: String, range: SourceRange, block: MarkdownNode? = nil) {
+    public init(markdown: String, range: SourceSpan, block: MarkdownNode? = nil) {
         self.markdown = markdown
         self.range = range
         self.block = block

@@ -376,7 +376,8 @@ public struct PageParser {
         let end = max(block.position?.endLine ?? start.line, start.line)
         return Prose(
             markdown: source.text(lines: start.line, through: end),
-            range: SourceRange(start: start, endLine: end, endColumn: max(block.position?.endColumn ?? 1, 1)),
+            // cmark-gfm's end is the block's last byte; a span ends just past it.
+            range: SourceSpan(start: start, endLine: end, endColumn: max(block.position?.endColumn ?? 0, 0) + 1),
             block: block)
     }
 }

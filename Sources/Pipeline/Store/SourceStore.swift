@@ -334,9 +334,11 @@ final class SourceStore: @unchecked Sendable {
             let found = try loader.files(at: [root.given])
             findings += found.diagnostics
             // A file named twice (a folder and a file in it, or two spellings of one path:
-            // `./content/page.md`, `content/../content/page.md`) is read once.
+            // `./content/page.md`, `content/../content/page.md`) is read once. The spellings
+            // are compared as written, `.` and `..` taken out: resolving links would cost a
+            // system call per component of every file's path, on every edit.
             for var file in found.files
-            where seen.insert((loader.fileSystemPath(file.path) as NSString).standardizingPath).inserted {
+            where seen.insert(URL(fileURLWithPath: loader.fileSystemPath(file.path)).standardized.path).inserted {
                 file.relativePath = root.relative(file.relativePath)
                 files.append(file)
             }
