@@ -51,7 +51,7 @@ public struct Pipeline: Sendable {
         preparingItsRules: Bool, session: EditorSession?, edited: Set<String>?
     ) -> (result: PipelineResult, store: SourceStore?) {
         let flows = self.flows
-        if preparingItsRules { Preparation.start(flows: flows.flows, explorations: nil, in: DispatchGroup()) }
+        if preparingItsRules { Preparation.start(flows: flows.flows, explorations: nil) }
         var result = PipelineResult()
         let store = session?.store(for: flows) ?? SourceStore(flows: LazyFlows(flows))
         let request = self.request(edited: edited)
@@ -93,8 +93,7 @@ public struct Pipeline: Sendable {
     /// editor's text changed again, or the request that asked for it was cancelled.
     public func check(session: EditorSession?, stoppingWhen isCancelled: () -> Bool) -> PipelineResult? {
         let flows = self.flows
-        let prepared = DispatchGroup()
-        Preparation.start(flows: flows.flows, explorations: configuration.cache?.explorations, in: prepared)
+        let prepared = Preparation.start(flows: flows.flows, explorations: configuration.cache?.explorations)
         var result = lint(preparingItsRules: false, session: session, edited: nil).result
         guard result.stage == .lint, !result.hasErrors else { return result }
         prepared.wait()

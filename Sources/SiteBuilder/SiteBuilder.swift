@@ -203,23 +203,20 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(
             sources: templates.sources, parsed: try parse(templates, used: Set(jobs.map(\.template))))
         // The exports need no template: they are encoded beside the pages, each on its own
-        // thread, instead of after them. Every thread has finished before `write` is let go.
+        // thread, instead of after them. Every one has been written before `write` is let go.
         try withoutActuallyEscaping(write) { write in
             let exportFailure = Locked<(any Error)?>(nil)
-            let exportsDone = DispatchGroup()
-            do {
-                for format in ExportFormat.files where selection.exports.includes(format) {
-                    DispatchQueue.global().async(group: exportsDone) {
-                        do {
-                            try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
-                        } catch {
-                            exportFailure.withLock { $0 = $0 ?? error }
-                        }
+            let exports = ExportFormat.files.filter { selection.exports.includes($0) }.map { format in
+                SideWork {
+                    do {
+                        try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
+                    } catch {
+                        exportFailure.withLock { $0 = $0 ?? error }
                     }
                 }
             }
             let rendered = Result { try renderer.render(jobs, views: views, write: write) }
-            exportsDone.wait()
+            for export in exports { export.wait() }
             try rendered.get()
             if let failure = exportFailure.withLock({ $0 }) { throw failure }
         }

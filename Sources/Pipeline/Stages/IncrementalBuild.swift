@@ -47,11 +47,11 @@ struct IncrementalBuild {
 
     /// What the lint and the checks are made from (see `Preparation`), started once the build
     /// knows it will check; the checks wait for it.
-    private let preparations = DispatchGroup()
+    private let preparations = Locked<SideWork?>(nil)
 
     private func prepareChecks() {
-        Preparation.start(
-            flows: flows.flows, explorations: cache?.explorations, templates: templates, in: preparations)
+        let started = Preparation.start(flows: flows.flows, explorations: cache?.explorations, templates: templates)
+        preparations.withLock { $0 = started }
     }
 
     func run() -> PipelineResult {
@@ -62,10 +62,9 @@ struct IncrementalBuild {
         if case .saved = runSource { fullBuild = true } else { fullBuild = false }
         // Asking git for the Changes baseline (a process) runs beside the reading of the
         // content, which shares the cores out itself.
-        let baselineRead = DispatchGroup()
         let resolved = Locked<Result<ChangesBaseline.Resolution, PipelineFailure>?>(nil)
         let baseline = self.baseline
-        DispatchQueue.global().async(group: baselineRead) { resolved.withLock { $0 = baseline() } }
+        let baselineRead = SideWork { resolved.withLock { $0 = baseline() } }
         let previous = fullBuild ? nil : sink.previousBuild().flatMap { $0.buildKey == buildKey ? $0 : nil }
         let store = self.store ?? SourceStore(flows: lazyFlows, records: previous?.records ?? [])
         let snapshot: SourceStore.Snapshot
@@ -121,7 +120,7 @@ struct IncrementalBuild {
                 let report: RunReport
                 switch runSource {
                 case .checks:
-                    preparations.wait()
+                    preparations.withLock { $0 }?.wait()
                     report = CheckStage(flows: flows, cache: cache, strict: strict).run(
                         content, lintDiagnostics: lint.diagnostics)
                 case .saved(let saved):
@@ -216,10 +215,9 @@ struct IncrementalBuild {
         let builder = SiteBuilder()
         let templates = self.templates
         let prose = Locked<(any Error)?>(nil)
-        let proseDone = DispatchGroup()
         let contentForProse = content
         let exports: SiteBuilder.Selection.Exports = shared == nil ? .none : .withoutTheRun
-        DispatchQueue.global().async(group: proseDone) {
+        let proseRendered = SideWork {
             do {
                 try builder.render(
                     content: contentForProse, report: RunReport(flows: [], specs: [], diagnostics: []),
@@ -250,7 +248,7 @@ struct IncrementalBuild {
                 try write(file.path, file.bytes)
             }
         }
-        proseDone.wait()
+        proseRendered.wait()
         if case .failure(let error) = sharedResult {
             transaction.abandon()
             return failure(error, diagnostics: result.diagnostics, partial: result)
