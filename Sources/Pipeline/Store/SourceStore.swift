@@ -338,7 +338,9 @@ final class SourceStore: @unchecked Sendable {
             // are compared as written, `.` and `..` taken out: resolving links would cost a
             // system call per component of every file's path, on every edit.
             for var file in found.files
-            where seen.insert(URL(fileURLWithPath: loader.fileSystemPath(file.path)).standardized.path).inserted {
+            where seen.insert(
+                URL(fileURLWithPath: loader.fileSystemPath(file.path), isDirectory: false).standardized.path
+            ).inserted {
                 file.relativePath = root.relative(file.relativePath)
                 files.append(file)
             }
