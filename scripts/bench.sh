@@ -2,8 +2,8 @@
 # Times the main commands on content/ with a release build, the median of 5 runs each, and
 # measures them side by side with Hugo (from Debian; 9 runs each, alternating) building the
 # same Markdown with a minimal layout and no syntax highlighting: the content alone, the
-# content plus 1,000 prose pages, and a rebuild after a one-word edit. Ratios are
-# passkey-spec over Hugo.
+# content plus 1,000 prose pages, a rebuild after a one-word edit, and the content plus 1,000
+# pages the size of the writer's guide. Ratios are passkey-spec over Hugo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh bench
@@ -61,6 +61,17 @@ peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0
 
 row() { printf '%-34s %9.3f s %9.3f s %8.2f\n' "$1" "$2" "$3" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
 
+# Peak memory of one build by each tool, and the size of what each wrote. Arguments: the
+# content, passkey-spec's output folder, the Hugo site.
+memory_rows() {
+    local content=$1 out=$2 hugo=$3 ours theirs
+    rm -rf "$out" "$hugo/public"
+    ours=$(peak "$bin" build "$content" --out "$out")
+    theirs=$(peak hugo --source "$hugo" --quiet)
+    printf '%-34s %9s MB %9s MB %8.2f\n' "  peak memory" "$ours" "$theirs" "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { print a / b }')"
+    printf '%-34s %9s MB %9s MB\n' "  output size" "$(du -sm "$out" | cut -f1)" "$(du -sm "$hugo/public" | cut -f1)"
+}
+
 echo "passkey-spec benchmark: median of 5 runs (side by side: of 9, alternating), $(nproc) cores"
 printf '%-10s %8.3f s\n' lint "$(seconds : "$bin" lint content)"
 printf '%-10s %8.3f s\n' check "$(seconds : "$bin" check content)"
@@ -116,17 +127,30 @@ read -r ours_big theirs_big < <(compare "rm -rf $work/out-big" "$bin build $big 
     "rm -rf $work/hugo-big/public" "hugo --source $work/hugo-big --quiet")
 row "content + 1,000 pages" "$ours_big" "$theirs_big"
 
-rm -rf "$work/out-big" "$work/hugo-big/public"
-ours_peak=$(peak "$bin" build "$big" --out "$work/out-big")
-theirs_peak=$(peak hugo --source "$work/hugo-big" --quiet)
-printf '%-34s %9s MB %9s MB %8.2f\n' "  peak memory" "$ours_peak" "$theirs_peak" "$(awk -v a="$ours_peak" -v b="$theirs_peak" 'BEGIN { print a / b }')"
-printf '%-34s %9s MB %9s MB\n' "  output size" "$(du -sm "$work/out-big" | cut -f1)" "$(du -sm "$work/hugo-big/public" | cut -f1)"
+memory_rows "$big" "$work/out-big" "$work/hugo-big"
 
 # One word changed in one page, rebuilt into the existing output, against Hugo's full build.
 edit="sed -i 's/Paragraph 1 of note 0500/Paragraph one of note 0500/; t; s/Paragraph one of note 0500/Paragraph 1 of note 0500/' $big/notes/note-0500.md"
 read -r ours_edit theirs_full < <(compare "$edit" "$bin build $big --out $work/out-big" \
     "rm -rf $work/hugo-big/public" "hugo --source $work/hugo-big --quiet")
 row "one-word edit vs Hugo full build" "$ours_edit" "$theirs_full"
+rm -rf "$work/out-big" "$work/hugo-big"
+
+# The content plus 1,000 pages the size and shape of real ones: copies of the writer's guide
+# (46 KB each, with tables, code blocks, links and headings), each with its own title and ID.
+# Small generated pages hide what a tool costs for each page it keeps.
+real="$work/real-content"
+cp -r content "$real"
+for number in $(seq -w 1 1000); do
+    sed "1s/.*/# Guide copy $number/; s/<!-- page: writers-guide -->/<!-- page: guide-$number -->/" \
+        content/writers-guide.md >"$real/guide-$number.md"
+done
+hugo_site "$work/hugo-real" "$real"
+read -r ours_real theirs_real < <(compare "rm -rf $work/out-real" "$bin build $real --out $work/out-real" \
+    "rm -rf $work/hugo-real/public" "hugo --source $work/hugo-real --quiet")
+row "content + 1,000 guide-sized pages" "$ours_real" "$theirs_real"
+memory_rows "$real" "$work/out-real" "$work/hugo-real"
+rm -rf "$real" "$work/out-real" "$work/hugo-real"
 
 # A one-word edit, from the write of the file to the new word in the browser's page: preview
 # against `hugo server`, each live-reloading a page open in headless Chromium (5 edits each,
