@@ -1,5 +1,5 @@
 # Sourced by the scripts that install Debian packages. `apt_install PACKAGE...` installs
-# those of the PACKAGEs that are missing; a name ending in `?` is optional: installed when
+# those of the PACKAGEs that are missing (none given, nothing to do); a name ending in `?` is optional: installed when
 # the distribution has it, else skipped with a note (the tests that need it say so and skip).
 #
 # `make test` runs its suites two at a time and each installs what it needs, so an install

@@ -6,22 +6,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-missing=()
-for package in chromium chromium-driver fonts-dejavu-core aapt libxml2-utils; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+packages=(chromium chromium-driver fonts-dejavu-core aapt libxml2-utils)
+command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
 # The virtualenv below needs Python's venv module (a package of its own in Debian).
 if ! command -v python3 >/dev/null 2>&1; then
-    missing+=(python3 python3-venv)
+    packages+=(python3 python3-venv)
 elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
-    missing+=(python3-venv)
+    packages+=(python3-venv)
 fi
 # tsc checks the Web exports' TypeScript declaration; where apt has no node-typescript, the
 # test that needs it skips and says why.
-dpkg -s node-typescript >/dev/null 2>&1 || missing+=('node-typescript?')
+packages+=('node-typescript?')
 source scripts/apt-install.sh
-[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+apt_install "${packages[@]}"
 
 source scripts/shared-venv.sh
 shared_venv Tests/browser/requirements.txt .venv "the browser tests'"

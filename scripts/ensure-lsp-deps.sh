@@ -14,7 +14,7 @@ elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     missing+=(python3-venv)
 fi
 source scripts/apt-install.sh
-[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+apt_install "${missing[@]}"
 
 source scripts/shared-venv.sh
 shared_venv Tests/lsp/requirements.txt .venv-lsp "the language server tests'"

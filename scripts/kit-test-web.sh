@@ -16,7 +16,7 @@ missing=()
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
 source scripts/apt-install.sh
-[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+apt_install "${missing[@]}"
 
 seconds() { awk -v start="$1" -v end="$EPOCHREALTIME" 'BEGIN { printf "%.1f", end - start }'; }
 started=$EPOCHREALTIME

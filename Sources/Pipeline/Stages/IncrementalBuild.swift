@@ -45,13 +45,10 @@ struct IncrementalBuild {
     private var strict: Bool { configuration.strict }
     private var cache: ToolCache? { configuration.cache }
 
-    /// What the lint and the checks are made from (see `Preparation`), started once the build
-    /// knows it will check; the checks wait for it.
-    private let preparations = Locked<SideWork?>(nil)
-
-    private func prepareChecks() {
-        let started = Preparation.start(flows: flows.flows, explorations: cache?.explorations, templates: templates)
-        preparations.withLock { $0 = started }
+    /// Starts preparing what the lint and the checks are made from (see `Preparation`), once
+    /// the build knows it will check; the checks wait for it.
+    private func prepareChecks() -> SideWork {
+        Preparation.start(flows: flows.flows, explorations: cache?.explorations, templates: templates)
     }
 
     func run() -> PipelineResult {
@@ -80,7 +77,7 @@ struct IncrementalBuild {
         case .success(let found): resolution = found
         case .failure(let failure): return Self.failed(failure)
         }
-        if previous == nil { prepareChecks() }
+        let preparedEarly = previous == nil ? prepareChecks() : nil
         let lint = LintStage.lint(snapshot, store: store, request: request, strict: strict)
         var result = PipelineResult()
         result.content = lint.content
@@ -106,7 +103,7 @@ struct IncrementalBuild {
             return render(
                 snapshot, store: store, pages: changed, shared: nil, keys: keys, previous: previous, result: result)
         }
-        if previous != nil { prepareChecks() }
+        let preparation = preparedEarly ?? prepareChecks()
         // The specs and the home page, read now where the manifest knew them; the run is the
         // checks', or the report saved. It is made while the prose pages render on the other
         // core.
@@ -120,7 +117,7 @@ struct IncrementalBuild {
                 let report: RunReport
                 switch runSource {
                 case .checks:
-                    preparations.withLock { $0 }?.wait()
+                    preparation.wait()
                     report = CheckStage(flows: flows, cache: cache, strict: strict).run(
                         content, lintDiagnostics: lint.diagnostics)
                 case .saved(let saved):
