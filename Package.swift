@@ -112,7 +112,7 @@ let package = Package(
             path: "Examples/swift/Tests/ExampleLoginTests"),
 
         // Helpers shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Utilities"], path: "Tests/TestSupport"),
         .testTarget(name: "SpecModelTests", dependencies: ["Utilities", "SpecModel", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CommonMark", "TestSupport"]),
         .testTarget(name: "PasskeyLoginEngineTests", dependencies: ["PasskeyLoginEngine", "SpecModel"]),

@@ -4,8 +4,11 @@ import Glibc
 /// with its attributes changed. It is told at once by Linux inotify, then waits for the
 /// writer to finish, and uses no CPU while nothing changes.
 ///
-/// What it watches: every folder under a folder root (new ones as they appear); for a root
-/// that is a single file, the folder it is in, filtered by the file's name, because editors
+/// What it watches: every folder under a folder root (new ones as they appear), and the folder
+/// that holds the root, filtered by the root's name, because the root's own `IN_DELETE_SELF`
+/// comes only when the last reference to it goes (a shell or an editor with the folder open
+/// holds it back), while its parent is told of a removal or a rename within the call that
+/// makes it; for a root that is a single file, the folder it is in, filtered by the file's name, because editors
 /// often save by renaming a new file over the old one, which leaves a watch on the old inode
 /// with nothing to see; for a root that does not exist yet, its nearest existing ancestor,
 /// filtered by the name that leads to it. Symbolic links inside the roots are not followed
@@ -309,6 +312,8 @@ private final class Core {
         var status = stat()
         if stat(root, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR {
+                let parent = Self.parent(of: root)
+                if parent != root, !watch(parent, name: Self.name(of: root), into: &found) { return .noRoom }
                 guard watchTree(root, follow: true, into: &found, visited: &visited) else { return .noRoom }
                 return Self.isFolder(root) ? .done : .changedMeanwhile
             }

@@ -175,6 +175,27 @@ import Testing
         #expect(Self.seesChange(&watcher, clock) { Self.put(content + "/page.md", "# Edited\n") })
     }
 
+    /// A folder's own `IN_DELETE_SELF` waits until nothing holds the folder open: a root
+    /// removed under a shell or an editor that has it open is seen gone, and made again, by the
+    /// folder it is in.
+    @Test func aRootRemovedWhileHeldOpenIsWatchedAgainWhenMade() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/page.md", "# One\n")
+        let content = folder.url.path + "/content"
+        let clock = ManualWatcherClock()
+        var watcher = Self.watcher([content], on: clock)
+        let held = open(content, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #expect(held >= 0)
+        defer { close(held) }
+        #expect(Self.seesChange(&watcher, clock) { try? FileManager.default.removeItem(atPath: content) })
+        #expect(
+            Self.seesChange(&watcher, clock) {
+                mkdir(content, 0o755)
+                Self.put(content + "/page.md", "# Again\n")
+            })
+        #expect(Self.seesChange(&watcher, clock) { Self.put(content + "/page.md", "# Edited\n") })
+    }
+
     @Test func aRootThatDoesNotExistYetIsSeenWhenMade() throws {
         let folder = try TemporaryFolder()
         let content = folder.url.path + "/later/content"

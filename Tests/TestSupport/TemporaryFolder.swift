@@ -1,4 +1,5 @@
 import Foundation
+import Utilities
 
 /// A fresh temporary folder for one test, removed when the test lets go of it.
 public final class TemporaryFolder {
@@ -11,12 +12,15 @@ public final class TemporaryFolder {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    /// Writes bytes to `name` (creating folders) and returns the file's path.
+    /// Writes bytes to `name` (creating folders) and returns the file's path. The file is
+    /// opened close-on-exec, as the tool opens its files: `Data.write` leaves it open in a
+    /// process another test starts meanwhile, whose exit then reports a write to a watcher
+    /// long after the test wrote it.
     @discardableResult
     public func write(_ name: String, bytes: [UInt8]) throws -> String {
         let file = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: file)
+        try FileBytes.write(bytes, to: file.path)
         return file.path
     }
 
