@@ -36,6 +36,8 @@ public final class LanguageServer: @unchecked Sendable {
     private struct Setup {
         var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var contentRoots = [PipelineConfiguration.defaultRoot]
+        /// The folder the pipeline names the content's files from (see `PipelineConfiguration`).
+        var projectFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var encoding = TextPositions.Encoding.utf16
         /// Whether the client shows a link from a diagnostic's code (`codeDescription`).
         var linksCodes = false
@@ -331,6 +333,8 @@ public final class LanguageServer: @unchecked Sendable {
         } else if !FileManager.default.fileExists(atPath: setup.root.appendingPathComponent("content").path) {
             setup.contentRoots = ["."]
         }
+        setup.projectFolder =
+            PipelineConfiguration(workingDirectory: setup.root, roots: setup.contentRoots).projectFolder
         let capabilities = request.capabilities
         setup.encoding = capabilities?.general?.positionEncodings?.contains("utf-8") == true ? .utf8 : .utf16
         setup.linksCodes = capabilities?.textDocument?.publishDiagnostics?.codeDescriptionSupport == true
@@ -577,7 +581,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     func fileSystemPath(_ file: String) -> String {
         file.hasPrefix("/")
-            ? file : lock.withLock { state.setup.root }.appendingPathComponent(file).standardizedFileURL.path
+            ? file : lock.withLock { state.setup.projectFolder }.appendingPathComponent(file).standardizedFileURL.path
     }
 
     func path(of uri: String) -> String? {

@@ -62,7 +62,8 @@ extension Pipeline {
         case .baseline:
             let resolution: ChangesBaseline.Resolution
             do {
-                resolution = try ChangesBaseline.resolve(roots: [path], configuration: configuration)
+                resolution = try ChangesBaseline.resolve(
+                    roots: [configuration.contentRoots[0]], configuration: configuration)
             } catch {
                 return IncrementalBuild.failed(error, partial: result)
             }
@@ -133,7 +134,7 @@ extension Pipeline {
         }
         do throws(EarlierVersion.Failure) {
             let version = try EarlierVersion(configuration: configuration, flows: flows).load(
-                roots: [path], at: read.commit, name: revision)
+                roots: [configuration.contentRoots[0]], at: read.commit, name: revision)
             result.changes = SpecChanges.compare(version, later, baseline: baseline)
         } catch {
             switch error {

@@ -54,10 +54,10 @@ extension Pipeline {
         return try SarifLog.json(
             diagnostics: result.diagnostics, catalogue: catalogue,
             notifications: result.failure.map { [SarifLog.Notification($0.message)] } ?? [],
-            root: configuration.workingDirectory
+            root: configuration.projectFolder
         ) { location in
             if lines[location.file] == nil {
-                let bytes = (try? FileBytes.read(configuration.fileSystemPath(location.file))) ?? []
+                let bytes = (try? FileBytes.read(configuration.contentPath(location.file))) ?? []
                 lines[location.file] = String(decoding: bytes, as: UTF8.self).split(
                     omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             }

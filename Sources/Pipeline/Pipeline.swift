@@ -41,7 +41,7 @@ public struct Pipeline: Sendable {
     /// What a run asks of the source store.
     func request(edited: Set<String>? = nil, parsesEveryPage: Bool = true) -> SourceStore.Request {
         SourceStore.Request(
-            roots: configuration.roots, workingDirectory: configuration.workingDirectory,
+            roots: configuration.contentRoots, workingDirectory: configuration.projectFolder,
             unsaved: configuration.unsaved, edited: edited, parsesEveryPage: parsesEveryPage)
     }
 
@@ -64,7 +64,7 @@ public struct Pipeline: Sendable {
             return (result, store)
         }
         let key = EditorSession.LintKey(
-            read: snapshot.key, strict: configuration.strict, workingDirectory: configuration.workingDirectory)
+            read: snapshot.key, strict: configuration.strict, workingDirectory: configuration.projectFolder)
         if let remembered = session?.lint(for: key) { return (remembered, store) }
         let linted = LintStage.lint(snapshot, store: store, request: request, strict: configuration.strict)
         result.content = linted.content
@@ -162,7 +162,7 @@ public struct Pipeline: Sendable {
             lazyFlows: store?.lazyFlows ?? LazyFlows(configuration.makeFlows), store: store, runSource: run,
             baseline: {
                 Result { () throws(PipelineFailure) in
-                    try ChangesBaseline.resolve(roots: configuration.roots, configuration: configuration)
+                    try ChangesBaseline.resolve(roots: configuration.contentRoots, configuration: configuration)
                 }
             }
         ).run()

@@ -7,9 +7,17 @@ import SpecRunner
 /// from its arguments; tests build one with a folder of their own.
 public struct PipelineConfiguration: Sendable {
     /// The folder relative paths are read from, as the invocation's working directory.
-    public var workingDirectory: URL
+    public var workingDirectory: URL { didSet { locateProject() } }
     /// The spec pages: Markdown files or folders, as the user named them.
-    public var roots: [String]
+    public var roots: [String] { didSet { locateProject() } }
+    /// The folder the content's files are named from, in every output (diagnostics, the model,
+    /// exports, kits, reports, SARIF's `%SRCROOT%`), and the folder git runs in: the root of
+    /// the git repository that holds the first content root, so that a run from any folder
+    /// says the same; the working directory when the content is in no repository.
+    public private(set) var projectFolder: URL
+    /// The roots as the content's files are named from `projectFolder`: a root inside the
+    /// repository by its path from the repository's root, any other as the user named it.
+    public private(set) var contentRoots: [String]
     /// Copy-style findings are errors, not warnings.
     public var strict: Bool
     /// A templates folder whose files replace the built-in ones of the same path; nil takes
@@ -30,7 +38,7 @@ public struct PipelineConfiguration: Sendable {
 
     /// The content folder the tool uses when no path is given.
     public static let defaultRoot = "content"
-    /// The templates folder a build takes from the working directory when there is one.
+    /// The templates folder a build takes from the project folder when there is one.
     public static let defaultTemplatesFolder = "templates"
 
     public init(
@@ -39,8 +47,11 @@ public struct PipelineConfiguration: Sendable {
         changesSince: String? = nil, environment: [String: String] = [:]
     ) {
         // A folder's URL, so that relative paths resolve inside it rather than beside it.
-        self.workingDirectory = URL(fileURLWithPath: workingDirectory.standardizedFileURL.path, isDirectory: true)
-        self.roots = roots.isEmpty ? [Self.defaultRoot] : roots
+        let folder = URL(fileURLWithPath: workingDirectory.standardizedFileURL.path, isDirectory: true)
+        let roots = roots.isEmpty ? [Self.defaultRoot] : roots
+        self.workingDirectory = folder
+        self.roots = roots
+        (projectFolder, contentRoots) = Self.project(of: roots, from: folder)
         self.strict = strict
         self.templates = templates
         self.makeFlows = flows
@@ -59,5 +70,48 @@ public struct PipelineConfiguration: Sendable {
     /// The path of a file to read or write for a path as the user gave it.
     public func fileSystemPath(_ path: String) -> String {
         url(path).path
+    }
+
+    /// The templates folder a build reads when it exists: the one the user named, else
+    /// `templates/` in the project folder.
+    public var templatesPath: String {
+        templates.map(fileSystemPath) ?? projectFolder.appendingPathComponent(Self.defaultTemplatesFolder).path
+    }
+
+    /// The path of a content file to read for its name (a path from `projectFolder`).
+    public func contentPath(_ name: String) -> String {
+        name.hasPrefix("/") ? name : URL(fileURLWithPath: name, relativeTo: projectFolder).path
+    }
+
+    private mutating func locateProject() {
+        (projectFolder, contentRoots) = Self.project(of: roots, from: workingDirectory)
+    }
+
+    /// The project folder and the roots named from it, for `roots` given in `folder`. A root
+    /// that does not exist keeps the name the user gave, which the message about it shows.
+    static func project(of roots: [String], from folder: URL) -> (folder: URL, roots: [String]) {
+        let resolved = roots.map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL.path }
+        guard let first = resolved.first, let repository = repositoryRoot(holding: first) else {
+            return (folder, roots)
+        }
+        let prefix = repository == "/" ? "/" : repository + "/"
+        let named = zip(roots, resolved).map { given, path -> String in
+            guard FileManager.default.fileExists(atPath: path) else { return given }
+            if path == repository { return "." }
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+        return (URL(fileURLWithPath: repository, isDirectory: true), named)
+    }
+
+    /// The nearest folder at or above `path` that holds `.git` (a folder, or the file of a
+    /// worktree or submodule), as git finds the repository it runs in; nil when none does.
+    static func repositoryRoot(holding path: String) -> String? {
+        var folder = path
+        while true {
+            var status = stat()
+            if lstat(folder + (folder == "/" ? ".git" : "/.git"), &status) == 0 { return folder }
+            guard folder != "/", let slash = folder.lastIndex(of: "/") else { return nil }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
     }
 }

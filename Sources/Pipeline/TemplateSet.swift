@@ -19,7 +19,7 @@ struct TemplateSet: Sendable {
         uniquingKeysWith: { first, _ in first })
 
     /// The templates for `configuration`: its templates folder if it names one (which must
-    /// exist), else `templates/` in the working directory if there is one, over the built-in
+    /// exist), else `templates/` in the project folder if there is one, over the built-in
     /// ones. A file that cannot be read, or a template that is not UTF-8, is an error located
     /// at the file.
     static func load(_ configuration: PipelineConfiguration) -> Result<TemplateSet, TemplateProblem> {
@@ -31,7 +31,7 @@ struct TemplateSet: Sendable {
             }
             folder = url
         } else {
-            let url = configuration.url(PipelineConfiguration.defaultTemplatesFolder)
+            let url = URL(fileURLWithPath: configuration.templatesPath, isDirectory: true)
             if isFolder(url.path) { folder = url }
         }
         var files = builtIn

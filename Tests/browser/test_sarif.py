@@ -81,6 +81,27 @@ def test_lint_sarif_is_valid_and_says_what_the_diagnostics_say(content_with_find
     assert {record["Location"] for record in records} == {"content/native/login-error-states.md"}
 
 
+@pytest.mark.parametrize("other_repository", [False, True])
+def test_uris_from_another_folder_are_relative_to_the_repository(content_with_findings, tmp_path, other_repository):
+    # The content in a repository of its own, linted by its absolute path from a folder
+    # outside it (or inside another repository): the same relative URIs, based on its root.
+    subprocess.run(["git", "init", "-q"], cwd=content_with_findings, check=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    if other_repository:
+        subprocess.run(["git", "init", "-q"], cwd=elsewhere, check=True)
+    at_root = json.loads(run(["lint", "--format", "sarif", "content"], content_with_findings).stdout)
+    result = run(["lint", "--format", "sarif", str(content_with_findings / "content")], elsewhere)
+    assert result.returncode == 1, result.stderr
+    run_ = validate(json.loads(result.stdout))
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == content_with_findings.as_uri() + "/"
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run_["results"]]
+    assert locations and all(
+        location == {"uri": "content/native/login-error-states.md", "uriBaseId": "%SRCROOT%"}
+        for location in locations)
+    assert run_["results"] == at_root["runs"][0]["results"]
+
+
 def test_columns_count_code_points(content_with_findings):
     result = run(["lint", "--format", "sarif", "content"], content_with_findings)
     log = json.loads(result.stdout)

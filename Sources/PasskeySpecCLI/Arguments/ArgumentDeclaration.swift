@@ -235,7 +235,7 @@ struct Argument<Values: CommandArguments>: Sendable {
         option(
             keyPath, "--templates", value: "DIR",
             help:
-                "A folder of templates whose files replace the built-in ones (default: 'templates' where the tool runs, if there is one)."
+                "A folder of templates whose files replace the built-in ones (default: 'templates' in the repository that holds the content, or where the tool runs outside git, if there is one)."
         )
     }
 

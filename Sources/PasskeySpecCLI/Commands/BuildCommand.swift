@@ -42,8 +42,9 @@ enum BuildCommand {
             """,
             """
             The templates are built into the tool, so the site builds from any folder; a
-            'templates' folder where the tool runs (or '--templates DIR') replaces the files it
-            has. A build into DIR that holds the previous build renders only what changed.
+            'templates' folder at the root of the repository that holds the content (where the
+            tool runs, outside git), or '--templates DIR', replaces the files it has. A build
+            into DIR that holds the previous build renders only what changed.
             """,
             """
             The Changes page (changes.html, data in exports/changes.json) lists what changed
@@ -51,7 +52,8 @@ enum BuildCommand {
             content's newest change, or HEAD while the content has uncommitted changes, or
             '--changes-since GIT-REF'. 'passkey-spec diff' lists the same. The site is a
             function of the repository: the same content, templates and history give the same
-            bytes, whatever DIR held before.
+            bytes, whatever DIR held before and whatever folder the tool runs from (files are
+            named from the repository's root, and git runs there).
             """,
             """
             The site is written to a temporary folder and swapped in, so a failed or

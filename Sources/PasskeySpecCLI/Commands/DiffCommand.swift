@@ -76,10 +76,12 @@ enum DiffCommand {
             if result.failure == nil { console.out("diff: not compared; fix the errors above first\n") }
             return .failure
         }
+        // Named from the project folder, as every path the tool writes: the same from any folder.
+        let content = pipeline.configuration.contentRoots[0]
         switch arguments.format {
         case .json: console.out(try JSONOutput.string(changes))
-        case .markdown: console.out(DiffFormat.markdown(changes, content: arguments.content))
-        case .text: console.out(DiffFormat.text(changes, content: arguments.content))
+        case .markdown: console.out(DiffFormat.markdown(changes, content: content))
+        case .text: console.out(DiffFormat.text(changes, content: content))
         }
         return .success
     }

@@ -75,8 +75,8 @@ enum PreviewCommand {
         console.out("preview: serving http://\(address):\(server.port)/ (Ctrl-C to stop)\n")
 
         // The templates folder a build would read is watched too, even before it exists.
-        let templates = arguments.templates ?? PipelineConfiguration.defaultTemplatesFolder
-        var watcher = FileWatcher(roots: (arguments.paths + [templates]).map(configuration.fileSystemPath))
+        var watcher = FileWatcher(
+            roots: configuration.roots.map(configuration.fileSystemPath) + [configuration.templatesPath])
         rebuild(session, server, console)
         // Runs until a signal ends the process; the signal sources live as long as the loop.
         return withExtendedLifetime(stopping) { () -> ExitStatus in

@@ -42,13 +42,14 @@ enum ChangesBaseline {
         }
     }
 
-    /// The baseline of `roots` (as the user named them) under `configuration`. A revision the
+    /// The baseline of `roots` (named from the project folder, where git runs) under
+    /// `configuration`. A revision the
     /// user gave that git does not know is a failure; every other problem means there is
     /// nothing to compare with.
     static func resolve(
         roots: [String], configuration: PipelineConfiguration
     ) throws(PipelineFailure) -> Resolution {
-        let git = Git(folder: configuration.workingDirectory, environment: configuration.gitEnvironment)
+        let git = Git(folder: configuration.projectFolder, environment: configuration.gitEnvironment)
         if let given = configuration.changesSince {
             guard !given.hasPrefix("-"),
                 let commit = try? git.text(["rev-parse", "--verify", "--quiet", "\(given)^{commit}"]), !commit.isEmpty

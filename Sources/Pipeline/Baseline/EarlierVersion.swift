@@ -24,7 +24,7 @@ struct EarlierVersion {
     let configuration: PipelineConfiguration
     let flows: FlowRegistry
 
-    /// The version of `roots` (as the user named them) at `commit`, read as revision `name`;
+    /// The version of `roots` (named from the project folder) at `commit`, read as revision `name`;
     /// empty content when `commit` is nil (before the first commit).
     func load(roots: [String], at commit: String?, name: String) throws(Failure) -> Version {
         guard let commit else {
@@ -39,7 +39,7 @@ struct EarlierVersion {
             let revision: GitRevision
             do throws(GitRevision.Failure) {
                 revision = try GitRevision(
-                    path: configuration.fileSystemPath(root), revision: commit,
+                    path: configuration.contentPath(root), revision: commit,
                     environment: configuration.gitEnvironment)
             } catch {
                 throw .git(error)
@@ -52,7 +52,7 @@ struct EarlierVersion {
         let store = SourceStore(flows: LazyFlows(flows))
         let linted = LintStage.lint(
             store.read(revision: files), store: store,
-            request: SourceStore.Request(roots: roots, workingDirectory: configuration.workingDirectory), strict: false)
+            request: SourceStore.Request(roots: roots, workingDirectory: configuration.projectFolder), strict: false)
         let errors = linted.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw .contentHasErrors(errors) }
         let report = CheckStage(flows: flows, cache: configuration.cache).run(linted.content)
@@ -69,7 +69,7 @@ struct EarlierVersion {
         guard let cache = configuration.cache else { return nil }
         var hasher = FNV1a()
         hasher.mix(commit)
-        for root in roots { hasher.mix(configuration.fileSystemPath(root)) }
+        for root in roots { hasher.mix(configuration.contentPath(root)) }
         for flow in flows.flows { hasher.mix(cache.explorations.key(for: flow)) }
         return hasher.hex
     }

@@ -54,7 +54,7 @@ struct IncrementalBuild {
     func run() -> PipelineResult {
         let buildKey = Keys.hash(
             ["build 4", cache?.toolFingerprint ?? "", "strict \(strict)", templates.fingerprint]
-                + configuration.roots)
+                + configuration.contentRoots)
         let fullBuild: Bool
         if case .saved = runSource { fullBuild = true } else { fullBuild = false }
         // Asking git for the Changes baseline (a process) runs beside the reading of the
@@ -123,8 +123,10 @@ struct IncrementalBuild {
                 case .saved(let saved):
                     report = saved
                 }
-                let changes = ChangesStage(configuration: configuration, flows: flows, roots: configuration.roots)
-                    .changes(of: Version(content: content, report: report), since: resolution)
+                let changes = ChangesStage(
+                    configuration: configuration, flows: flows, roots: configuration.contentRoots
+                )
+                .changes(of: Version(content: content, report: report), since: resolution)
                 return SharedInputs(report: report, changes: changes)
             }, keys: keys, previous: previous, result: result)
     }
@@ -155,7 +157,7 @@ struct IncrementalBuild {
     /// until the build needs what they say (the specs for the checks, a prose page to render).
     private var request: SourceStore.Request {
         SourceStore.Request(
-            roots: configuration.roots, workingDirectory: configuration.workingDirectory,
+            roots: configuration.contentRoots, workingDirectory: configuration.projectFolder,
             unsaved: configuration.unsaved, parsesEveryPage: store != nil)
     }
 
