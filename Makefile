@@ -9,6 +9,8 @@ RELEASE_BIN := .build/release/passkey-spec
 # `make site` and `make bench` (a static standard library, one product) apart from it.
 TEST_BUILD := --scratch-path .build/test -c release -Xswiftc -enable-testing
 TEST_BIN := .build/test/release/passkey-spec
+# Where `make test` exports the Swift kit that the Swift example's tests compile.
+SWIFT_KIT := .build/kits/swift
 
 .PHONY: site test swift-test deps test-deps kit-test lsp-test browser-test bench coverage fuzz build lint guide format format-check clean
 
@@ -22,9 +24,14 @@ site: deps
 ## run two at a time: the end-to-end suites spend much of their time waiting on a JVM,
 ## Chromium or a client, so a second suite fills that time. Each suite's output is printed
 ## whole when it ends.
+#
+## The Swift example's tests compile the Swift kit of content/, exported into the build
+## folder by the tests' build of the tool first (see the end of Package.swift).
 test: test-deps
-	$(SWIFT) build --build-tests $(TEST_BUILD)
-	PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) -j2 --output-sync=target \
+	$(SWIFT) build $(TEST_BUILD) --product passkey-spec
+	$(TEST_BIN) export --format swift-kit --out $(SWIFT_KIT) content
+	PASSKEY_SPEC_EXAMPLES=1 $(SWIFT) build --build-tests $(TEST_BUILD)
+	PASSKEY_SPEC_EXAMPLES=1 PASSKEY_SPEC=$(CURDIR)/$(TEST_BIN) $(MAKE) -j2 --output-sync=target \
 		swift-test kit-test lsp-test format-check browser-test
 
 ## swift-test: the Swift tests of the tests' build (built first by `make test`)

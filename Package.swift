@@ -99,18 +99,6 @@ let package = Package(
         // A thin executable over PasskeySpecCLI.
         .executableTarget(name: "passkey-spec", dependencies: ["PasskeySpecCLI"]),
 
-        // The Swift conformance kit as the committed site publishes it for content/ (so a spec
-        // change reaches it with the site), and the example app that passes it. The kit's
-        // lockstep exploration drives the engine.
-        .target(
-            name: "PasskeyLoginKit", dependencies: ["PasskeyLoginEngine"], path: "site/exports/kits/swift",
-            exclude: ["Package.swift", "AppTests", "scripts", "README.md"], sources: ["Sources/PasskeyLoginKit"]),
-        .target(name: "ExampleLogin", path: "Examples/swift/Sources/ExampleLogin"),
-        .testTarget(
-            name: "ExampleLoginTests",
-            dependencies: ["ExampleLogin", "PasskeyLoginKit", "PasskeyLoginEngine", "Pipeline"],
-            path: "Examples/swift/Tests/ExampleLoginTests"),
-
         // Helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Utilities"], path: "Tests/TestSupport"),
         .testTarget(name: "SpecModelTests", dependencies: ["Utilities", "SpecModel", "TestSupport"]),
@@ -163,3 +151,22 @@ let package = Package(
         ),
     ]
 )
+
+// The Swift example app and its tests, against the Swift conformance kit of content/, which
+// `make test` exports into `.build/kits/swift` first and then says so with
+// `PASSKEY_SPEC_EXAMPLES=1`: the package never compiles what a build of the site wrote, so a
+// content change cannot break the tool's own build. The example's tests include the kit's
+// `AppTests` through the link `Examples/swift/Tests/ExampleLoginTests/Conformance`. The kit's
+// lockstep exploration drives the engine.
+if Context.environment["PASSKEY_SPEC_EXAMPLES"] == "1" {
+    package.targets += [
+        .target(
+            name: "PasskeyLoginKit", dependencies: ["PasskeyLoginEngine"],
+            path: ".build/kits/swift/Sources/PasskeyLoginKit", resources: [.copy("scripts")]),
+        .target(name: "ExampleLogin", path: "Examples/swift/Sources/ExampleLogin"),
+        .testTarget(
+            name: "ExampleLoginTests",
+            dependencies: ["ExampleLogin", "PasskeyLoginKit", "PasskeyLoginEngine", "Pipeline"],
+            path: "Examples/swift/Tests/ExampleLoginTests"),
+    ]
+}

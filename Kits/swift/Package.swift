@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PasskeyLoginKit", targets: ["PasskeyLoginKit"])
     ],
     targets: [
-        .target(name: "PasskeyLoginKit")
+        // The scripts, one JSON file per spec, are read through `Bundle.module`.
+        .target(name: "PasskeyLoginKit", resources: [.copy("scripts")])
     ]
 )

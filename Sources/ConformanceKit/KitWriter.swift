@@ -73,6 +73,9 @@ public enum KitWriter {
 
     /// The scripts as files under `folder`, one per spec: `<folder>/<spec-id>.<platform>.json`.
     static func scriptFiles(_ scripts: [KitScript], under folder: String) -> [KitFile] {
-        scripts.map { KitFile(path: "\(folder)/\($0.spec.id).\($0.platform).json", contents: json($0)) }
+        scripts.map { KitFile(path: "\(folder)/\(scriptName($0)).json", contents: json($0)) }
     }
+
+    /// A script's file name without its extension: `<spec-id>.<platform>`.
+    static func scriptName(_ script: KitScript) -> String { "\(script.spec.id).\(script.platform)" }
 }

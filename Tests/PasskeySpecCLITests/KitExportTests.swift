@@ -5,8 +5,8 @@ import Testing
 /// `export --format swift-kit|kotlin-kit|web-kit --out DIR`: a folder per kit, replaced whole
 /// on the next export, and the example's committed kit is what the content gives today.
 @Suite struct KitExportTests {
-    /// The kit the example compiles: the committed site's.
-    static let exampleKit = BinaryRunner.packageRoot.appendingPathComponent("site/exports/kits/swift")
+    /// The Swift kit the committed site publishes.
+    static let publishedKit = BinaryRunner.packageRoot.appendingPathComponent("site/exports/kits/swift")
 
     /// Every file under `folder` by its relative path, hidden ones included.
     static func files(under folder: URL) throws -> [String: Data] {
@@ -32,16 +32,27 @@ import Testing
 
     @Test func eachKitHasOneTestPerCheckOfItsPlatform() throws {
         let folder = try TemporaryFolder()
-        for (format, platform) in [("swift-kit", "ios"), ("kotlin-kit", "android"), ("web-kit", "web")] {
+        let kits = [
+            ("swift-kit", "ios", "Sources/PasskeyLoginKit/scripts/"), ("kotlin-kit", "android", "scripts/"),
+            ("web-kit", "web", "scripts/"),
+        ]
+        for (format, platform, folderOfScripts) in kits {
             let out = folder.url.appendingPathComponent(format)
             let run = InProcess.run(["export", "--format", format, "--out", out.path, InProcess.content])
             #expect(run.status == .success, "\(run.stderr)")
-            let scripts = try Self.files(under: out).filter { $0.key.hasPrefix("scripts/") }
+            let scripts = try Self.files(under: out).filter {
+                $0.key.hasPrefix(folderOfScripts) && $0.key.hasSuffix(".json")
+            }
             #expect(!scripts.isEmpty && scripts.keys.allSatisfy { $0.hasSuffix(".\(platform).json") })
         }
         let swift = try Self.files(under: folder.url.appendingPathComponent("swift-kit"))
         let suite = String(decoding: try #require(swift["AppTests/N1_4ConformanceTests.swift"]), as: UTF8.self)
-        let script = try #require(swift["scripts/N1.4.ios.json"])
+        let script = try #require(swift["Sources/PasskeyLoginKit/scripts/N1.4.ios.json"])
+        // The scripts are shipped once, as resources: the library's Swift holds no JSON.
+        let library = String(decoding: try #require(swift["Sources/PasskeyLoginKit/Scripts.swift"]), as: UTF8.self)
+        #expect(library.contains("try KitScript.bundled(\"N1.4.ios\")"))
+        #expect(!library.contains("\"checks\""))
+        #expect(swift.keys.filter { $0.hasSuffix(".json") } == ["Sources/PasskeyLoginKit/scripts/N1.4.ios.json"])
         let checks = try #require(
             (try JSONSerialization.jsonObject(with: script) as? [String: Any])?["checks"] as? [[String: Any]])
         #expect(suite.components(separatedBy: "@Test(").count - 1 == checks.count)
@@ -49,16 +60,15 @@ import Testing
         #expect(suite.contains("content/native/login-error-states.md:"))
     }
 
-    /// The example's kit is compiled into the tests; a spec change must show in it, so it is
-    /// always what a fresh export writes (`make site` writes it again), but for the export's
-    /// list of its own files.
-    @Test func theExamplesKitIsAFreshExport() throws {
+    /// The kit the site publishes is what a fresh export writes (`make site` writes it
+    /// again), but for the export's list of its own files.
+    @Test func thePublishedKitIsAFreshExport() throws {
         let folder = try TemporaryFolder()
         let out = folder.url.appendingPathComponent("kit")
         let run = InProcess.run(["export", "--format", "swift-kit", "--out", out.path, "content"])
         #expect(run.status == .success, "\(run.stderr)")
         let fresh = try Self.files(under: out).filter { $0.key != ".passkey-spec-kit" }
-        let committed = try Self.files(under: Self.exampleKit)
+        let committed = try Self.files(under: Self.publishedKit)
         #expect(Set(committed.keys) == Set(fresh.keys), "run 'make site'")
         for (path, data) in fresh where committed[path] != data {
             Issue.record("site/exports/kits/swift/\(path) differs from a fresh export; run 'make site'")
@@ -72,10 +82,10 @@ import Testing
         let out = folder.url.appendingPathComponent("kit")
         #expect(
             InProcess.run(["export", "--format", "swift-kit", "--out", out.path, InProcess.content]).status == .success)
-        let stale = out.appendingPathComponent("scripts/OLD.ios.json")
+        let stale = out.appendingPathComponent("Sources/PasskeyLoginKit/scripts/OLD.ios.json")
         try Data("{}".utf8).write(to: stale)
         let manifest = out.appendingPathComponent(".passkey-spec-kit")
-        try (String(contentsOf: manifest, encoding: .utf8) + "scripts/OLD.ios.json\n").write(
+        try (String(contentsOf: manifest, encoding: .utf8) + "Sources/PasskeyLoginKit/scripts/OLD.ios.json\n").write(
             to: manifest, atomically: true, encoding: .utf8)
         #expect(
             InProcess.run(["export", "--format", "swift-kit", "--out", out.path, InProcess.content]).status == .success)

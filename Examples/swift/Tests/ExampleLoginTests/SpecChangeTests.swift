@@ -9,6 +9,9 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The script of the native spec page in the kit.
+    static let script = "Sources/PasskeyLoginKit/scripts/N1.4.ios.json"
+
     /// The Swift kit of the content with `edit` applied to the native spec page, from a copy
     /// of the content in a folder of its own.
     static func kit(_ edit: (String) -> String) throws -> [String: String] {
@@ -31,11 +34,11 @@ import Testing
                 of: "| Title             | Passkey Sign-In Failed |",
                 with: "| Title             | Passkey Sign-In Didn’t Work |")
         }
-        #expect(before["scripts/N1.4.ios.json"] != after["scripts/N1.4.ios.json"])
+        #expect(before[Self.script] != after[Self.script])
         #expect(before["AppTests/N1_4ConformanceTests.swift"] != after["AppTests/N1_4ConformanceTests.swift"])
 
-        let changed = try KitScript.decoded(try #require(after["scripts/N1.4.ios.json"]))
-        let unchanged = try KitScript.decoded(try #require(before["scripts/N1.4.ios.json"]))
+        let changed = try KitScript.decoded(try #require(after[Self.script]))
+        let unchanged = try KitScript.decoded(try #require(before[Self.script]))
         #expect(changed.spec.fingerprint != unchanged.spec.fingerprint)
         #expect(Conformance.failures(in: unchanged, harness: AppHarness.self).isEmpty)
         let failures = Conformance.failures(in: changed, harness: AppHarness.self)

@@ -122,9 +122,20 @@ public struct KitScript: Decodable, Sendable {
         public var buttons: [String]
     }
 
+    /// The script `name` (`N1.4.ios`) of the library's resources (`scripts/N1.4.ios.json`),
+    /// read and decoded on the first call and kept: a suite's tests all ask for it.
+    public static func bundled(_ name: String) throws -> KitScript {
+        try BundledScripts.shared.script(name)
+    }
+
     /// Reads a script, refusing one of another version.
     public static func decoded(_ json: String) throws -> KitScript {
-        let script = try JSONDecoder().decode(KitScript.self, from: Data(json.utf8))
+        try decoded(Data(json.utf8))
+    }
+
+    /// Reads a script from its JSON bytes, refusing one of another version.
+    public static func decoded(_ json: Data) throws -> KitScript {
+        let script = try JSONDecoder().decode(KitScript.self, from: json)
         guard script.version == supportedVersion else {
             throw ConformanceFailure(
                 location: script.spec.file, step: "",
@@ -192,5 +203,30 @@ public struct World: Decodable, Sendable, Equatable {
         public var dependency: String
         public var fault: String
         public var failingLookups: Int
+    }
+}
+
+/// The scripts read from the library's resources, each once.
+private final class BundledScripts: @unchecked Sendable {
+    static let shared = BundledScripts()
+
+    /// Guards `scripts`.
+    private let lock = NSLock()
+    private var scripts: [String: Result<KitScript, any Error>] = [:]
+
+    func script(_ name: String) throws -> KitScript {
+        lock.lock()
+        defer { lock.unlock() }
+        if let kept = scripts[name] { return try kept.get() }
+        let read = Result { () throws -> KitScript in
+            guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "scripts") else {
+                throw ConformanceFailure(
+                    location: "scripts/\(name).json", step: "",
+                    differences: ["the kit has no script '\(name)': export the kit again"])
+            }
+            return try KitScript.decoded(try Data(contentsOf: url))
+        }
+        scripts[name] = read
+        return try read.get()
     }
 }
