@@ -383,8 +383,15 @@ public final class LanguageServer: @unchecked Sendable {
         }
         perform(on: lintQueue) { [self] in
             let (configuration, documents) = configuration()
-            let result = Pipeline(configuration).lint(session: session, edited: edited.map { [$0] })
-            publish(result, of: documents)
+            let pipeline = Pipeline(configuration)
+            // Before the first lint, which reads the whole content (seconds, for a thousand
+            // large pages), the page just opened gets its own findings at once.
+            if let edited, let document = documents[edited], lock.withLock({ state.latest == nil }),
+                let own = pipeline.ownFindings(ofPage: edited, session: session)
+            {
+                publish(own, of: edited, document)
+            }
+            publish(pipeline.lint(session: session, edited: edited.map { [$0] }), of: documents)
         }
     }
 
@@ -505,6 +512,22 @@ public final class LanguageServer: @unchecked Sendable {
             state.published = now.filter { !$0.value.isEmpty || documents[$0.key] != nil }
             state.latest = result
         }
+    }
+
+    /// Publishes `diagnostics` of one open document alone, the findings of its own text that
+    /// the lint of the whole content will publish again with the rest.
+    private func publish(_ diagnostics: [Diagnostic], of path: String, _ document: Document) {
+        publishLock.lock()
+        defer { publishLock.unlock() }
+        let setup = lock.withLock { state.setup }
+        guard !setup.pullsDiagnostics else { return }
+        let positions = TextPositions(document.text, encoding: setup.encoding)
+        let found = diagnostics.filter { fileSystemPath($0.location.file) == path }.map {
+            protocolDiagnostic($0, positions, documents: [path: document])
+        }
+        notify(
+            PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), version: document.version, diagnostics: found))
+        lock.withLock { state.published[path] = found }
     }
 
     /// A finding as the protocol has it, its range counted in the text the run read, and its

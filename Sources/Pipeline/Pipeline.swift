@@ -38,6 +38,19 @@ public struct Pipeline: Sendable {
         lint(preparingItsRules: true, session: session, edited: edited).result
     }
 
+    /// The findings of the editor's text of the page at `path` (a path to read) that need no
+    /// other page, named as the lint names them; nil for a file under no content root or with
+    /// no text in `configuration.unsaved`. The language server publishes them for a page just
+    /// opened, before the lint of the whole content, which adds the findings across pages.
+    public func ownFindings(ofPage path: String, session: EditorSession) -> [Diagnostic]? {
+        guard let text = configuration.unsaved[path], let (name, relative) = configuration.contentName(of: path) else {
+            return nil
+        }
+        let findings = session.store(for: flows).ownFindings(
+            of: path, text: text, name: name, relativePath: relative, projectFolder: configuration.projectFolder)
+        return LintRules.finish(findings, strict: configuration.strict)
+    }
+
     /// What a run asks of the source store.
     func request(edited: Set<String>? = nil, parsesEveryPage: Bool = true) -> SourceStore.Request {
         SourceStore.Request(

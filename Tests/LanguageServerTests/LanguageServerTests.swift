@@ -146,6 +146,35 @@ final class Client {
         #expect(client.diagnostics(other) == [])
     }
 
+    /// Before the first lint, which reads the whole content (seconds, for a thousand large
+    /// pages), a page just opened hears its own findings (straight quotes in its copy); the
+    /// lint then adds those across pages (its spec ID, used first by another page).
+    @Test func aPageOpenedFirstHearsItsOwnFindingsBeforeThoseAcrossPages() throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(contentsOf: Self.page, encoding: .utf8)
+        try folder.write("content/native/a.md", spec)
+        let quoted = spec.replacingOccurrences(
+            of: "| Passkey Can’t Be Used | Passkey can’t be used |",
+            with: "| Passkey Can’t Be Used | Passkey can't be used |")
+        let path = try folder.write("content/native/b.md", quoted)
+        let client = Client()
+        _ = client.request(1, "initialize", ["rootUri": .string(folder.url.absoluteString), "capabilities": [:]])
+        let uri = URL(fileURLWithPath: path).absoluteString
+        client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(quoted)]])
+        let published = client.sent.filter {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"].string == uri
+        }
+        #expect(published.map(\.["params"]["version"]) == [1, 1])
+        let codes = published.map { $0["params"]["diagnostics"].array?.map(\.["code"]) ?? [] }
+        #expect(codes.first == ["copy-straight-quote", "copy-straight-quote"])
+        #expect(codes.last == ["duplicate-spec-id", "copy-straight-quote", "copy-straight-quote"])
+        // The page's own findings are the lint's, range for range.
+        let ranges = published.map { $0["params"]["diagnostics"].array?.map(\.["range"]) ?? [] }
+        #expect(ranges.first == Array(ranges.last?.dropFirst() ?? []))
+    }
+
     @Test func aPageClosedAfterItsFileWasDeletedIsNotReadAgain() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")

@@ -294,6 +294,25 @@ final class SourceStore: @unchecked Sendable {
         return read.loaded
     }
 
+    /// The findings of one editor's text of a page that need no other page (the reader's,
+    /// the page's rules', its flow's), the page named `name` as a lint names it: what the
+    /// language server publishes for a page just opened, before the lint of the content.
+    func ownFindings(
+        of path: String, text: [UInt8], name: String, relativePath: String, projectFolder: URL
+    )
+        -> [Diagnostic]
+    {
+        let loader = ContentLoader(workingDirectory: projectFolder.path, unsaved: [path: text])
+        let read = Self.read(
+            ContentFile(path: name, relativePath: relativePath), version: .text(FNV1a.hex(of: text)), trusted: true,
+            loader: loader, flows: lazyFlows, keepsTree: false)
+        lock.withLock {
+            counts.parses += 1
+            count(read.rulesRun)
+        }
+        return read.record.findings
+    }
+
     /// Reads an earlier version of pages (bytes from git), named `file.path` in diagnostics;
     /// nothing is kept.
     func read(revision files: [(file: ContentFile, bytes: [UInt8])]) -> Snapshot {
