@@ -61,7 +61,7 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: [
                 "Utilities",
-                "SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram",
+                "SpecModel", "ReportModel", "Mustache", "Markdown", "Exports", "FlowDiagram", "ConformanceKit",
             ]),
         // The one pipeline every command is a view of: load, lint, check, render and write,
         // incremental, into a folder, memory or a file; the tool's cache; the Changes baseline.

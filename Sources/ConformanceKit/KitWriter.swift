@@ -71,11 +71,21 @@ public enum KitWriter {
         return (try? encoder.encode(script)) ?? Data()
     }
 
-    /// The scripts as files under `folder`, one per spec: `<folder>/<spec-id>.<platform>.json`.
-    static func scriptFiles(_ scripts: [KitScript], under folder: String) -> [KitFile] {
-        scripts.map { KitFile(path: "\(folder)/\(scriptName($0)).json", contents: json($0)) }
+    /// The scripts as files, one per spec, where `language`'s kit keeps them.
+    static func scriptFiles(_ scripts: [KitScript], of language: KitLanguage) -> [KitFile] {
+        scripts.map {
+            KitFile(path: scriptPath(spec: $0.spec.id, platform: $0.platform, in: language), contents: json($0))
+        }
+    }
+
+    /// Where a kit in `language` keeps the script of spec `spec` on `platform` (a platform's
+    /// raw value): `scripts/<spec-id>.<platform>.json`, in the Swift kit under the library's
+    /// resources (`Sources/PasskeyLoginKit/scripts/`).
+    public static func scriptPath(spec: String, platform: String, in language: KitLanguage) -> String {
+        let folder = language == .swift ? "Sources/PasskeyLoginKit/scripts" : "scripts"
+        return "\(folder)/\(scriptName(spec: spec, platform: platform)).json"
     }
 
     /// A script's file name without its extension: `<spec-id>.<platform>`.
-    static func scriptName(_ script: KitScript) -> String { "\(script.spec.id).\(script.platform)" }
+    static func scriptName(spec: String, platform: String) -> String { "\(spec).\(platform)" }
 }

@@ -9,7 +9,7 @@ enum KotlinKitWriter {
 
     /// The scripts as JSON under `scripts/`, and each script's test class under `checks/`.
     static func files(scripts: [KitScript]) -> [KitFile] {
-        KitWriter.scriptFiles(scripts, under: "scripts")
+        KitWriter.scriptFiles(scripts, of: .kotlin)
             + scripts.map { script in
                 KitFile(
                     path: "checks/" + package.replacingOccurrences(of: ".", with: "/") + "/\(className(of: script)).kt",

@@ -4,12 +4,8 @@ import ReportModel
 /// per spec that reads its script, and a Swift Testing suite per spec with one test per
 /// check, for the app's test target.
 enum SwiftKitWriter {
-    /// Where the scripts go: a resource folder of the library (`.copy("scripts")` in the
-    /// kit's `Package.swift`), read through `Bundle.module`.
-    static let scriptsFolder = "Sources/PasskeyLoginKit/scripts"
-
     static func files(scripts: [KitScript]) -> [KitFile] {
-        KitWriter.scriptFiles(scripts, under: scriptsFolder) + [
+        KitWriter.scriptFiles(scripts, of: .swift) + [
             KitFile(path: "Sources/PasskeyLoginKit/Scripts.swift", text: library(scripts))
         ] + scripts.map { KitFile(path: "AppTests/\(typeName($0))ConformanceTests.swift", text: suite($0)) }
     }
@@ -28,7 +24,7 @@ enum SwiftKitWriter {
             text += """
                     /// \(script.spec.id) \(script.spec.title), on \(script.platform) (\(script.spec.file)).
                     public static func \(propertyName(script))() throws -> KitScript {
-                        try KitScript.bundled(\(literal(KitWriter.scriptName(script))))
+                        try KitScript.bundled(\(literal(KitWriter.scriptName(spec: script.spec.id, platform: script.platform))))
                     }
 
                 """

@@ -8,7 +8,7 @@ import ReportModel
 enum TypeScriptKitWriter {
     static func files(scripts: [KitScript]) -> [KitFile] {
         let sorted = scripts.sorted { moduleName(of: $0) < moduleName(of: $1) }
-        return KitWriter.scriptFiles(sorted, under: "scripts")
+        return KitWriter.scriptFiles(sorted, of: .typescript)
             + sorted.map { KitFile(path: "tests/\(moduleName(of: $0)).ts", text: specModule($0)) }
             + [KitFile(path: "tests/index.ts", text: indexModule(sorted))]
     }

@@ -1,3 +1,4 @@
+import ConformanceKit
 import Exports
 import FlowDiagram
 import Mustache
@@ -512,7 +513,9 @@ struct ViewModels: Sendable {
         let specHref = SitePaths.html(forMarkdown: spec.path)
         let run = run(of: spec)
         let platforms = ExportFormat.allCases.compactMap { format -> KitPlatformView? in
-            guard let platform = format.kitPlatform, spec.platforms.contains(platform) else { return nil }
+            guard let platform = format.kitPlatform, spec.platforms.contains(platform),
+                let language = KitLanguage(kitFormat: format.rawValue)
+            else { return nil }
             let checks = spec.checks.map { check in
                 let status = run?.checks.first { $0.id == check.id }?.platforms.first { $0.platform == platform }?
                     .status
@@ -524,7 +527,8 @@ struct ViewModels: Sendable {
             return KitPlatformView(
                 platform: platform.displayName, anchor: "kit-\(platform.rawValue)", framework: guide.framework,
                 format: format.rawValue, readmeHref: "\(format.sitePath)/README.md",
-                scriptHref: "\(format.sitePath)/scripts/\(spec.id).\(platform.rawValue).json",
+                scriptHref: format.sitePath + "/"
+                    + KitWriter.scriptPath(spec: spec.id, platform: platform.rawValue, in: language),
                 export: "passkey-spec export --format \(format.rawValue) --out \(guide.folder) content",
                 run: guide.run, adapter: guide.adapter, checks: checks,
                 included: checks.filter(\.included).count)
