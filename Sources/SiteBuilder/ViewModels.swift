@@ -170,7 +170,7 @@ struct ViewModels: Sendable {
         return SitePage(
             layout: layout(page: page, title: home?.title ?? "Specs"),
             content: HomePage(
-                body: ProseHTML.render(home?.body ?? [], headingAnchors: true), badges: badgeLinks, specs: specs,
+                body: home.map(ProseHTML.body) ?? "", badges: badgeLinks, specs: specs,
                 exports: ExportFormat.files.map {
                     ExportLink(href: $0.sitePath, name: $0.fileName, summary: $0.summary)
                 } + [
@@ -724,6 +724,6 @@ struct ViewModels: Sendable {
     func page(_ page: Page, path: String) -> SitePage<ContentPage> {
         SitePage(
             layout: layout(page: path, title: page.title),
-            content: ContentPage(body: ProseHTML.render(page.body, headingAnchors: true)))
+            content: ContentPage(body: ProseHTML.body(of: page)))
     }
 }

@@ -53,6 +53,10 @@ public struct Page: Codable, Sendable, Equatable, SourceLocated {
     public var location: SourceLocation
     /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
     @SourceDetail public var end: SourceSpan.End? = nil
+    /// The body as the site's HTML, rendered when the page was read so that its Markdown tree
+    /// could be let go (a build keeps a thousand pages' text, not their trees); nil when the
+    /// tree is kept (an editor's pages) or for a page read from JSON. Not part of the JSON.
+    @SourceDetail public var renderedBody: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case id, title, path, body, location

@@ -1,6 +1,7 @@
 import Foundation
 import PasskeyLoginEngine
 import PasskeyLoginFlow
+import Pipeline
 import SpecModel
 import SpecParser
 import SpecRunner
@@ -23,8 +24,11 @@ import Testing
         return found
     }
 
+    /// Read as an editor's session reads it, with the Markdown trees kept: a build lets a prose
+    /// page's tree go once its record holds the anchors and links (`renderedBody`).
     @Test func everyAnchorTheCheckAcceptsIsOnThePage() throws {
-        let loaded = projectLint()
+        let loaded = Pipeline(PipelineConfiguration(workingDirectory: packageRoot, roots: ["content"])).lint(
+            session: EditorSession())
         let report = CheckRunner(
             flows: FlowRegistry([PasskeyLoginFlow.make { _ in Explorer(worlds: [], comparesWorlds: false) }])
         ).run(loaded.content)

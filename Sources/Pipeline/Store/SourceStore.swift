@@ -415,7 +415,16 @@ final class SourceStore: @unchecked Sendable {
             }
         }
         var kept = loaded
-        if !keepsTree { kept.document = nil }
+        if !keepsTree {
+            kept.document = nil
+            // A prose page's tree is what a page costs most (about 17 bytes a byte of Markdown):
+            // its HTML is taken now, its facts are in the record, and the tree let go.
+            if case .page(var page) = loaded.page {
+                page.renderedBody = ProseHTML.body(of: page)
+                for index in page.body.indices { page.body[index].block = nil }
+                kept.page = .page(page)
+            }
+        }
         // A file that could not be read is read again next time, whatever its stamp says: a
         // permission given back or a passing I/O error changes no stamp.
         let readable = !loaded.hash.isEmpty
