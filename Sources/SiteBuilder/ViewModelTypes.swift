@@ -28,6 +28,9 @@ struct NavigationSection: MustacheObject {
     let id: String
     let title: String
     let items: [NavigationItem]
+
+    /// The name `items` has in the section's Mustache value.
+    static let itemsKey = CodingKeys.items.stringValue
 }
 
 /// A link of the site navigation; `current` on the page itself.

@@ -20,10 +20,11 @@ struct ViewModels: Sendable {
     let navigation: [SiteNavigation.Group]
     /// Each section as a page outside it shows it, converted once.
     private let sectionValues: [MustacheValue]
-    /// Each page the navigation lists, by href: the section that lists it and its link, so
-    /// that a page finds its own entry without searching a section of a thousand pages.
-    /// (Every page lives in one section: the one of its folder.)
-    private let listings: [String: (section: Int, link: SiteNavigation.Link)]
+    /// Each page the navigation lists, by href: the section that lists it, its link, and its
+    /// place in the section's items when the section lists all its links, so that a page finds
+    /// its own entry without searching a section of a thousand pages. (Every page lives in one
+    /// section: the one of its folder.)
+    private let listings: [String: (section: Int, link: SiteNavigation.Link, item: Int?)]
     let diagrams: FlowDiagrams
 
     /// `navigation` lists the site's pages when `content` holds only some of them (an
@@ -55,11 +56,13 @@ struct ViewModels: Sendable {
         sectionValues = groups.enumerated().map { index, group in
             Self.section(group, number: index + 1, current: nil).mustacheValue
         }
-        var listings: [String: (section: Int, link: SiteNavigation.Link)] = [:]
+        var listings: [String: (section: Int, link: SiteNavigation.Link, item: Int?)] = [:]
         listings.reserveCapacity(groups.reduce(0) { $0 + $1.links.count + 1 })
         for (index, group) in groups.enumerated() {
-            for link in group.links where listings[link.href] == nil { listings[link.href] = (index, link) }
-            if let link = group.index, listings[link.href] == nil { listings[link.href] = (index, link) }
+            for (item, link) in group.links.enumerated() where listings[link.href] == nil {
+                listings[link.href] = (index, link, group.index == nil ? item : nil)
+            }
+            if let link = group.index, listings[link.href] == nil { listings[link.href] = (index, link, nil) }
         }
         self.listings = listings
     }
@@ -72,6 +75,17 @@ struct ViewModels: Sendable {
         let listing = listings[page]
         let sections = navigation.enumerated().map { index, group in
             guard let listing, listing.section == index else { return sectionValues[index] }
+            // A section that lists every link differs from the one converted once by its current
+            // item alone: a page of a section of a thousand converts one item, not a thousand.
+            if let item = listing.item, case .object(var fields) = sectionValues[index],
+                case .array(var items) = fields[NavigationSection.itemsKey], items.indices.contains(item)
+            {
+                items[item] =
+                    NavigationItem(href: listing.link.href, label: listing.link.label, current: true)
+                    .mustacheValue
+                fields[NavigationSection.itemsKey] = .array(items)
+                return .object(fields)
+            }
             return Self.section(group, number: index + 1, current: listing.link).mustacheValue
         }
         return LayoutView(
