@@ -178,7 +178,8 @@ public struct SiteBuilder: Sendable {
             jobs.append(PageJob(template: "page", path: path) { $0.page(contentPage, path: path).mustacheValue })
         }
         if selection.shared {
-            // A page of the content at `folder/index.md` is the folder's section page itself.
+            // A page of the content at `folder/index.md` (`pages.md` for the Overview) is the
+            // section page itself.
             let pagePaths = Set(entries.map { SitePaths.html(forMarkdown: $0.path) })
             for group in views.collapsedSections {
                 guard let index = group.index, !pagePaths.contains(index.href) else { continue }

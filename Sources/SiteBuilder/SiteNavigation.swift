@@ -11,7 +11,9 @@ import SpecModel
 ///
 /// A folder with more than `maximumListed` pages is listed as one link to its section page
 /// (`folder/index.html`, which lists them all) and the current page, so that every page does
-/// not carry a list of every page: the site's size grows linearly with its pages.
+/// not carry a list of every page: the site's size grows linearly with its pages. So is the
+/// Overview, after its home page, when the content root holds that many (its section page is
+/// `pages.html`, or the content's own `pages.md`, as a folder's `index.md` is its own).
 ///
 /// Nothing here names a platform: a new folder shows up as a section of its own as soon as
 /// it holds a page.
@@ -25,6 +27,8 @@ public enum SiteNavigation {
     static let homeLabel = "Home"
     /// The most pages a section lists in the navigation before it links to its section page.
     static let maximumListed = 12
+    /// The section page of the Overview when it is collapsed.
+    static let overviewIndex = "pages.html"
 
     /// The generated pages, as the Reference section lists them.
     static let referencePages: [Link] = [
@@ -71,13 +75,20 @@ public enum SiteNavigation {
         let title: String
         let links: [Link]
 
-        /// Whether the navigation lists the section's page instead of its pages.
-        var isCollapsed: Bool { folder != nil && links.count > SiteNavigation.maximumListed }
+        /// Whether the navigation lists the section's page instead of its pages: a folder's
+        /// section or the Overview (never Reference, the site's own pages), when it has more
+        /// than `maximumListed` links.
+        var isCollapsed: Bool {
+            (folder != nil || title == SiteNavigation.overviewTitle) && links.count > SiteNavigation.maximumListed
+        }
 
-        /// The section page of a collapsed section, `folder/index.html`.
+        /// The section page of a collapsed section: `folder/index.html`, or the Overview's
+        /// `pages.html`.
         var index: Link? {
-            guard isCollapsed, let folder else { return nil }
-            return Link(href: "\(folder)/index.html", label: "All \(links.count) pages")
+            guard isCollapsed else { return nil }
+            return Link(
+                href: folder.map { "\($0)/index.html" } ?? SiteNavigation.overviewIndex,
+                label: "All \(links.count) pages")
         }
     }
 

@@ -106,11 +106,13 @@ struct ViewModels: Sendable {
     }
 
     /// A section's links as the navigation lists them: all of them, or for a collapsed
-    /// section its section page and the current page.
+    /// section its section page and the current page (the Overview its home page first).
     static func listed(_ group: SiteNavigation.Group, current: SiteNavigation.Link?) -> [SiteNavigation.Link] {
         guard let index = group.index else { return group.links }
-        guard let current, current != index else { return [index] }
-        return [index, current]
+        // The Overview keeps its first link, the home page, in view.
+        let kept = group.folder == nil ? [group.links[0], index] : [index]
+        guard let current, !kept.contains(current) else { return kept }
+        return kept + [current]
     }
 
     /// The section page of a collapsed section: every page of the folder.

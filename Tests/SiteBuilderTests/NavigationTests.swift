@@ -266,6 +266,34 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(onNote.items.map(\.current) == [false, true])
     }
 
+    /// The content root's pages collapse too, after the home page: a thousand pages at the
+    /// root do not each list the thousand.
+    @Test func aLargeOverviewKeepsTheHomePageAndLinksToItsSectionPage() throws {
+        var content = try projectContentWithFixture()
+        let before = content.pages.count
+        for number in 1...30 {
+            content.pages.append(
+                Page(
+                    id: "root-\(number)", title: "Root \(number)", path: "root-\(1000 + number).md", body: [],
+                    location: SourceLocation(file: "root-\(1000 + number).md", line: 1, column: 1)))
+        }
+        let views = ViewModels(content: content, report: emptyReport)
+        let home = try #require(views.layout(page: "index.html", title: "Home").sections.first)
+        #expect(home.title == "Overview")
+        #expect(home.items.map(\.href) == ["index.html", "pages.html"])
+        #expect(home.items.map(\.current) == [true, false])
+        let onPage = try #require(views.layout(page: "root-1007.html", title: "Root 7").sections.first)
+        #expect(onPage.items.map(\.href) == ["index.html", "pages.html", "root-1007.html"])
+        #expect(onPage.items.map(\.current) == [false, false, true])
+        let files = try SiteBuilder().render(content: content, report: emptyReport, templates: siteTemplates)
+        let index = String(decoding: try #require(files["pages.html"]), as: UTF8.self)
+        #expect(index.contains("<h1>Overview</h1>"))
+        #expect(index.contains("<a href=\"root-1030.html\">Root 30</a>"))
+        // The section page lists the thirty once; its navigation lists none of them.
+        #expect(index.components(separatedBy: "<a href=\"root-").count - 1 == 30)
+        #expect(content.pages.count == before + 30)
+    }
+
     @Test func theSectionPageListsEveryPageEscapedAndPagesStayLinear() throws {
         let small = try SiteBuilder().render(
             content: try content(notes: 30), report: emptyReport, templates: siteTemplates)
