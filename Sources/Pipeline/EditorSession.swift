@@ -32,7 +32,7 @@ public final class EditorSession: @unchecked Sendable {
     func store(for flows: @autoclosure () -> FlowRegistry) -> SourceStore {
         lock.withLock {
             if let store { return store }
-            let made = SourceStore(flows: LazyFlows(flows()), clock: clock, keepsTrees: true)
+            let made = SourceStore(flows: LazyFlows(flows()), clock: clock, trees: .kept)
             store = made
             return made
         }

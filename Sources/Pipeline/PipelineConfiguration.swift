@@ -104,10 +104,14 @@ public struct PipelineConfiguration: Sendable {
     }
 
     /// The project folder and the roots named from it, for `roots` given in `folder`. A root
-    /// that does not exist keeps the name the user gave, which the message about it shows.
+    /// that does not exist keeps the name the user gave, which the message about it shows;
+    /// when the first does not, nothing is named otherwise, so that it is looked for where the
+    /// user named it, not in the repository above.
     static func project(of roots: [String], from folder: URL) -> (folder: URL, roots: [String]) {
         let resolved = roots.map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL.path }
-        guard let first = resolved.first, let repository = repositoryRoot(holding: first) else {
+        guard let first = resolved.first, FileManager.default.fileExists(atPath: first),
+            let repository = repositoryRoot(holding: first)
+        else {
             return (folder, roots)
         }
         let prefix = repository == "/" ? "/" : repository + "/"

@@ -14,7 +14,7 @@ public final class PreviewSession: @unchecked Sendable {
 
     public init(_ pipeline: Pipeline) {
         self.pipeline = pipeline
-        store = SourceStore(flows: LazyFlows(pipeline.configuration.makeFlows))
+        store = SourceStore(flows: LazyFlows(pipeline.configuration.makeFlows), trees: .rendered)
     }
 
     /// Builds what changed since the last rebuild (everything the first time). When the

@@ -111,7 +111,9 @@ struct ViewModels: Sendable {
         guard let index = group.index else { return group.links }
         // The Overview keeps its first link, the home page, in view.
         let kept = group.folder == nil ? [group.links[0], index] : [index]
-        guard let current, !kept.contains(current) else { return kept }
+        // By href: the content's own section page (`folder/index.md`, `pages.md`) is the
+        // section page, under its own title.
+        guard let current, !kept.contains(where: { $0.href == current.href }) else { return kept }
         return kept + [current]
     }
 

@@ -77,4 +77,15 @@ import Testing
             #expect(run.stderr == fromRoot.stderr)
         }
     }
+
+    /// A root that does not exist where the user named it is not looked for in the repository
+    /// above: `lint` in a folder of the repository without `content/` is a usage error.
+    @Test func aMissingRootIsNotFoundInTheRepositoryAbove() async throws {
+        let repository = try await EditedRepository()
+        let below = repository.root.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: below, withIntermediateDirectories: true)
+        let run = InProcess.run(["lint"], in: below)
+        #expect(run.status == .usage)
+        #expect(run.stderr.contains("[path-not-found]"), "\(run.stderr)")
+    }
 }

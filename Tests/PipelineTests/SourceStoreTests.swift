@@ -176,27 +176,31 @@ import Utilities
         #expect(!links.contains { $0.message.text.contains("writers-guide") })
     }
 
-    /// A build keeps a prose page's HTML, not its Markdown tree (the tree is about 17 bytes a
-    /// byte of Markdown): the record has its anchors and links, and the page its rendered
-    /// body. An editor's session keeps the trees, for its features.
-    @Test func aBuildLetsAProsePagesTreeGoOnceItsHTMLIsTaken() throws {
+    /// A build's store keeps a prose page's HTML, not its Markdown tree (about 17 bytes a
+    /// byte of Markdown): the record has the page's anchors and links, and the page its
+    /// rendered body. A lint's store keeps the prose blocks, an editor's the whole tree.
+    @Test func aBuildsStoreLetsAProsePagesTreeGoOnceItsHTMLIsTaken() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/index.md", "# Home\n<!-- page: home -->\n\nSee [notes](notes.md#part).\n")
         try folder.write("content/notes.md", "# Notes\n<!-- page: notes -->\n\n## Part\n\nSome *text*.\n")
-        let configuration = PipelineConfiguration(workingDirectory: folder.url, roots: ["content"])
-        let built = Pipeline(configuration).lint()
-        #expect(built.errors.isEmpty, "\(built.diagnostics)")
+        let request = SourceStore.Request(roots: ["content"], workingDirectory: folder.url)
+        func read(_ trees: SourceStore.Trees) throws -> SourceStore.Snapshot {
+            try SourceStore(flows: LazyFlows(FlowRegistry([])), trees: trees).snapshot(request)
+        }
+        let built = try read(.rendered)
         let notes = try #require(built.content.pages.first { $0.id == "notes" })
+        #expect(!notes.body.isEmpty)
         #expect(notes.body.allSatisfy { $0.block == nil })
         #expect(notes.renderedBody == "<h2 id=\"part\">Part</h2>\n<p>Some <em>text</em>.</p>\n")
-        #expect(!notes.body.isEmpty)
-        // The link's anchor was checked against the tree before it went.
-        #expect(!built.diagnostics.contains { $0.id.rawValue.hasPrefix("link-to") })
+        let record = try #require(built.pages.first { $0.record.id == "notes" }?.record)
+        #expect(record.links?.anchors.contains("part") == true)
+        #expect(built.pages.first { $0.record.id == "home" }?.record.links?.links.map(\.url) == ["notes.md#part"])
 
-        let edited = Pipeline(configuration).lint(session: EditorSession())
-        let kept = try #require(edited.content.pages.first { $0.id == "notes" })
-        #expect(kept.body.allSatisfy { $0.block != nil })
-        #expect(kept.renderedBody == nil)
-        #expect(ProseHTML.body(of: kept) == notes.renderedBody)
+        for trees in [SourceStore.Trees.prose, .kept] {
+            let kept = try #require(try read(trees).content.pages.first { $0.id == "notes" })
+            #expect(kept.body.allSatisfy { $0.block != nil })
+            #expect(kept.renderedBody == nil)
+            #expect(ProseHTML.body(of: kept) == notes.renderedBody)
+        }
     }
 }

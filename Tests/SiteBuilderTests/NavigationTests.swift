@@ -270,7 +270,6 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     /// root do not each list the thousand.
     @Test func aLargeOverviewKeepsTheHomePageAndLinksToItsSectionPage() throws {
         var content = try projectContentWithFixture()
-        let before = content.pages.count
         for number in 1...30 {
             content.pages.append(
                 Page(
@@ -291,7 +290,6 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(index.contains("<a href=\"root-1030.html\">Root 30</a>"))
         // The section page lists the thirty once; its navigation lists none of them.
         #expect(index.components(separatedBy: "<a href=\"root-").count - 1 == 30)
-        #expect(content.pages.count == before + 30)
     }
 
     @Test func theSectionPageListsEveryPageEscapedAndPagesStayLinear() throws {

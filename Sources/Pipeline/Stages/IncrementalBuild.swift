@@ -63,7 +63,7 @@ struct IncrementalBuild {
         let baseline = self.baseline
         let baselineRead = SideWork { resolved.withLock { $0 = baseline() } }
         let previous = fullBuild ? nil : sink.previousBuild().flatMap { $0.buildKey == buildKey ? $0 : nil }
-        let store = self.store ?? SourceStore(flows: lazyFlows, records: previous?.records ?? [])
+        let store = self.store ?? SourceStore(flows: lazyFlows, records: previous?.records ?? [], trees: .rendered)
         let snapshot: SourceStore.Snapshot
         let resolution: ChangesBaseline.Resolution
         do throws(ContentLoader.MissingPath) {

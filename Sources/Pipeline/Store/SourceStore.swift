@@ -123,7 +123,7 @@ final class SourceStore: @unchecked Sendable {
     let lazyFlows: LazyFlows
     var flows: FlowRegistry { lazyFlows.registry }
     let clock: any WallClock
-    let keepsTrees: Bool
+    let trees: Trees
     private let lock = NSLock()
     /// Each page known, by its path to read.
     private var entries: [String: Page] = [:]
@@ -143,17 +143,28 @@ final class SourceStore: @unchecked Sendable {
         var listed: [String: String]
     }
 
+    /// What a store keeps of a page's Markdown once it has read it.
+    enum Trees: Sendable {
+        /// The page's tree and its prose blocks: an editor's features read them.
+        case kept
+        /// The prose blocks, for a later stage that renders them, not the page's tree: a lint
+        /// or a check, whose model a caller may render.
+        case prose
+        /// Neither, for a prose page: its HTML is rendered as it is read (a build's store),
+        /// and its tree, about 17 bytes a byte of Markdown, let go. Its record has its
+        /// anchors and links.
+        case rendered
+    }
+
     /// A store that checks specs against `flows` (made when first needed), trusting stamps by
     /// `clock`, that knows the pages of `records` (a build's manifest) without their parse,
-    /// and keeps each page's Markdown tree when `keepsTrees` (for an editor's features, which
-    /// read it; the model holds what the other stages read, and a thousand trees kept for
-    /// nothing would cost memory).
+    /// and keeps of each page's Markdown what `trees` says.
     init(
-        flows: LazyFlows, clock: any WallClock = SystemClock(), records: [PageRecord] = [], keepsTrees: Bool = false
+        flows: LazyFlows, clock: any WallClock = SystemClock(), records: [PageRecord] = [], trees: Trees = .prose
     ) {
         lazyFlows = flows
         self.clock = clock
-        self.keepsTrees = keepsTrees
+        self.trees = trees
         entries.reserveCapacity(records.count)
         for record in records where record.version != nil { entries[record.path] = Page(record: record, loaded: nil) }
     }
@@ -204,11 +215,11 @@ final class SourceStore: @unchecked Sendable {
             }
         }
         let flows = lazyFlows
-        let keepsTree = keepsTrees
+        let trees = self.trees
         let fresh = stale.parallelMap { entry in
             Self.read(
                 entry.file, version: entry.version, trusted: entry.trusted, loader: loader, flows: flows,
-                keepsTree: keepsTree)
+                trees: trees)
         }
         for (entry, read) in zip(stale, fresh) {
             if !read.record.isTrusted { isTrusted = false }
@@ -235,7 +246,7 @@ final class SourceStore: @unchecked Sendable {
         let file = ContentFile(path: page.record.path, relativePath: page.record.relativePath)
         let read = Self.read(
             file, version: page.record.version, trusted: page.record.isTrusted, loader: loader, flows: lazyFlows,
-            keepsTree: keepsTrees)
+            trees: trees)
         lock.withLock {
             counts.parses += 1
             count(read.rulesRun)
@@ -263,7 +274,7 @@ final class SourceStore: @unchecked Sendable {
             let loader = ContentLoader(unsaved: request.unsaved)
             let read = Self.read(
                 ContentFile(path: path, relativePath: relative), version: version, trusted: false, loader: loader,
-                flows: lazyFlows, runsRules: false, keepsTree: false)
+                flows: lazyFlows, runsRules: false, trees: .prose)
             lock.withLock {
                 counts.parses += 1
                 if version != nil { entries[key] = Page(record: read.record, loaded: nil) }
@@ -286,7 +297,7 @@ final class SourceStore: @unchecked Sendable {
         let loader = ContentLoader(unsaved: [path: text])
         let read = Self.read(
             ContentFile(path: path, relativePath: relativePath), version: version, trusted: true, loader: loader,
-            flows: lazyFlows, keepsTree: true)
+            flows: lazyFlows, trees: .kept)
         lock.withLock {
             counts.parses += 1
             count(read.rulesRun)
@@ -305,7 +316,7 @@ final class SourceStore: @unchecked Sendable {
         let loader = ContentLoader(workingDirectory: projectFolder.path, unsaved: [path: text])
         let read = Self.read(
             ContentFile(path: name, relativePath: relativePath), version: .text(FNV1a.hex(of: text)), trusted: true,
-            loader: loader, flows: lazyFlows, keepsTree: false)
+            loader: loader, flows: lazyFlows, trees: .prose)
         lock.withLock {
             counts.parses += 1
             count(read.rulesRun)
@@ -377,11 +388,10 @@ final class SourceStore: @unchecked Sendable {
     /// Reads and parses one file (or its unsaved text) and runs the rules of the page alone.
     private static func read(
         _ file: ContentFile, version: SourceVersion?, trusted: Bool, loader: ContentLoader, flows: LazyFlows,
-        runsRules: Bool = true, keepsTree: Bool
+        runsRules: Bool = true, trees: Trees
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         let loaded = loader.parse(file)
-        return finish(
-            loaded, version: version, trusted: trusted, flows: flows, runsRules: runsRules, keepsTree: keepsTree)
+        return finish(loaded, version: version, trusted: trusted, flows: flows, runsRules: runsRules, trees: trees)
     }
 
     private static func read(
@@ -389,14 +399,14 @@ final class SourceStore: @unchecked Sendable {
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         finish(
             loader.parse(bytes, as: file), version: nil, trusted: false, flows: flows, runsRules: true,
-            keepsTree: false)
+            trees: .prose)
     }
 
     /// The rules of a page's model and, on a spec page whose structure reads without errors
     /// (so that one mistake is not reported again as its consequences), of its flow.
     private static func finish(
         _ loaded: LoadedFile, version: SourceVersion?, trusted: Bool, flows: LazyFlows, runsRules: Bool,
-        keepsTree: Bool
+        trees: Trees
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         var findings = loaded.diagnostics
         var ran = [LintRules.read.name]
@@ -415,10 +425,9 @@ final class SourceStore: @unchecked Sendable {
             }
         }
         var kept = loaded
-        if !keepsTree {
-            kept.document = nil
-            // A prose page's tree is what a page costs most (about 17 bytes a byte of Markdown):
-            // its HTML is taken now, its facts are in the record, and the tree let go.
+        if trees != .kept { kept.document = nil }
+        if trees == .rendered {
+            // The record has the page's anchors and links: the tree has done its work.
             if case .page(var page) = loaded.page {
                 page.renderedBody = ProseHTML.body(of: page)
                 for index in page.body.indices { page.body[index].block = nil }
