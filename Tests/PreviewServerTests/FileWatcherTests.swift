@@ -161,39 +161,37 @@ import Testing
     }
 
     @Test func aRootFolderRemovedAndMadeAgainIsWatchedAgain() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("content/page.md", "# One\n")
-        let content = folder.url.path + "/content"
-        let clock = ManualWatcherClock()
-        var watcher = Self.watcher([content], on: clock)
-        #expect(Self.seesChange(&watcher, clock) { try? FileManager.default.removeItem(atPath: content) })
-        #expect(
-            Self.seesChange(&watcher, clock) {
-                mkdir(content, 0o755)
-                Self.put(content + "/page.md", "# Again\n")
-            })
-        #expect(Self.seesChange(&watcher, clock) { Self.put(content + "/page.md", "# Edited\n") })
+        try Self.removeAndMakeAgain(holdingItOpen: false)
     }
 
     /// A folder's own `IN_DELETE_SELF` waits until nothing holds the folder open: a root
     /// removed under a shell or an editor that has it open is seen gone, and made again, by the
     /// folder it is in.
     @Test func aRootRemovedWhileHeldOpenIsWatchedAgainWhenMade() throws {
+        try Self.removeAndMakeAgain(holdingItOpen: true)
+    }
+
+    /// A root folder removed (while a descriptor holds it open, or not), made again with its
+    /// page, then edited: each step is seen.
+    static func removeAndMakeAgain(holdingItOpen: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let folder = try TemporaryFolder()
         try folder.write("content/page.md", "# One\n")
         let content = folder.url.path + "/content"
         let clock = ManualWatcherClock()
-        var watcher = Self.watcher([content], on: clock)
-        let held = open(content, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        #expect(held >= 0)
-        defer { close(held) }
-        #expect(Self.seesChange(&watcher, clock) { try? FileManager.default.removeItem(atPath: content) })
+        var watcher = watcher([content], on: clock)
+        let held = holdingItOpen ? open(content, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
+        #expect(!holdingItOpen || held >= 0, sourceLocation: sourceLocation)
+        defer { if held >= 0 { close(held) } }
         #expect(
-            Self.seesChange(&watcher, clock) {
+            seesChange(&watcher, clock) { try? FileManager.default.removeItem(atPath: content) },
+            sourceLocation: sourceLocation)
+        #expect(
+            seesChange(&watcher, clock) {
                 mkdir(content, 0o755)
-                Self.put(content + "/page.md", "# Again\n")
-            })
-        #expect(Self.seesChange(&watcher, clock) { Self.put(content + "/page.md", "# Edited\n") })
+                put(content + "/page.md", "# Again\n")
+            }, sourceLocation: sourceLocation)
+        #expect(
+            seesChange(&watcher, clock) { put(content + "/page.md", "# Edited\n") }, sourceLocation: sourceLocation)
     }
 
     @Test func aRootThatDoesNotExistYetIsSeenWhenMade() throws {
