@@ -34,10 +34,11 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// What the client said it can do, and where the content is.
     private struct Setup {
-        var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var contentRoots = [PipelineConfiguration.defaultRoot]
-        /// The folder the pipeline names the content's files from (see `PipelineConfiguration`).
-        var projectFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        /// The workspace's content as the pipeline reads it, made once at `initialize`: every
+        /// run copies it with the editor's unsaved text, and its project folder is where the
+        /// content's file names start.
+        var workspace = PipelineConfiguration(
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         var encoding = TextPositions.Encoding.utf16
         /// Whether the client shows a link from a diagnostic's code (`codeDescription`).
         var linksCodes = false
@@ -322,19 +323,21 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func initialize(_ request: InitializeRequest) -> Result<InitializeResult, ResponseError> {
         var setup = Setup()
+        var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let folder = request.rootUri ?? request.workspaceFolders?.first?.uri
         if let folder, let path = Self.path(ofFileURI: folder) {
-            setup.root = URL(fileURLWithPath: path, isDirectory: true)
+            root = URL(fileURLWithPath: path, isDirectory: true)
         } else if let path = request.rootPath {
-            setup.root = URL(fileURLWithPath: path, isDirectory: true)
+            root = URL(fileURLWithPath: path, isDirectory: true)
         }
+        var contentRoots = [PipelineConfiguration.defaultRoot]
         if let content = request.contentFolder {
-            setup.contentRoots = [content]
-        } else if !FileManager.default.fileExists(atPath: setup.root.appendingPathComponent("content").path) {
-            setup.contentRoots = ["."]
+            contentRoots = [content]
+        } else if !FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path) {
+            contentRoots = ["."]
         }
-        setup.projectFolder =
-            PipelineConfiguration(workingDirectory: setup.root, roots: setup.contentRoots).projectFolder
+        setup.workspace = PipelineConfiguration(
+            workingDirectory: root, roots: contentRoots, flows: flows, cache: cache, environment: environment)
         let capabilities = request.capabilities
         setup.encoding = capabilities?.general?.positionEncodings?.contains("utf-8") == true ? .utf8 : .utf16
         setup.linksCodes = capabilities?.textDocument?.publishDiagnostics?.codeDescriptionSupport == true
@@ -453,12 +456,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// The pipeline's configuration for what the editor shows now, and the open documents it
     /// reads.
     private func configuration() -> (PipelineConfiguration, documents: [String: Document]) {
-        let (setup, documents) = lock.withLock { (state.setup, state.documents) }
-        var configuration = PipelineConfiguration(
-            workingDirectory: setup.root, roots: setup.contentRoots, flows: flows)
+        let (workspace, documents) = lock.withLock { (state.setup.workspace, state.documents) }
+        var configuration = workspace
         configuration.unsaved = documents.mapValues { Array($0.text.utf8) }
-        configuration.cache = cache
-        configuration.environment = environment
         return (configuration, documents)
     }
 
@@ -604,7 +604,9 @@ public final class LanguageServer: @unchecked Sendable {
 
     func fileSystemPath(_ file: String) -> String {
         file.hasPrefix("/")
-            ? file : lock.withLock { state.setup.projectFolder }.appendingPathComponent(file).standardizedFileURL.path
+            ? file
+            : lock.withLock { state.setup.workspace.projectFolder }.appendingPathComponent(file).standardizedFileURL
+                .path
     }
 
     func path(of uri: String) -> String? {

@@ -43,11 +43,9 @@ public struct Pipeline: Sendable {
     /// no text in `configuration.unsaved`. The language server publishes them for a page just
     /// opened, before the lint of the whole content, which adds the findings across pages.
     public func ownFindings(ofPage path: String, session: EditorSession) -> [Diagnostic]? {
-        guard let text = configuration.unsaved[path], let (name, relative) = configuration.contentName(of: path) else {
-            return nil
-        }
-        let findings = session.store(for: flows).ownFindings(
-            of: path, text: text, name: name, relativePath: relative, projectFolder: configuration.projectFolder)
+        guard let text = configuration.unsaved[path],
+            let findings = session.store(for: flows).ownFindings(of: path, text: text, request: request())
+        else { return nil }
         return LintRules.finish(findings, strict: configuration.strict)
     }
 

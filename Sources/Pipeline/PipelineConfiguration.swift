@@ -83,22 +83,6 @@ public struct PipelineConfiguration: Sendable {
         name.hasPrefix("/") ? name : URL(fileURLWithPath: name, relativeTo: projectFolder).path
     }
 
-    /// How a lint names the file at `path` (a path to read), and its path from its content
-    /// root; nil for a file under no content root.
-    public func contentName(of path: String) -> (name: String, relativePath: String)? {
-        for root in contentRoots {
-            let given = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-            let folder = URL(fileURLWithPath: contentPath(given)).standardizedFileURL.path
-            if path == folder { return (given, (path as NSString).lastPathComponent) }
-            let prefix = folder == "/" ? "/" : folder + "/"
-            if path.hasPrefix(prefix) {
-                let relative = String(path.dropFirst(prefix.count))
-                return (given + "/" + relative, relative)
-            }
-        }
-        return nil
-    }
-
     private mutating func locateProject() {
         (projectFolder, contentRoots) = Self.project(of: roots, from: workingDirectory)
     }

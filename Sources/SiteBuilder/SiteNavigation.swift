@@ -74,13 +74,13 @@ public enum SiteNavigation {
         let folder: String?
         let title: String
         let links: [Link]
+        /// Whether the section collapses when large: a folder's and the Overview, not
+        /// Reference, the site's own few pages.
+        var collapsible = true
 
-        /// Whether the navigation lists the section's page instead of its pages: a folder's
-        /// section or the Overview (never Reference, the site's own pages), when it has more
-        /// than `maximumListed` links.
-        var isCollapsed: Bool {
-            (folder != nil || title == SiteNavigation.overviewTitle) && links.count > SiteNavigation.maximumListed
-        }
+        /// Whether the navigation lists the section's page instead of its pages: a collapsible
+        /// section with more than `maximumListed` links.
+        var isCollapsed: Bool { collapsible && links.count > SiteNavigation.maximumListed }
 
         /// The section page of a collapsed section: `folder/index.html`, or the Overview's
         /// `pages.html`.
@@ -123,7 +123,7 @@ public enum SiteNavigation {
         for folder in folders.keys.sorted(by: precedes) {
             groups.append(Group(folder: folder, title: title(ofFolder: folder), links: folders[folder]!.map(\.link)))
         }
-        groups.append(Group(folder: nil, title: referenceTitle, links: referencePages))
+        groups.append(Group(folder: nil, title: referenceTitle, links: referencePages, collapsible: false))
         return groups
     }
 

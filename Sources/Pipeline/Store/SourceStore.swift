@@ -305,23 +305,37 @@ final class SourceStore: @unchecked Sendable {
         return read.loaded
     }
 
-    /// The findings of one editor's text of a page that need no other page (the reader's,
-    /// the page's rules', its flow's), the page named `name` as a lint names it: what the
-    /// language server publishes for a page just opened, before the lint of the content.
-    func ownFindings(
-        of path: String, text: [UInt8], name: String, relativePath: String, projectFolder: URL
-    )
-        -> [Diagnostic]
-    {
-        let loader = ContentLoader(workingDirectory: projectFolder.path, unsaved: [path: text])
-        let read = Self.read(
-            ContentFile(path: name, relativePath: relativePath), version: .text(FNV1a.hex(of: text)), trusted: true,
-            loader: loader, flows: lazyFlows, trees: .prose)
-        lock.withLock {
-            counts.parses += 1
-            count(read.rulesRun)
+    /// The findings of one editor's text of the page at `path` (a path to read) that need no
+    /// other page (the reader's, the page's rules', its flow's), the page named as the listing
+    /// of `request` names it; nil for a file under none of its roots. What the language server
+    /// publishes for a page just opened, before the lint of the content.
+    func ownFindings(of path: String, text: [UInt8], request: Request) -> [Diagnostic]? {
+        let loader = ContentLoader(workingDirectory: request.workingDirectory.path, unsaved: [path: text])
+        for given in request.roots {
+            let onDisk = URL(fileURLWithPath: loader.fileSystemPath(given)).standardizedFileURL.path
+            let inside = onDisk == "/" ? "/" : onDisk + "/"
+            let file: ContentFile
+            if path == onDisk {
+                file = ContentFile(path: given, relativePath: (path as NSString).lastPathComponent)
+            } else if path.hasPrefix(inside) {
+                // As `ContentLoader.files(at:)` joins a folder root and a file under it.
+                let relative = String(path.dropFirst(inside.count))
+                let folder = given.hasSuffix("/") ? String(given.dropLast()) : given
+                file = ContentFile(path: folder + "/" + relative, relativePath: relative)
+            } else {
+                continue
+            }
+            let root = ContentRoot.resolve(given, onDisk: onDisk)
+            let read = Self.read(
+                ContentFile(path: file.path, relativePath: root.relative(file.relativePath)),
+                version: .text(FNV1a.hex(of: text)), trusted: true, loader: loader, flows: lazyFlows, trees: .prose)
+            lock.withLock {
+                counts.parses += 1
+                count(read.rulesRun)
+            }
+            return read.record.findings
         }
-        return read.record.findings
+        return nil
     }
 
     /// Reads an earlier version of pages (bytes from git), named `file.path` in diagnostics;
