@@ -14,7 +14,8 @@ if [ "${1:-}" = "bench" ]; then
 fi
 if [ "${1:-}" = "test" ]; then
     # xmllint checks the JUnit output; tsc (node-typescript, where the distribution has it)
-    # type-checks code against the Web exports' TypeScript declaration.
-    packages+=(libxml2-utils 'node-typescript?')
+    # type-checks code against the Web exports' TypeScript declaration; the JDK formats every
+    # exported Android string with Java's `String.format`, as `getString(id, args)` does.
+    packages+=(libxml2-utils 'node-typescript?' default-jdk-headless)
 fi
 apt_install "${packages[@]}"

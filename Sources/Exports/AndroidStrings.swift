@@ -18,9 +18,10 @@ public enum AndroidStrings {
             }
             // A % in a string without declared arguments is a literal one, which the resource
             // compiler would read as a format specifier; a string with arguments is formatted by
-            // `getString(id, args)` and must stay so.
+            // `getString(id, args)`, so its literal percent signs are written `%%`.
             let formatted = string.text.contains("%") && string.placeholders.isEmpty ? " formatted=\"false\"" : ""
-            lines.append("    <string name=\"\(resourceName(string.key))\"\(formatted)>\(escape(string.text))</string>")
+            let text = escape(string.formatText(on: platform))
+            lines.append("    <string name=\"\(resourceName(string.key))\"\(formatted)>\(text)</string>")
         }
         lines.append("</resources>")
         return Data((lines.joined(separator: "\n") + "\n").utf8)

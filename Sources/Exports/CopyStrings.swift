@@ -16,28 +16,50 @@ struct CopyString {
         content.specs.flatMap(\.scenarios).flatMap { scenario -> [CopyString] in
             guard let copy = scenario.copy(for: platform) else { return [] }
             var strings: [CopyString] = []
-            let container = copy.presentation?.text?.lowercased() ?? platform.noticeName
+            let shownIn = copy.presentation?.text.map(Self.container) ?? "the \(platform.noticeName)"
             if let text = copy.title.text {
                 strings.append(
                     CopyString(
-                        key: copy.title.key, text: text, scenario: scenario, role: "\(container) title",
+                        key: copy.title.key, text: text, scenario: scenario, role: "title of \(shownIn)",
                         placeholders: copy.title.placeholders ?? []))
             }
             if let text = copy.message.text {
                 strings.append(
                     CopyString(
-                        key: copy.message.key, text: text, scenario: scenario, role: "\(container) message",
+                        key: copy.message.key, text: text, scenario: scenario, role: "message of \(shownIn)",
                         placeholders: copy.message.placeholders ?? []))
             }
             for action in copy.actions {
                 guard let text = action.label.text else { continue }
                 strings.append(
                     CopyString(
-                        key: action.label.key, text: text, scenario: scenario, role: "button “\(action.id)”",
-                        placeholders: action.label.placeholders ?? []))
+                        key: action.label.key, text: text, scenario: scenario,
+                        role: "button “\(action.id)” of \(shownIn)", placeholders: action.label.placeholders ?? []))
             }
             return strings
         }
+    }
+
+    /// What a Presentation cell says the copy is shown in, as a translator reads it: its first
+    /// clause, which names the surface ("Inline message on the login screen, under the
+    /// identifier field"), without what follows a semicolon ("no alert"), which says what is
+    /// not shown.
+    static func container(_ presentation: String) -> String {
+        let clause = String(presentation.prefix { $0 != ";" }).trimmingWhitespace()
+        guard let first = clause.first else { return "the screen" }
+        // A capital that only starts the cell ("Alert", "Inline message") is lowercased; a
+        // name such as "iOS" or an acronym keeps its case.
+        let second = clause.dropFirst().first
+        let lowered = second.map { $0.isUppercase } == true ? String(first) : first.lowercased()
+        return "the " + lowered + clause.dropFirst()
+    }
+
+    /// The text as its platform's formatter reads it: with declared placeholders, the string is
+    /// formatted with arguments, so a literal percent sign is escaped (see
+    /// `PlaceholderSyntax.formatString`); without, it is the text itself.
+    func formatText(on platform: Platform) -> String {
+        placeholders.isEmpty
+            ? text : platform.copyConventions.placeholders.formatString(text, placeholders: placeholders)
     }
 
     /// A comment for translators: the scenario, its ID and the string's role.

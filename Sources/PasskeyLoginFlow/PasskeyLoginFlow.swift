@@ -23,7 +23,8 @@ public enum PasskeyLoginFlow {
             id: "passkey-login", title: "Passkey login",
             summary: "Passkey login on the automatic and explicit routes, with every error state and its recovery.",
             platforms: PlatformAdapters.all.map(\.platform),
-            steps: StepLibrary.definitions, scenarios: Situation.allCases.map(\.rawValue), decisions: Decision.all,
+            steps: StepLibrary.definitions, scenarios: Situation.allCases.map(\.rawValue),
+            actions: UserAction.allCases.map(\.rawValue), decisions: Decision.all,
             errorReference: ErrorReference.entries(), rootCauses: RootCauses.entries(),
             // A changed engine never shares the real one's cached exploration.
             signature: signature + (variant == nil ? [] : ["engine variant"]),

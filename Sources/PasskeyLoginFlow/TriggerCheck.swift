@@ -109,6 +109,35 @@ public struct TriggerCheck: Sendable {
                             destinations: destinations.sorted()), at: written.span))
             }
         }
+        // Names that lead here written as plain text: one warning for the cell, which then
+        // counts them as named, so that the cell is not also told it does not name them. Names
+        // that lead elsewhere may stand in prose ("a DOM error other than NotAllowedError").
+        let plain =
+            leads
+            ? plainTextNames(in: trigger, catalogue).filter { name in
+                guard let entry = catalogue.entry(named: name.text) else { return false }
+                return catalogue.results(of: entry).contains {
+                    catalogue.destinations[$0.id]?.contains(scenario) == true && !named.contains($0.id)
+                }
+            } : []
+        if !plain.isEmpty {
+            for name in plain { named.formUnion(catalogue.entry(named: name.text)?.results ?? []) }
+            let edits = plain.map { name in
+                SourceEdit(
+                    SourceSpan(
+                        at: SourceLocation(
+                            file: trigger.location.file, line: trigger.location.line,
+                            column: trigger.location.column + name.offset), length: name.text.utf8.count),
+                    "`\(name.text)`")
+            }
+            let names = plain.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            diagnostics.append(
+                Diagnostic(
+                    .triggerNameInPlainText(names, platform: platform.displayName), at: trigger.span,
+                    subjects: [.triggerCell(at: trigger.location)]
+                )
+                .fixed(by: FixIt("Put the names in backticks", edits: edits)))
+        }
         guard leads else { return diagnostics }
         // Coverage the other way: every result that can lead here is named, by its most
         // specific name, reported once per name.
@@ -138,6 +167,45 @@ public struct TriggerCheck: Sendable {
                 .fixed(by: fix))
         }
         return diagnostics
+    }
+
+    /// Each name of the catalogue that the cell as written holds outside backticks, with its
+    /// byte offset in the cell. Only words that read as code count (`GetCredentialUnknownException`,
+    /// `route-unavailable`, `URLError.Code.timedOut`: a capital after the first letter, a dot
+    /// or a hyphen), so that prose such as "the user canceled" is not taken for a name.
+    private func plainTextNames(in trigger: Trigger, _ catalogue: TriggerCatalogue) -> [(text: String, offset: Int)] {
+        guard let written = trigger.written else { return [] }
+        let bytes = Array(written.utf8)
+        let isNameByte = { (byte: UInt8) in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        var found: [(text: String, offset: Int)] = []
+        var inCode = false
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "`") {
+                inCode.toggle()
+                index += 1
+                continue
+            }
+            guard !inCode, isNameByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+            var end = index
+            // A sentence's full stop or a list's hyphen is not part of the name.
+            while end > start, bytes[end - 1] == UInt8(ascii: ".") || bytes[end - 1] == UInt8(ascii: "-") { end -= 1 }
+            let word = String(decoding: bytes[start..<end], as: UTF8.self)
+            let readsAsCode =
+                word.contains(".") || word.contains("-") || word.dropFirst().contains(where: \.isUppercase)
+            if readsAsCode, catalogue.entry(named: word) != nil, !trigger.names.contains(where: { $0.name == word }) {
+                found.append((word, start))
+            }
+        }
+        return found
     }
 
     /// Whether the sources say a sign-in can return `result`, by its most specific name; a

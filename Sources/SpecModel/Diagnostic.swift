@@ -243,6 +243,11 @@ public struct DiagnosticSubject: Hashable, Codable, Sendable, CustomStringConver
     /// A platform by its ID as the writer meant it.
     public static func platform(_ id: String) -> DiagnosticSubject { DiagnosticSubject("platform", id.lowercased()) }
 
+    /// A copy table's Trigger cell, by where it starts.
+    public static func triggerCell(at location: SourceLocation) -> DiagnosticSubject {
+        DiagnosticSubject("trigger cell", "\(location.line):\(location.column)")
+    }
+
     public var description: String { "\(kind) \(name)" }
 }
 

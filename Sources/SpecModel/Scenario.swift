@@ -13,6 +13,9 @@ public struct Scenario: Codable, Sendable, Equatable, SourceLocated {
     public var location: SourceLocation
     /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
     @SourceDetail public var end: SourceSpan.End? = nil
+    /// Where the ID is written in its `<!-- scenario: ID -->` comment, for a message about the
+    /// ID and its fix; not part of the JSON.
+    @SourceDetail public var idSpan: SourceSpan? = nil
 
     private enum CodingKeys: String, CodingKey {
         case id, title, section, summary, copy, location
@@ -132,6 +135,8 @@ public struct Trigger: Codable, Sendable, Equatable, SourceLocated {
     public var location: SourceLocation
     /// Where it ends in its file (see `SourceLocated`); not part of the JSON.
     @SourceDetail public var end: SourceSpan.End? = nil
+    /// The cell as written, Markdown included, when it is on one line; not part of the JSON.
+    @SourceDetail public var written: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case text, signals, names, location
@@ -187,6 +192,9 @@ public struct CopyEntry: Codable, Sendable, Equatable, SourceLocated {
     @SourceDetail public var end: SourceSpan.End? = nil
     /// The cell as written, Markdown included, for a fix to edit; not part of the JSON.
     @SourceDetail public var written: String? = nil
+    /// The row's label cell as written (`Message (placeholders: iOS %@)`) and where it is, for
+    /// a fix that declares a placeholder; not part of the JSON.
+    @SourceDetail public var label: WrittenCell? = nil
 
     private enum CodingKeys: String, CodingKey {
         case key, text, note, placeholders, location
@@ -204,6 +212,17 @@ public struct CopyEntry: Codable, Sendable, Equatable, SourceLocated {
 
     /// Whether the spec says explicitly that nothing is shown.
     public var isNone: Bool { text == nil }
+}
+
+/// A table cell's Markdown as written, on one line, and its span.
+public struct WrittenCell: Sendable, Equatable {
+    public var text: String
+    public var span: SourceSpan
+
+    public init(text: String, span: SourceSpan) {
+        self.text = text
+        self.span = span
+    }
 }
 
 /// An action offered to the user, identified by an ID the engine knows.

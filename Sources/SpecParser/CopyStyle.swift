@@ -9,14 +9,14 @@ public enum CopyStyle {
             for scenario in spec.scenarios {
                 for copy in scenario.copy {
                     let conventions = copy.platform.copyConventions
-                    let platform = copy.platform.displayName
                     var cells: [(entry: CopyEntry, part: CopyPart, role: Role)] = [
                         (copy.title, .title, .title), (copy.message, .message, .message),
                     ]
                     cells += copy.actions.map { ($0.label, .action($0.id), .button) }
                     for cell in cells {
                         findings += check(
-                            cell.entry, part: cell.part, role: cell.role, conventions: conventions, platform: platform)
+                            cell.entry, part: cell.part, role: cell.role, conventions: conventions,
+                            platform: copy.platform)
                     }
                 }
             }
@@ -43,8 +43,9 @@ public enum CopyStyle {
 
     /// The findings for one copy cell, in rule order.
     static func check(
-        _ entry: CopyEntry, part: CopyPart, role: Role, conventions: CopyConventions, platform: String
+        _ entry: CopyEntry, part: CopyPart, role: Role, conventions: CopyConventions, platform column: Platform
     ) -> [Diagnostic] {
+        let platform = column.displayName
         guard let text = entry.text, !text.isEmpty else { return [] }
         var messages: [Message] = []
         // The fix of each message, by its index, where the cell as written allows one.
@@ -116,7 +117,25 @@ public enum CopyStyle {
             undeclared.append(placeholder)
         }
         if !undeclared.isEmpty {
-            messages.append(.copyPlaceholder(text, placeholders: undeclared, row: part.label, declared: declared))
+            let label = declaring(undeclared, for: column, in: entry.label?.text ?? part.label)
+            messages.append(.copyPlaceholder(text, placeholders: undeclared, platform: platform, label: label))
+            if let cell = entry.label {
+                fixes[messages.count - 1] = .replace(
+                    cell.span, with: label, title: "Declare the \(platform) placeholders")
+            }
+        }
+
+        let unused = declared.filter { placeholder in !found.contains { $0.text == placeholder } }
+        if !unused.isEmpty {
+            messages.append(.copyUnusedPlaceholder(text, placeholders: unused, platform: platform))
+        }
+
+        if text.contains("  ") {
+            messages.append(.copyDoubleSpace(text))
+            if let written = entry.written, written.contains("  ") {
+                fixes[messages.count - 1] = .replace(
+                    entry.span, with: collapsingSpaces(written), title: "Write one space")
+            }
         }
 
         if role == .button, text.count > conventions.maximumButtonLength {
@@ -128,6 +147,25 @@ public enum CopyStyle {
         return messages.enumerated().map { index, message in
             Diagnostic(message, at: entry.span).fixed(by: fixes[index])
         }
+    }
+
+    /// `text` with each run of spaces made one space.
+    static func collapsingSpaces(_ text: String) -> String {
+        var result = ""
+        for character in text where !(character == " " && result.last == " ") { result.append(character) }
+        return result
+    }
+
+    /// The row label `label` with `placeholders` declared for `platform`: added to the end of
+    /// its list, after the platform's name unless the list already ends in that platform's part
+    /// (see `SpecWalker.declared`), or as a new list.
+    static func declaring(_ placeholders: [String], for platform: Platform, in label: String) -> String {
+        let tokens = SpecWalker.splitPlaceholders(label).placeholders
+        let current = tokens?.compactMap(Platform.init(name:)).last
+        let addition =
+            (current == platform ? "" : platform.displayName + " ") + placeholders.joined(separator: ", ")
+        guard tokens != nil else { return "\(label) (placeholders: \(addition))" }
+        return "\(label.dropLast()), \(addition))"
     }
 
     /// A cell's text with its straight quotes made typographic, code spans left as they are:

@@ -24,6 +24,7 @@ extension SpecWalker {
 
         var cellsByPart: [(part: CopyPart, cells: [Platform: MarkdownNode])] = []
         var placeholdersByPart: [CopyPart: [String]] = [:]
+        var labelsByPart: [CopyPart: WrittenCell] = [:]
         for row in rows.dropFirst() {
             guard let labelCell = row.children.first, let (part, placeholders) = copyPart(labelCell) else { continue }
             if cellsByPart.contains(where: { $0.part == part }) {
@@ -46,6 +47,7 @@ extension SpecWalker {
             }
             cellsByPart.append((part, cells))
             placeholdersByPart[part] = placeholders
+            labelsByPart[part] = written(labelCell)
             if let placeholders {
                 checkPlaceholderSyntax(placeholders, columns: columns.compactMap(\.self), label: labelCell)
             }
@@ -60,6 +62,7 @@ extension SpecWalker {
                     cellsByPart.first { $0.part == part }?.cells[platform], key: "\(scenarioID).\(part.keySegment)",
                     table: table)
                 entry.placeholders = placeholdersByPart[part].map { Self.declared($0, for: platform) }
+                entry.label = labelsByPart[part]
                 return entry
             }
             let triggerCell = cellsByPart.first { $0.part == .trigger }?.cells[platform]
@@ -81,7 +84,11 @@ extension SpecWalker {
     /// Whether a cell holds a stand-in rather than copy: a dash or an ellipsis alone, or a
     /// stand-in word (`TBD`, `TODO`, `XXX`, `lorem ipsum`) anywhere in it.
     static func isPlaceholder(_ text: String) -> Bool {
-        if ["-", "–", "—", "…", "...", "?", "??", "???"].contains(text) { return true }
+        // "N/A" and its kin say a cell was not filled in: `None` is how the spec says nothing
+        // is shown, and "N/A" would reach the screen.
+        if ["-", "–", "—", "…", "...", "?", "??", "???", "n/a", "n.a.", "na"].contains(text.lowercased()) {
+            return true
+        }
         let words = text.lowercased().split { !$0.isLetter }.map(String.init)
         return words.contains(where: placeholderWords.contains)
     }
@@ -233,11 +240,14 @@ extension SpecWalker {
         let signals = ([cell] + cell.descendants).filter { $0.kind == .code }.compactMap(\.literal)
         let span = cell.position != nil ? parser.span(ofCell: cell) : parser.span(of: table)
         if signals.isEmpty, !text.isEmpty {
-            parser.diagnostics.report(.triggerWithoutSignal(platform), at: span)
+            // About the cell, so that names the flow finds in its plain text say it instead.
+            parser.diagnostics.report(
+                .triggerWithoutSignal(platform), at: span, subjects: [.triggerCell(at: span.start)])
         }
         var trigger = Trigger(
             text: text, signals: signals, names: triggerNames(signals, cell: cell), location: span.start)
         trigger.end = span.end
+        trigger.written = written(cell)?.text
         return trigger
     }
 
@@ -348,12 +358,19 @@ extension SpecWalker {
             entry = CopyEntry(key: key, text: "", location: span.start)
         }
         entry.end = span.end
-        if cell != nil, span.endLine == span.start.line {
-            let bytes = Array(parser.source.line(span.start.line).utf8)
-            let range = max(span.start.column - 1, 0)..<min(max(span.endColumn - 1, 0), bytes.count)
-            if !range.isEmpty { entry.written = String(decoding: bytes[range], as: UTF8.self) }
-        }
+        entry.written = cell.flatMap(written)?.text
         return entry
+    }
+
+    /// A cell's Markdown as written, when it lies on one line and is not empty.
+    private func written(_ cell: MarkdownNode) -> WrittenCell? {
+        guard cell.position != nil else { return nil }
+        let span = parser.span(ofCell: cell)
+        guard span.endLine == span.start.line else { return nil }
+        let bytes = Array(parser.source.line(span.start.line).utf8)
+        let range = max(span.start.column - 1, 0)..<min(max(span.endColumn - 1, 0), bytes.count)
+        guard !range.isEmpty else { return nil }
+        return WrittenCell(text: String(decoding: bytes[range], as: UTF8.self), span: span)
     }
 }
 

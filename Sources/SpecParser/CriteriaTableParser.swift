@@ -31,7 +31,7 @@ extension SpecWalker {
                 parser.diagnostics.report(.malformedCriterionID(texts[0]), at: span)
                 continue
             }
-            guard id.spec == specID else {
+            guard id.spec == specID || !SpecID.isValid(specID) else {
                 parser.diagnostics.report(.foreignCriterionID(id.description, spec: specID), at: span)
                 continue
             }

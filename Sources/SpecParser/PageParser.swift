@@ -114,10 +114,17 @@ public struct PageParser {
         titleBlock: MarkdownNode
     ) -> Spec? {
         let metadata = checkKeys(metadata, allowed: ["spec", "flow", "platforms"], block: metadataBlock)
-        let specID = metadata.value("spec") ?? ""
-        idSpan = span(of: metadataBlock, field: metadata.field("spec"))
+        var specID = metadata.value("spec") ?? ""
+        let specIDSpan = span(of: metadataBlock, field: metadata.field("spec"))
+        idSpan = specIDSpan
         if !SpecID.isValid(specID) {
-            diagnostics.report(.malformedSpecID(specID), at: span(of: metadataBlock, field: metadata.field("spec")))
+            let meant = SpecID.isValid(specID.uppercased()) && !specID.isEmpty ? specID.uppercased() : nil
+            diagnostics.report(
+                .malformedSpecID(specID, meant: meant), at: specIDSpan,
+                fixIts: meant.map { [.replace(specIDSpan, with: $0)] } ?? [])
+            // The page is read on as the spec the writer meant, so that its criteria are not
+            // each reported as another spec's (see `SpecWalker.specID`).
+            if let meant { specID = meant }
         }
         let platforms = parsePlatforms(metadata, block: metadataBlock)
         let flow = metadata.field("flow").map { field in
@@ -232,6 +239,28 @@ public struct PageParser {
     func location(ofCell cell: MarkdownNode) -> SourceLocation {
         if let first = cell.children.first, first.position != nil { return location(of: first) }
         return location(of: cell)
+    }
+
+    /// How many cells a table row written as `line` has: the bars that separate cells, not
+    /// counting a leading or trailing one, nor one escaped or inside a code span.
+    static func tableCellCount(_ line: String) -> Int {
+        let bytes = Array(line.utf8)
+        var bars = 0
+        var index = 0
+        var inCode = false
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case UInt8(ascii: "`"): inCode.toggle()
+            case UInt8(ascii: "|") where !inCode: bars += 1
+            default: break
+            }
+            index += 1
+        }
+        let trimmed = line.trimmingWhitespace()
+        let leading = trimmed.hasPrefix("|") ? 1 : 0
+        let trailing = trimmed.hasSuffix("|") && trimmed.count > 1 ? 1 : 0
+        return bars - leading - trailing + 1
     }
 
     // MARK: - Spans

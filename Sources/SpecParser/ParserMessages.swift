@@ -102,8 +102,16 @@ extension Message {
         Message("malformed-metadata", .error, "malformed metadata comment: \(detail)")
     }
 
-    public static func malformedSpecID(_ id: String) -> Message {
-        Message("malformed-spec-id", .error, "'\(id)' is not a spec ID; use letters then numbers, e.g. 'N1.4'")
+    /// `meant` is the ID in capitals, where that is a spec ID.
+    public static func malformedSpecID(_ id: String, meant: String? = nil) -> Message {
+        guard let meant else {
+            return Message(
+                "malformed-spec-id", .error, "'\(id)' is not a spec ID; use letters then numbers, e.g. 'N1.4'")
+        }
+        return Message(
+            "malformed-spec-id", .error,
+            "'\(id)' is not a spec ID: a spec ID is written in capitals, as its criteria's IDs are; did you mean '\(meant)'?"
+        )
     }
 
     public static func duplicateSpecID(_ id: String, first: SourceLocation) -> Message {
@@ -132,7 +140,7 @@ extension ParserMessages {
         CatalogueEntry(
             sample: .malformedMetadata("unknown key 'owner'; this comment takes 'kind', 'section'")),
         CatalogueEntry(
-            sample: .malformedSpecID("n1.4")),
+            sample: .malformedSpecID("n1.4", meant: "N1.4")),
         CatalogueEntry(
             sample: .duplicateSpecID("N1.4", first: firstUse)),
         CatalogueEntry(
@@ -176,6 +184,13 @@ extension Message {
         Message("duplicate-scenario-id", .error, "scenario ID '\(id)' is already used at \(first)")
     }
 
+    public static func duplicateScenarioTitle(_ title: String, first: SourceLocation) -> Message {
+        Message(
+            "duplicate-scenario-title", .warning,
+            "another scenario of this page is titled '\(title)' (at \(first)); a reader tells scenarios apart by their titles on the page, in the navigation and in the copy tables, so give each its own"
+        )
+    }
+
     public static let scenarioOutsideSection = Message(
         "scenario-outside-section", .error, "scenario is not inside a '##' section of kind 'scenarios'")
 }
@@ -195,6 +210,8 @@ extension ParserMessages {
             sample: .missingScenarioID("Explicit passkey login is cancelled")),
         CatalogueEntry(
             sample: .duplicateScenarioID("explicit-cancel", first: firstUse)),
+        CatalogueEntry(
+            sample: .duplicateScenarioTitle("Explicit passkey login is cancelled", first: firstUse)),
         CatalogueEntry(
             sample: .scenarioOutsideSection),
     ]
@@ -266,6 +283,20 @@ extension Message {
         )
     }
 
+    public static func tableSplitByBlankLine(rows: Int) -> Message {
+        Message(
+            "table-split-by-blank-line", .error,
+            "a blank line inside a table ends it, so the \(rows == 1 ? "row" : "\(rows) rows") after it would be read as text; remove the blank line"
+        )
+    }
+
+    public static func missingTableDelimiter(_ delimiter: String) -> Message {
+        Message(
+            "missing-table-delimiter", .error,
+            "these rows are not a table: a table needs a delimiter row ('\(delimiter)') right after its header row"
+        )
+    }
+
     public static let missingActionID = Message(
         "missing-action-id", .error, "an action row names its ID in backticks, e.g. 'Action `retry`'")
 
@@ -303,6 +334,10 @@ extension ParserMessages {
             sample: .placeholderSyntax("%@", platform: .android)),
         CatalogueEntry(
             sample: .extraCopyCell(count: 4, columns: 3)),
+        CatalogueEntry(
+            sample: .tableSplitByBlankLine(rows: 2)),
+        CatalogueEntry(
+            sample: .missingTableDelimiter("| --- | --- | --- |")),
         CatalogueEntry(
             sample: .missingActionID),
         CatalogueEntry(
@@ -374,16 +409,30 @@ extension Message {
         )
     }
 
-    /// `placeholders` are the undeclared ones; `row` is the row's label without a suffix,
-    /// e.g. `Title` or ``Action `retry` ``; `declared` are those the row already declares.
+    /// `placeholders` are the undeclared ones in `platform`'s copy; `label` is the row's label
+    /// that declares them, e.g. `Message (placeholders: iOS %@)`.
     public static func copyPlaceholder(
-        _ text: String, placeholders: [String], row: String, declared: [String] = []
+        _ text: String, placeholders: [String], platform: String, label: String
     ) -> Message {
         let noun = placeholders.count == 1 ? "placeholder" : "placeholders"
-        let label = "\(row) (placeholders: \((declared + placeholders).joined(separator: ", ")))"
         return Message(
             "copy-placeholder", .warning,
-            "'\(text)' holds the format \(noun) \(quotedList(placeholders)), which its row does not declare; write the words, or declare \(placeholders.count == 1 ? "it" : "them") as '\(label)'"
+            "'\(text)' holds the format \(noun) \(quotedList(placeholders)), which its row does not declare for \(platform); write the words, or declare \(placeholders.count == 1 ? "it" : "them") as '\(label)'"
+        )
+    }
+
+    public static func copyDoubleSpace(_ text: String) -> Message {
+        Message(
+            "copy-double-space", .warning,
+            "'\(text)' has two spaces in a row, which the user sees as a gap; write one")
+    }
+
+    /// `placeholders` are those the row declares for `platform` that `text` does not hold.
+    public static func copyUnusedPlaceholder(_ text: String, placeholders: [String], platform: String) -> Message {
+        let noun = placeholders.count == 1 ? "placeholder" : "placeholders"
+        return Message(
+            "copy-unused-placeholder", .warning,
+            "the row declares the \(platform) \(noun) \(quotedList(placeholders)), which '\(text)' does not use; the app would pass an argument the user never sees: use \(placeholders.count == 1 ? "it" : "them") in the copy, or take \(placeholders.count == 1 ? "it" : "them") out of the row's placeholders"
         )
     }
 
@@ -409,7 +458,14 @@ extension ParserMessages {
         CatalogueEntry(
             sample: .copyEndPunctuation("This account can’t sign in with a passkey", part: "title", platform: "iOS")),
         CatalogueEntry(
-            sample: .copyPlaceholder("This passkey can no longer sign in to %@.", placeholders: ["%@"], row: "Message")),
+            sample: .copyPlaceholder(
+                "This passkey can no longer sign in to %@.", placeholders: ["%@"], platform: "iOS",
+                label: "Message (placeholders: iOS %@)")),
+        CatalogueEntry(
+            sample: .copyDoubleSpace("This passkey can no longer  sign you in.")),
+        CatalogueEntry(
+            sample: .copyUnusedPlaceholder(
+                "This passkey can no longer sign you in.", placeholders: ["%@"], platform: "iOS")),
         CatalogueEntry(
             sample: .copyButtonLength("Sign In Using Another Method Instead", length: 36, limit: 25, platform: "iOS")),
     ]

@@ -92,6 +92,9 @@ public struct Flow: Sendable {
     public let steps: StepRegistry
     /// The scenario IDs the flow's engine can reach and its steps can name.
     public let scenarios: [String]
+    /// The action IDs the flow's engine can offer, which a copy table's Action rows name; empty
+    /// for a flow that does not say (its action rows are then not checked by `lint`).
+    public let actions: [String]
     /// The choices the engine makes where the spec is silent.
     public let decisions: [Decision]
     /// Every native error of each platform and where it leads.
@@ -117,7 +120,7 @@ public struct Flow: Sendable {
     /// A flow whose steps drive a `Context` that `makeContext` starts for each platform.
     public init<Context: CheckSession>(
         id: String, title: String, summary: String, platforms: [Platform],
-        steps: [StepDefinition<Context>], scenarios: [String], decisions: [Decision] = [],
+        steps: [StepDefinition<Context>], scenarios: [String], actions: [String] = [], decisions: [Decision] = [],
         errorReference: [ErrorReferenceEntry] = [], rootCauses: [RootCauseEntry] = [], signature: [String] = [],
         explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
         lint: @escaping @Sendable ([Spec]) -> [Diagnostic] = { _ in [] },
@@ -132,6 +135,7 @@ public struct Flow: Sendable {
         let registry = StepRegistry(definitions: steps)
         self.steps = registry
         self.scenarios = scenarios
+        self.actions = actions
         self.decisions = decisions
         self.errorReference = errorReference
         self.rootCauses = rootCauses

@@ -78,6 +78,14 @@ extension Message {
         )
     }
 
+    public static func triggerNameInPlainText(_ names: [String], platform: String) -> Message {
+        let list = names.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            "trigger-name-in-plain-text", .warning,
+            "the \(platform) Trigger cell writes \(list) as plain text; put \(names.count == 1 ? "it" : "each") in backticks, so that engineers can copy \(names.count == 1 ? "it" : "them") and lint checks \(names.count == 1 ? "it" : "them")"
+        )
+    }
+
     public static func triggerNotFromSignIn(
         _ name: String, platform: String, requests: [String], source: String, url: String
     ) -> Message {
@@ -117,6 +125,9 @@ extension RunnerMessages {
                 url:
                     "https://developer.apple.com/documentation/authenticationservices/asauthorizationerror/code/matchedexcludedcredential"
             )),
+        CatalogueEntry(
+            sample: .triggerNameInPlainText(
+                ["GetCredentialUnknownException", "verification-inconclusive"], platform: "Android")),
         CatalogueEntry(
             sample: .triggerRawValue("ASAuthorizationError.Code.canceled", expected: "1001", found: "1004")),
     ]
@@ -230,6 +241,15 @@ extension Message {
             "the step names scenario '\(id)', which this page does not define; \(hint)")
     }
 
+    /// `actions` are the flow's own; `closest` the nearest to `id`, if any is near.
+    public static func unknownAction(_ id: String, flow: String, actions: [String], closest: String?) -> Message {
+        let meant = closest.map { "did you mean '\($0)'? " } ?? ""
+        return Message(
+            "unknown-action", .error,
+            "the flow '\(flow)' has no action '\(id)'; \(meant)its actions are \(actions.map { "'\($0)'" }.joined(separator: ", "))"
+        )
+    }
+
     public static func scenarioNotInFlow(_ id: String, flow: String, closest: [String]) -> Message {
         let list = closest.map { "'\($0)'" }.joined(separator: ", ")
         return Message(
@@ -293,5 +313,10 @@ extension RunnerMessages {
             sample: .scenarioNotInFlow(
                 "provider-misconfigured", flow: "passkey-login",
                 closest: ["passkey-unavailable", "passkey-failed", "passkey-not-accepted"])),
+        CatalogueEntry(
+            sample: .unknownAction(
+                "another-paskey", flow: "passkey-login",
+                actions: ["retry", "fallback", "another-passkey", "recovery", "support", "dismiss"],
+                closest: "another-passkey")),
     ]
 }

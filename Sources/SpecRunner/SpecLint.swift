@@ -24,13 +24,22 @@ public struct SpecLint: Sendable {
         let known = Set(flow.scenarios)
         // A scenario the flow does not know is one error, at its heading: its copy, Trigger
         // names and checks are still read, but no step naming it is reported again.
+        // Reported at the ID when the comment gives one, with the flow's scenario as the fix
+        // when the ID is a near miss of one the page does not already define (a typo).
+        var unknown: Set<String> = []
         for scenario in spec.scenarios where !known.contains(scenario.id) {
+            unknown.insert(scenario.id)
+            let meant = closest(to: scenario.id, in: flow.scenarios.filter { !defined.contains($0) })
+            let span = scenario.idSpan ?? scenario.span
             diagnostics.append(
                 Diagnostic(
                     .scenarioNotInFlow(
                         scenario.id, flow: flow.id, closest: nearest(to: scenario.id, in: flow.scenarios)),
-                    at: scenario.span))
+                    at: span
+                )
+                .fixed(by: scenario.idSpan == nil ? nil : meant.map { .replace(span, with: $0) }))
         }
+        diagnostics += unknownActions(in: spec)
         var named = Set<String>()
         for step in spec.checks.flatMap(\.steps) {
             guard case .bound(let bound) = flow.steps.bind(step) else { continue }
@@ -38,6 +47,14 @@ public struct SpecLint: Sendable {
                 named.insert(value)
                 if !defined.contains(value) {
                     let meant = closest(to: value, in: defined)
+                    // A step that names the flow's scenario, where the page's ID for it is a
+                    // typo the flow does not know: the step is right, and the ID's message
+                    // says so; the step is not told to use the typo.
+                    if known.contains(value), let meant, unknown.contains(meant) {
+                        named.insert(value)
+                        named.insert(meant)
+                        continue
+                    }
                     // The scenario the writer meant counts as named: one mistake, one message.
                     if let meant { named.insert(meant) }
                     let span = step.span(ofQuoted: value)
@@ -55,4 +72,38 @@ public struct SpecLint: Sendable {
         return diagnostics
     }
 
+    /// Each Action row whose ID the flow does not offer: one error per row (not per platform
+    /// column), at the ID, with the nearest action as a fix. The engine then never offers the
+    /// row's action, so the run would report it twice more (`unreachable-action`) and the
+    /// action the writer meant as unlabelled (`action-without-copy`); lint stops first.
+    private func unknownActions(in spec: Spec) -> [Diagnostic] {
+        guard !flow.actions.isEmpty else { return [] }
+        var reported = Set<SourceLocation>()
+        var diagnostics: [Diagnostic] = []
+        for scenario in spec.scenarios {
+            for copy in scenario.copy {
+                for action in copy.actions where !flow.actions.contains(action.id) {
+                    let row = action.label.label
+                    guard reported.insert(row?.span.start ?? action.label.location).inserted else { continue }
+                    let meant = closest(to: action.id, in: flow.actions)
+                    let span = row.flatMap { Self.span(of: action.id, in: $0) } ?? action.label.span
+                    diagnostics.append(
+                        Diagnostic(
+                            .unknownAction(action.id, flow: flow.id, actions: flow.actions, closest: meant), at: span
+                        )
+                        .fixed(by: span == action.label.span ? nil : meant.map { .replace(span, with: $0) }))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Where the action ID `id` is written in the row label `cell` (in backticks), on its line.
+    private static func span(of id: String, in cell: WrittenCell) -> SourceSpan? {
+        guard let range = cell.text.range(of: "`\(id)`") else { return nil }
+        let offset = cell.text.utf8.distance(from: cell.text.startIndex, to: range.lowerBound) + 1
+        let start = SourceLocation(
+            file: cell.span.start.file, line: cell.span.start.line, column: cell.span.start.column + offset)
+        return SourceSpan(at: start, length: id.utf8.count)
+    }
 }

@@ -18,59 +18,94 @@ extension StepPattern {
     /// checked against their type here, so a misspelt value is reported as such, not as an
     /// undefined step.
     func match(_ text: String) -> [String]? {
-        CompiledPattern(self).match(text)
+        CompiledPatterns([self]).matches(text).first?.values
     }
 }
 
-/// A step pattern split once into its pieces, compared byte by byte: binding runs for every
+/// Step patterns split once into their pieces, compared byte by byte: binding runs for every
 /// step of every check against every pattern, so it must not re-split or index `String`s.
-struct CompiledPattern: Sendable {
+/// The pieces of every pattern are plain values in two flat arrays: a piece holding an array
+/// of its own cost a retain and a release at every comparison, which was most of the time
+/// binding took.
+struct CompiledPatterns: Sendable {
     private enum Piece: Sendable {
-        case literal([UInt8])
+        /// Bytes of `literals`.
+        case literal(Range<Int>)
         case number
         case quoted
     }
 
-    private let pieces: [Piece]
+    private var pieces: [Piece] = []
+    private var literals: [UInt8] = []
+    /// Each pattern's pieces, as a range of `pieces`.
+    private var patterns: [Range<Int>] = []
 
-    init(_ pattern: StepPattern) {
-        pieces = pattern.pieces.map {
-            switch $0 {
-            case .literal(let text): .literal(Array(text.utf8))
-            case .parameter(let type): type.isNumber ? .number : .quoted
+    init(_ patterns: [StepPattern]) {
+        for pattern in patterns {
+            let first = pieces.count
+            for piece in pattern.pieces {
+                switch piece {
+                case .literal(let text):
+                    let start = literals.count
+                    literals.append(contentsOf: text.utf8)
+                    pieces.append(.literal(start..<literals.count))
+                case .parameter(let type):
+                    pieces.append(type.isNumber ? .number : .quoted)
+                }
+            }
+            self.patterns.append(first..<pieces.count)
+        }
+    }
+
+    /// Every pattern that `text` has the shape of, in the patterns' order, with the raw
+    /// parameter values.
+    func matches(_ text: String) -> [(index: Int, values: [String])] {
+        var text = text
+        return text.withUTF8 { bytes in
+            pieces.withUnsafeBufferPointer { pieces in
+                literals.withUnsafeBufferPointer { literals in
+                    var found: [(index: Int, values: [String])] = []
+                    for (index, range) in patterns.enumerated() {
+                        if let values = Self.match(
+                            bytes, pieces: UnsafeBufferPointer(rebasing: pieces[range]), literals: literals)
+                        {
+                            found.append((index, values))
+                        }
+                    }
+                    return found
+                }
             }
         }
     }
 
-    /// The raw parameter values when `text` has the pattern's shape, else nil.
-    func match(_ text: String) -> [String]? {
-        var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            var values: [String] = []
-            var position = 0
-            let quote = UInt8(ascii: "\""), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
-            for piece in pieces {
-                switch piece {
-                case .literal(let literal):
-                    guard bytes.count - position >= literal.count else { return nil }
-                    for offset in 0..<literal.count where bytes[position + offset] != literal[offset] { return nil }
-                    position += literal.count
-                case .number:
-                    let start = position
-                    while position < bytes.count, (zero...nine).contains(bytes[position]) { position += 1 }
-                    guard position > start else { return nil }
-                    values.append(
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
-                case .quoted:
-                    guard position < bytes.count, bytes[position] == quote else { return nil }
-                    guard let close = bytes[(position + 1)...].firstIndex(of: quote) else { return nil }
-                    values.append(
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<close]), as: UTF8.self))
-                    position = close + 1
+    private static func match(
+        _ bytes: UnsafeBufferPointer<UInt8>, pieces: UnsafeBufferPointer<Piece>, literals: UnsafeBufferPointer<UInt8>
+    ) -> [String]? {
+        var values: [String] = []
+        var position = 0
+        let quote = UInt8(ascii: "\""), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+        for piece in pieces {
+            switch piece {
+            case .literal(let range):
+                guard bytes.count - position >= range.count else { return nil }
+                for offset in 0..<range.count where bytes[position + offset] != literals[range.lowerBound + offset] {
+                    return nil
                 }
+                position += range.count
+            case .number:
+                let start = position
+                while position < bytes.count, (zero...nine).contains(bytes[position]) { position += 1 }
+                guard position > start else { return nil }
+                values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+            case .quoted:
+                guard position < bytes.count, bytes[position] == quote else { return nil }
+                guard let close = bytes[(position + 1)...].firstIndex(of: quote) else { return nil }
+                values.append(
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<close]), as: UTF8.self))
+                position = close + 1
             }
-            return position == bytes.count ? values : nil
         }
+        return position == bytes.count ? values : nil
     }
 }
 
@@ -164,7 +199,7 @@ public struct StepRegistry: Sendable {
     public let patterns: [StepPattern]
     /// Each pattern's parameters, which read its values.
     private let parameters: [[ErasedStepParameter]]
-    private let compiled: [CompiledPattern]
+    private let compiled: CompiledPatterns
     /// Each pattern's display form with quoted values masked, as suggestions compare them.
     private let maskedDisplays: [String]
     /// How much of an undefined step a suggestion compares: the longest masked display, plus
@@ -175,7 +210,7 @@ public struct StepRegistry: Sendable {
     public init<Context>(definitions: [StepDefinition<Context>]) {
         patterns = definitions.map(\.stepPattern)
         parameters = definitions.map(\.parameters)
-        compiled = patterns.map(CompiledPattern.init)
+        compiled = CompiledPatterns(patterns)
         maskedDisplays = patterns.map { Self.maskQuotes($0.display) }
         comparedLength = (maskedDisplays.map(\.count).max() ?? 0) + 32
     }
@@ -183,8 +218,8 @@ public struct StepRegistry: Sendable {
     /// Binds a step, or reports why it cannot be bound: undefined (with the closest known
     /// step), ambiguous, or a parameter value of the wrong kind.
     public func bind(_ step: Step) -> StepBinding {
-        let matches = compiled.indices.compactMap { index in
-            compiled[index].match(step.text).map { (index, patterns[index], $0) }
+        let matches = compiled.matches(step.text).map {
+            (index: $0.index, pattern: patterns[$0.index], values: $0.values)
         }
         guard let (index, pattern, values) = matches.first else {
             let suggestion = closestPattern(to: step.text)?.display

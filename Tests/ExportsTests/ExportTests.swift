@@ -76,7 +76,7 @@ let hostile = "It's \"50%\" <off> & more 🔑 مرحبا"
             decoding: LocalizableStrings.encode(try content(ios: hostile + " \\", android: "x"), platform: .ios),
             as: UTF8.self)
         #expect(strings.contains("\"hostile-copy.title\" = \"It's \\\"50%\\\" <off> & more 🔑 مرحبا \\\\\";"))
-        #expect(strings.contains("/* Hostile copy (hostile-copy): alert title */"))
+        #expect(strings.contains("/* Hostile copy (hostile-copy): title of the alert */"))
     }
 
     @Test func theCatalogKeepsTheExactWords() throws {
@@ -88,7 +88,7 @@ let hostile = "It's \"50%\" <off> & more 🔑 مرحبا"
         #expect(Set(strings.keys) == ["hostile-copy.title", "hostile-copy.action.retry"])
         let title = try #require(strings["hostile-copy.title"])
         #expect(title["extractionState"] as? String == "manual")
-        #expect(title["comment"] as? String == "Hostile copy (hostile-copy): alert title")
+        #expect(title["comment"] as? String == "Hostile copy (hostile-copy): title of the alert")
         let unit =
             (((title["localizations"] as? [String: Any])?["en"] as? [String: Any])?["stringUnit"] as? [String: String])
         #expect(unit == ["state": "translated", "value": hostile])

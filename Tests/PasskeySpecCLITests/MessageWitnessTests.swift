@@ -57,9 +57,14 @@ struct WitnessOutcome: Sendable {
     var expectedAt: (file: String, line: Int)?
     /// How a command line run ended, and how it must end.
     var status: (actual: PasskeySpecCLI.ExitStatus, expected: PasskeySpecCLI.ExitStatus)?
+    /// The diagnostics of a pipeline's run, with their fixes.
+    var diagnostics: [Diagnostic] = []
+    /// Runs the same stage again on the same folder, for a pipeline's run.
+    var rerun: (@Sendable () -> WitnessOutcome)?
 
     /// The diagnostics and the failure of a pipeline's result.
     init(_ result: PipelineResult) {
+        diagnostics = result.diagnostics
         reports = result.diagnostics.map {
             ReportedMessage(id: $0.id, file: $0.location.file, line: $0.location.line)
         }
@@ -145,6 +150,47 @@ struct Witness: Sendable {
         }
     }
 
+    /// Where a message's quick fix is followed, its message goes away and no other comes: the
+    /// witness's input, with the fix of the first diagnostic that has one made to its file, is
+    /// run again. A message whose witnesses carry no fix has nothing to follow here.
+    @Test(arguments: MessageCatalogue.all.map(\.id))
+    func followingAFixClearsItsMessage(_ id: MessageID) throws {
+        guard let witness = Self.witnesses[id], witness.unreachable == nil else { return }
+        let folder = try TemporaryFolder()
+        let outcome = try witness.run(folder)
+        guard let rerun = outcome.rerun,
+            let diagnostic = outcome.diagnostics.first(where: { $0.id == id && !$0.fixIts.isEmpty }),
+            let fix = diagnostic.fixIts.first
+        else { return }
+        let file = folder.url.appendingPathComponent(diagnostic.span.file).path
+        let text = try #require(FileManager.default.contents(atPath: file), "no file \(diagnostic.span.file)")
+        try Data(Self.applying(fix.edits, to: [UInt8](text))).write(to: URL(fileURLWithPath: file))
+        let after = rerun()
+        let count = { (diagnostics: [Diagnostic]) in diagnostics.filter { $0.id == id }.count }
+        #expect(
+            count(after.diagnostics) < count(outcome.diagnostics),
+            "'\(fix.title)' left '\(id)': \(after.diagnostics.map(\.description))")
+        let added = Set(after.diagnostics.map(\.id)).subtracting(outcome.diagnostics.map(\.id))
+        #expect(added.isEmpty, "'\(fix.title)' for '\(id)' brought \(added.sorted { $0.rawValue < $1.rawValue })")
+    }
+
+    /// `bytes` with `edits` made: each span's 1-based line and byte column, replaced.
+    static func applying(_ edits: [SourceEdit], to bytes: [UInt8]) -> [UInt8] {
+        var lineStarts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+        func offset(_ line: Int, _ column: Int) -> Int {
+            guard line - 1 < lineStarts.count else { return bytes.count }
+            return min(lineStarts[line - 1] + column - 1, bytes.count)
+        }
+        var result = bytes
+        for edit in edits.sorted(by: { $0.span.start > $1.span.start }) {
+            let start = offset(edit.span.start.line, edit.span.start.column)
+            let end = offset(edit.span.endLine, edit.span.endColumn)
+            result.replaceSubrange(start..<max(start, end), with: Array(edit.replacement.utf8))
+        }
+        return result
+    }
+
     /// The witnesses, by the part of the tool that reports their messages.
     static let groups = [parsing, running, building, comparing, commandLine]
     /// A witness per ID. All but one run the pipeline or the command line in this process;
@@ -219,9 +265,15 @@ extension MessageWitnessTests {
         flows: @escaping @Sendable () -> FlowRegistry = { FlowCatalogue.registered }
     ) -> WitnessOutcome {
         let pipeline = pipeline(folder, roots: roots, flows: flows)
-        guard stage == .check else { return WitnessOutcome(pipeline.lint()) }
-        _ = explored
-        return WitnessOutcome(pipeline.check())
+        var outcome: WitnessOutcome
+        if stage == .check {
+            _ = explored
+            outcome = WitnessOutcome(pipeline.check())
+        } else {
+            outcome = WitnessOutcome(pipeline.lint())
+        }
+        outcome.rerun = { run(stage, folder, roots: roots, flows: flows) }
+        return outcome
     }
 
     /// The real flows explored into the shared cache once, before the first check: the
@@ -375,6 +427,8 @@ extension MessageWitnessTests {
         "missing-scenario-id": valid(replacing: "<!-- scenario: one -->\n", with: "", at: 7),
         "duplicate-scenario-id": valid(
             replacing: "## Criteria", with: "### Two\n<!-- scenario: one -->\n\n\(copyTable)\n## Criteria", at: 17),
+        "duplicate-scenario-title": valid(
+            replacing: "## Criteria", with: "### One\n<!-- scenario: two -->\n\n\(copyTable)\n## Criteria", at: 16),
         "scenario-outside-section": valid(
             replacing: "### T1-AC01", with: "### Stray\n<!-- scenario: stray -->\n\n### T1-AC01", at: 23),
 
@@ -383,6 +437,9 @@ extension MessageWitnessTests {
         "extra-copy-table": valid(
             replacing: "| Message | M | M |\n",
             with: "| Message | M | M |\n\n| | iOS | Android |\n| --- | --- | --- |\n| Title | X | X |\n", at: 16),
+        "table-split-by-blank-line": valid(
+            replacing: "| Title | T | T |\n", with: "| Title | T | T |\n\n", at: 14),
+        "missing-table-delimiter": valid(replacing: "| --- | --- | --- |\n| Trigger", with: "| Trigger", at: 10),
         "missing-platform-column": valid(
             replacing: copyTable, with: "| | iOS |\n| --- | --- |\n| Trigger | `A` |\n| Title | T |\n| Message | M |\n",
             at: 10),
@@ -417,6 +474,9 @@ extension MessageWitnessTests {
         "copy-end-punctuation": valid(
             replacing: "| Title | T | T |", with: "| Title | This account can’t sign in | T |", at: 13),
         "copy-placeholder": valid(replacing: "| Message | M | M |", with: "| Message | Hi %@ | M |", at: 14),
+        "copy-double-space": valid(replacing: "| Message | M | M |", with: "| Message | M | Try  again |", at: 14),
+        "copy-unused-placeholder": valid(
+            replacing: "| Message | M | M |", with: "| Message (placeholders: iOS %@) | M | M |", at: 14),
         "copy-button-length": valid(
             replacing: "| Message | M | M |",
             with: "| Message | M | M |\n| Action `retry` | R | Try signing in with another passkey now |", at: 15),
@@ -636,7 +696,13 @@ extension MessageWitnessTests {
         // Copy coverage, after a run
         "scenario-not-in-flow": fixture(
             .lint, replacing: "## Acceptance criteria", with: unreachableScenario,
-            pointingAt: "### Passkey prompt times out"),
+            pointingAt: "<!-- scenario: prompt-timeout -->"),
+        "unknown-action": fixture(
+            .lint, replacing: "| Action `another-passkey` | Choose Another Passkey |",
+            with: "| Action `another-paskey` | Choose Another Passkey |", pointingAt: "another-paskey`"),
+        "trigger-name-in-plain-text": fixture(
+            .lint, replacing: "| Trigger           | The server answers `verification-inconclusive` to an assertion",
+            with: "| Trigger           | The server answers verification-inconclusive to an assertion"),
         "scenario-not-exercised": webPageWithAutomaticScenario,
         "unreachable-scenario": webPageWithAutomaticScenario,
         "scenario-missing-from-spec": pin(.check, pinPageWithoutLockedOut, pointingAt: "# PIN entry"),

@@ -52,6 +52,121 @@ import Testing
         #expect(message.message.hasSuffix("did you mean 'deleted-passkey'?"))
     }
 
+    /// A misspelt action ID is one error from `lint`, at the ID, with the flow's action as its
+    /// fix; the run's `unreachable-action` and `action-without-copy` that it implies are not
+    /// reached.
+    @Test func aMisspeltActionIDIsOneLintErrorAtTheID() throws {
+        let (found, text) = try Self.lint {
+            $0.replacingOccurrences(
+                of: "| Action `another-passkey` | Choose Another Passkey |",
+                with: "| Action `another-paskey` | Choose Another Passkey |")
+        }
+        #expect(found.count == 1, "\(found)")
+        let message = try #require(found.first)
+        let (line, column) = try Self.position(of: "another-paskey`", in: text)
+        #expect(message.id == "unknown-action")
+        #expect(message.line == line && message.column == column)
+        #expect(message.message.contains("did you mean 'another-passkey'?"))
+    }
+
+    /// A misspelt ID in a scenario's comment is one error, at the ID, whose fix is the flow's
+    /// ID; the steps that name the scenario correctly are not told to use the typo.
+    @Test func aMisspeltScenarioIDIsOneErrorAtTheID() throws {
+        let (found, text) = try Self.lint {
+            $0.replacingOccurrences(
+                of: "<!-- scenario: deleted-passkey -->", with: "<!-- scenario: deleted-paskey -->")
+        }
+        #expect(found.map(\.id) == ["scenario-not-in-flow"], "\(found)")
+        let message = try #require(found.first)
+        let (line, column) = try Self.position(of: "deleted-paskey -->", in: text)
+        #expect(message.line == line && message.column == column)
+        #expect(message.message.contains("the closest are 'deleted-passkey'"))
+    }
+
+    /// A spec ID in small letters is one error, at the ID, saying it is written in capitals;
+    /// its criteria, checks and references are read as the spec's, not as another spec's.
+    @Test func aSpecIDInSmallLettersIsOneErrorAtTheID() throws {
+        let (found, text) = try Self.lint { $0.replacingOccurrences(of: "<!-- spec: N1.4", with: "<!-- spec: n1.4") }
+        #expect(found.map(\.id) == ["malformed-spec-id"], "\(found)")
+        let message = try #require(found.first)
+        let (line, column) = try Self.position(of: "n1.4", in: text)
+        #expect(message.line == line && message.column == column)
+        #expect(message.message.contains("written in capitals"))
+        #expect(message.message.hasSuffix("did you mean 'N1.4'?"))
+    }
+
+    /// A section whose comment is deleted is one error, at its heading: the section is read as
+    /// the kind its contents show (scenarios, or the criteria table), so its scenarios and
+    /// checks are not each reported as outside a section.
+    @Test func aDeletedSectionCommentIsOneErrorAtTheHeading() throws {
+        let fixture = try String(contentsOf: BinaryRunner.fixtureSpec, encoding: .utf8)
+        let comments = fixture.split(separator: "\n").filter { $0.hasPrefix("<!-- section:") }
+        #expect(comments.count >= 2)
+        for comment in comments where comment.contains("kind: scenarios") || comment.contains("kind: criteria") {
+            let (found, text) = try Self.lint { $0.replacingOccurrences(of: comment + "\n", with: "") }
+            #expect(found.map(\.id) == ["missing-section-id"], "\(comment): \(found)")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let heading = try #require(found.first).line
+            #expect(lines[heading - 1].hasPrefix("## "), "\(comment)")
+        }
+    }
+
+    /// A blank line inside a copy table is one error, at the blank line, and the rows after it
+    /// still count; a table without its delimiter row is one error at its first line, not a
+    /// missing copy table.
+    @Test func aBrokenTableIsOneErrorThatSaysHow() throws {
+        let row = "| Action `another-passkey` | Choose Another Passkey |"
+        let (split, splitText) = try Self.lint { text in
+            let range = try #require(text.range(of: row))
+            return text.replacingCharacters(in: range.lowerBound..<range.lowerBound, with: "\n")
+        }
+        #expect(split.map(\.id) == ["table-split-by-blank-line"], "\(split)")
+        let (rowLine, _) = try Self.position(of: row, in: splitText)
+        #expect(split.first?.line == rowLine - 1 && split.first?.column == 1)
+        #expect(split.first?.message.contains("the 2 rows after it") == true)
+
+        let (missing, missingText) = try Self.lint {
+            $0.replacingOccurrences(
+                of:
+                    "| ------------------------ | --- | ------- |\n| Trigger                  | Passkey assertion succeeds; the server answers `credential-not-found`",
+                with:
+                    "| Trigger                  | Passkey assertion succeeds; the server answers `credential-not-found`"
+            )
+        }
+        #expect(missing.map(\.id) == ["missing-table-delimiter"], "\(missing)")
+        #expect(missing.first?.message.contains("'| --- | --- | --- |'") == true)
+        let header = missingText.range(of: "| ------------------------ | --- | ------- |") == nil
+        #expect(header)
+    }
+
+    @Test func notApplicableAsCopyIsAStandIn() throws {
+        let (found, _) = try Self.lint { text in
+            let range = try #require(text.range(of: "| Title                    | Passkey Can’t Be Used |"))
+            return text.replacingCharacters(in: range, with: "| Title                    | N/A |")
+        }
+        #expect(found.map(\.id) == ["placeholder-copy"], "\(found)")
+    }
+
+    /// Trigger names written without backticks are one warning per cell, listing them, with
+    /// the backticks as the fix; the cell is not also told it names no signal, nor that it
+    /// misses the names it holds.
+    @Test func triggerNamesWithoutBackticksAreOneWarningPerCell() throws {
+        let (found, text) = try Self.lint { text in
+            let row = try #require(
+                text.split(separator: "\n").first {
+                    $0.hasPrefix("| Trigger") && $0.contains("`verification-inconclusive`")
+                })
+            return text.replacingOccurrences(of: row, with: row.replacingOccurrences(of: "`", with: ""))
+        }
+        #expect(found.map(\.id) == ["trigger-name-in-plain-text", "trigger-name-in-plain-text"], "\(found)")
+        let (line, _) = try Self.position(of: "The server answers verification-inconclusive", in: text)
+        #expect(found.allSatisfy { $0.line == line })
+        #expect(
+            found.first?.message.contains("the iOS Trigger cell writes 'verification-inconclusive' as plain text")
+                == true)
+        #expect(found.last?.message.contains("'GetCredentialInterruptedException'") == true)
+    }
+
     /// A check block whose closing fence is missing in the middle of the page: one error at
     /// its opening fence, and the rest of the page is read as if it had closed before the next
     /// heading (its checks and criteria still count).
@@ -268,11 +383,11 @@ import Testing
         let (first, text) = try Self.lint {
             $0.replacingOccurrences(of: Self.anchor, with: Self.newScenario + Self.anchor)
         }
-        let (heading, _) = try Self.position(of: "### Error: passkey provider misconfigured", in: text)
+        let (idLine, idColumn) = try Self.position(of: "provider-misconfigured -->", in: text)
         let (nameLine, nameColumn) = try Self.position(of: "ASAuthorizationError.Code.faild", in: text)
         #expect(first.map(\.id).sorted() == ["scenario-not-in-flow", "scenario-without-check", "unknown-trigger-name"])
         let unknown = try #require(first.first { $0.id == "scenario-not-in-flow" })
-        #expect(unknown.line == heading && unknown.column == 1)
+        #expect(unknown.line == idLine && unknown.column == idColumn, "at the ID in the comment")
         #expect(unknown.message.contains("the closest are 'passkey-"))
         #expect(unknown.message.contains("see 'Adding a scenario' in the writer's guide"))
         let name = try #require(first.first { $0.id == "unknown-trigger-name" })

@@ -54,6 +54,10 @@ let copyStyleCases: [DiagnosticCase] = [
         "copy-end-punctuation", replacing: "| Title | T | T |", with: "| Title | This account can’t sign in | T |", 13,
         11),
     DiagnosticCase("copy-placeholder", replacing: "| Message | M | M |", with: "| Message | Hi %@ | M |", 14, 13),
+    DiagnosticCase("copy-double-space", replacing: "| Message | M | M |", with: "| Message | M | Try  again |", 14, 17),
+    DiagnosticCase(
+        "copy-unused-placeholder", replacing: "| Message | M | M |",
+        with: "| Message (placeholders: iOS %@) | M | M |", 14, 36),
     DiagnosticCase(
         "copy-button-length", replacing: "| Message | M | M |",
         with: "| Message | M | M |\n| Action `retry` | R | Try signing in with another passkey now |", 15, 24),
@@ -116,7 +120,10 @@ let copyStyleCases: [DiagnosticCase] = [
             .copyStraightQuote("x", quote: "apostrophe '", replacement: "’"),
             .copyTrailingPeriod("x.", part: "title", platform: "Android"),
             .copyEndPunctuation("You can x", part: "title", platform: "iOS"),
-            .copyPlaceholder("x", placeholders: ["%@", "%d"], row: "Title", declared: ["{0}"]),
+            .copyPlaceholder(
+                "x", placeholders: ["%@", "%d"], platform: "iOS", label: "Title (placeholders: {0}, iOS %@, %d)"),
+            .copyDoubleSpace("x  y"),
+            .copyUnusedPlaceholder("x", placeholders: ["%@"], platform: "iOS"),
             .copyButtonLength("x", length: 30, limit: 25, platform: "Android"),
         ]
         for message in samples {
@@ -125,7 +132,8 @@ let copyStyleCases: [DiagnosticCase] = [
             #expect(!message.text.hasSuffix("."), "\(message.text)")
         }
         #expect(Set(samples.map(\.id)) == Set(copyStyleCases.map(\.id)))
-        #expect(samples[5].text.hasSuffix("declare them as 'Title (placeholders: {0}, %@, %d)'"))
+        #expect(samples[5].text.hasSuffix("declare them as 'Title (placeholders: {0}, iOS %@, %d)'"))
+        #expect(samples.allSatisfy { $0.severity == .warning })
     }
 
     // MARK: copy-title-case
@@ -350,14 +358,14 @@ let copyStyleCases: [DiagnosticCase] = [
         #expect(summary(found) == ["copy-placeholder warning 14:13", "copy-placeholder warning 14:32"])
         #expect(
             found.first?.message.text
-                == "'Signed in as %@.' holds the format placeholder '%@', which its row does not declare; write the words, or declare it as 'Message (placeholders: %@)'"
+                == "'Signed in as %@.' holds the format placeholder '%@', which its row does not declare for iOS; write the words, or declare it as 'Message (placeholders: iOS %@)'"
         )
         let title = findings(titles("Welcome Back, {name}", "Welcome back, {0}"))
         #expect(summary(title) == ["copy-placeholder warning 13:11", "copy-placeholder warning 13:34"])
-        #expect(title.first?.message.text.hasSuffix("declare it as 'Title (placeholders: {name})'") == true)
+        #expect(title.first?.message.text.hasSuffix("declare it as 'Title (placeholders: iOS {name})'") == true)
         let button = findings(buttons("Retry in %ld", "Retry in %d"))
         #expect(summary(button) == ["copy-placeholder warning 15:20", "copy-placeholder warning 15:35"])
-        #expect(button.first?.message.text.hasSuffix("declare it as 'Action `retry` (placeholders: %ld)'") == true)
+        #expect(button.first?.message.text.hasSuffix("declare it as 'Action `retry` (placeholders: iOS %ld)'") == true)
     }
 
     @Test func declaredPlaceholdersAreNotFlagged() {
@@ -370,7 +378,51 @@ let copyStyleCases: [DiagnosticCase] = [
             findings(buttons("Retry in %d", "Retry in %d", label: "Action `retry` (placeholders: %d)")).isEmpty)
         let partly = findings(messages("%@ has %d passkeys", "M", label: "Message (placeholders: iOS %@)"))
         #expect(summary(partly) == ["copy-placeholder warning 14:36"], "the label is four bytes longer")
-        #expect(partly.first?.message.text.hasSuffix("declare it as 'Message (placeholders: %@, %d)'") == true)
+        #expect(partly.first?.message.text.hasSuffix("declare it as 'Message (placeholders: iOS %@, %d)'") == true)
+    }
+
+    @Test func followingTheAdviceDeclaresThePlaceholderForItsPlatformAlone() throws {
+        for (label, android, declared) in [
+            ("Message", "M", "Message (placeholders: iOS %@)"),
+            (
+                "Message (placeholders: Android %1$s)", "Hi %1$s",
+                "Message (placeholders: Android %1$s, iOS %@)"
+            ),
+        ] {
+            let replacement = messages("Hi %@", android, label: label)
+            let source = validSpec(replacing: replacement.old, with: replacement.new)
+            let found = findings(replacement)
+            #expect(found.map(\.id.rawValue) == ["copy-placeholder"], "\(label)")
+            #expect(found.first?.message.text.hasSuffix("declare it as '\(declared)'") == true, "\(label)")
+            let fix = try #require(found.first?.fixIts.first)
+            #expect(fix.edits.map(\.replacement) == [declared])
+            let fixed = applying(fix, to: source)
+            #expect(fixed.contains("| \(declared) | Hi %@ | \(android) |"), "\(fixed)")
+            // Clean: no `placeholder-syntax` for the Android column, no finding left.
+            let (page, diagnostics) = parse(fixed)
+            #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
+            guard case .spec(let spec) = page else {
+                Issue.record("the page is not a spec")
+                continue
+            }
+            #expect(CopyStyle.findings(in: [spec]).isEmpty, "\(label)")
+        }
+    }
+
+    @Test func aDoubleSpaceIsOneWarningWithASingleSpaceAsItsFix() throws {
+        let replacement = messages("Try  again", "Try again")
+        let found = findings(replacement)
+        #expect(summary(found) == ["copy-double-space warning 14:13"])
+        let fix = try #require(found.first?.fixIts.first)
+        let fixed = applying(fix, to: validSpec(replacing: replacement.old, with: replacement.new))
+        #expect(fixed.contains("| Message | Try again | Try again |"))
+    }
+
+    @Test func aDeclaredPlaceholderTheCopyDoesNotUseIsFlagged() {
+        let found = findings(
+            messages("Signed in.", "Signed in as %1$s.", label: "Message (placeholders: iOS %@, Android %1$s)"))
+        #expect(summary(found) == ["copy-unused-placeholder warning 14:50"])
+        #expect(found.first?.message.text.contains("declares the iOS placeholder '%@'") == true)
     }
 
     @Test func percentSignsAndBracesThatAreNotPlaceholders() {
@@ -498,4 +550,19 @@ let copyStyleCases: [DiagnosticCase] = [
         #expect(SpecWalker.splitPlaceholders("Message") == ("Message", nil))
         #expect(SpecWalker.splitPlaceholders("Message (note)") == ("Message (note)", nil))
     }
+}
+
+/// `text` with a fix's edits made, each within one line (columns are 1-based UTF-8 offsets).
+private func applying(_ fix: FixIt, to text: String) -> String {
+    var lines = text.components(separatedBy: "\n")
+    for edit in fix.edits.sorted(by: { $0.span.start > $1.span.start }) {
+        let index = edit.span.start.line - 1
+        let bytes = Array(lines[index].utf8)
+        let start = edit.span.start.column - 1
+        let end = edit.span.endColumn - 1
+        lines[index] =
+            String(decoding: bytes[..<start], as: UTF8.self) + edit.replacement
+            + String(decoding: bytes[end...], as: UTF8.self)
+    }
+    return lines.joined(separator: "\n")
 }

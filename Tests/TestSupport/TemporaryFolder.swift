@@ -2,7 +2,7 @@ import Foundation
 import Utilities
 
 /// A fresh temporary folder for one test, removed when the test lets go of it.
-public final class TemporaryFolder {
+public final class TemporaryFolder: Sendable {
     public let url: URL
 
     public init() throws {

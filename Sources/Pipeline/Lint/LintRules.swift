@@ -75,6 +75,7 @@ enum LintRules {
             Message.criterionWithoutChecks("").id, Message.scenarioWithoutCheck("").id,
             Message.stepNamesUnknownScenario("", known: [], closest: nil).id,
             Message.scenarioNotInFlow("", flow: "", closest: []).id,
+            Message.unknownAction("", flow: "", actions: [], closest: nil).id,
         ],
         body: .flow { spec, flows in
             guard let flow = spec.flow.flatMap({ flows.flow(id: $0.name) }) else { return [] }
@@ -84,6 +85,11 @@ enum LintRules {
     /// A flow's own rules (the Trigger names against the engine's catalogue).
     static let flowRules = LintRule(
         "flow-rules", scope: .flow, reads: [.pageModel, .flows], reports: RunnerMessages.triggerNames.map(\.id),
+        implications: [
+            // A cell whose names are all written as plain text is told once, with the names.
+            Implication(
+                Message.triggerWithoutSignal(.ios).id, impliedBy: Message.triggerNameInPlainText([], platform: "").id)
+        ],
         body: .flow { spec, flows in
             guard let flow = spec.flow.flatMap({ flows.flow(id: $0.name) }) else { return [] }
             return flow.lint([spec])

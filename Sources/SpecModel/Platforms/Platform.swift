@@ -124,6 +124,32 @@ public enum PlaceholderSyntax: Sendable, Equatable {
         }
     }
 
+    /// `text`, the words a user sees, as a format string of this syntax whose only conversions
+    /// are `placeholders`: every other percent sign is a literal one and is written `%%`.
+    /// Foundation's `String(format:)` and Java's `Formatter` read any `%` as the start of a
+    /// conversion, so "100% sure" in a string with arguments would print `100(null)ure` on iOS
+    /// and throw `FormatFlagsConversionMismatchException` on Android. Braces hold no `%`
+    /// conversions, so their text is already the format string.
+    public func formatString(_ text: String, placeholders: [String]) -> String {
+        guard self != .braces, text.contains("%") else { return text }
+        // The longest first, so that `%1$@` is not read as `%1` followed by text.
+        let declared = placeholders.filter { $0.hasPrefix("%") }.sorted { $0.utf8.count > $1.utf8.count }
+        var result = ""
+        var rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            rest = rest[percent...]
+            if let placeholder = declared.first(where: { rest.hasPrefix($0) }) {
+                result += placeholder
+                rest = rest.dropFirst(placeholder.count)
+            } else {
+                result += "%%"
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
+
     /// An example of the syntax, for messages.
     public var example: String {
         switch self {
