@@ -73,7 +73,7 @@ public enum JUnitReport {
             let message = "\(location): \(diagnostic.message.text) [\(diagnostic.id.rawValue)]"
             // The body marks the finding's whole span, as an editor underlines it.
             let body =
-                "\(diagnostic.span.isWholeFile ? "\(location)" : "\(diagnostic.span)"): \(diagnostic.message.text)"
+                "\(diagnostic.span.isEmpty ? "\(location)" : "\(diagnostic.span)"): \(diagnostic.message.text)"
             return
                 "    <testcase classname=\"\(escape("lint.\(diagnostic.id.rawValue)"))\" name=\"\(escape("\(location)"))\" file=\"\(escape(location.file))\" line=\"\(location.line)\"><failure message=\"\(escape(message))\" type=\"\(escape(diagnostic.id.rawValue))\">\(escape(body))</failure></testcase>"
         }

@@ -47,8 +47,7 @@ public enum SarifLog {
                 defaultConfiguration: Configuration(level: level(entry?.severity ?? .error)),
                 properties: RuleProperties(explain: "passkey-spec explain \(id.rawValue)"))
         }
-        func region(_ span: SourceSpan) -> Region? {
-            guard !span.isWholeFile else { return nil }
+        func region(_ span: SourceSpan) -> Region {
             let end = SourceLocation(file: span.file, line: span.endLine, column: span.endColumn)
             return Region(
                 startLine: max(1, span.start.line), startColumn: max(1, column(span.start)),
@@ -82,11 +81,10 @@ public enum SarifLog {
                                 .map { file, edits in
                                     ArtifactChange(
                                         artifactLocation: artifact(file),
-                                        replacements: edits.compactMap { edit in
-                                            region(edit.span).map {
-                                                Replacement(
-                                                    deletedRegion: $0, insertedContent: Text(text: edit.replacement))
-                                            }
+                                        replacements: edits.map { edit in
+                                            Replacement(
+                                                deletedRegion: region(edit.span),
+                                                insertedContent: Text(text: edit.replacement))
                                         })
                                 })
                     })
@@ -229,8 +227,8 @@ public enum SarifLog {
 
     private struct PhysicalLocation: Encodable {
         var artifactLocation: ArtifactLocation
-        /// Nil for a finding about a whole file.
-        var region: Region?
+        /// A finding about a whole file has the file's start, as it prints.
+        var region: Region
     }
 
     private struct ArtifactLocation: Encodable {

@@ -149,12 +149,9 @@ struct DocumentModel {
     }
 
     /// The protocol range of a span of the tool's (1-based lines and byte columns, its end
-    /// excluded); a span naming the whole file is the file's start.
+    /// excluded).
     func range(of span: SourceSpan) -> TextRange {
-        guard !span.isWholeFile else {
-            return TextRange(start: position(line: 0, byte: 0), end: position(line: 0, byte: 0))
-        }
-        return TextRange(
+        TextRange(
             start: position(line: span.start.line - 1, byte: span.start.column - 1),
             end: position(line: span.endLine - 1, byte: span.endColumn - 1))
     }

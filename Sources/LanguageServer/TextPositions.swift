@@ -30,13 +30,9 @@ struct TextPositions {
         return Position(line: index, character: encoding == .utf8 ? prefix.utf8.count : prefix.utf16.count)
     }
 
-    /// The range of a span of the tool's (1-based lines and byte columns, its end excluded);
-    /// a span naming the whole file is the file's start.
+    /// The range of a span of the tool's (1-based lines and byte columns, its end excluded).
     func range(of span: SourceSpan) -> TextRange {
-        guard !span.isWholeFile else {
-            return TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
-        }
-        return TextRange(
+        TextRange(
             start: position(line: span.start.line, byteColumn: span.start.column),
             end: position(line: span.endLine, byteColumn: span.endColumn))
     }

@@ -36,9 +36,15 @@ extension Message {
             "'\(format)' is a folder of files, not one file; give '--out DIR' to write it into DIR")
     }
 
-    public static func unsupportedFormat(_ format: String, supported: [String]) -> Message {
+    /// `elsewhere` are the command lines that do give `format` (`lint --format sarif`), when
+    /// it is another command's.
+    public static func unsupportedFormat(_ format: String, supported: [String], elsewhere: [String] = []) -> Message {
         let list = supported.map { "'\($0)'" }.joined(separator: ", ")
-        return Message("unsupported-format", .error, "unsupported format '\(format)'; supported formats are \(list)")
+        let instead = elsewhere.map { "'\($0)'" }.joined(separator: " or ")
+        return Message(
+            "unsupported-format", .error,
+            "unsupported format '\(format)'" + (elsewhere.isEmpty ? "" : "; it comes from \(instead)")
+                + "; supported formats are \(list)")
     }
 
     public static func invalidOptionValue(_ option: String, value: String, expected: String) -> Message {

@@ -56,6 +56,9 @@ extension Pipeline {
             notifications: result.failure.map { [SarifLog.Notification($0.message)] } ?? [],
             root: configuration.projectFolder
         ) { location in
+            // Column 1 is the first in any count: the file is not read for it (a file too large
+            // to read, or a folder, is named at 1:1).
+            guard location.column > 1 else { return location.column }
             if lines[location.file] == nil {
                 let bytes = (try? FileBytes.read(configuration.contentPath(location.file))) ?? []
                 lines[location.file] = String(decoding: bytes, as: UTF8.self).split(

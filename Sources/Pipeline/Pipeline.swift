@@ -261,6 +261,20 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// Removes the files at `paths` (as the user named them) that an earlier run wrote: a run
+    /// that has no result to write leaves nothing claiming one. Only files go, as a write would
+    /// replace them; a folder or anything else at such a path is left alone.
+    public func withdraw(_ paths: [String]) {
+        for path in paths {
+            let file = configuration.fileSystemPath(path)
+            var status = stat()
+            guard lstat(file, &status) == 0,
+                (status.st_mode & S_IFMT) == S_IFREG || (status.st_mode & S_IFMT) == S_IFLNK
+            else { continue }
+            unlink(file)
+        }
+    }
+
     // MARK: - Helpers
 
     static func result(_ problem: TemplateProblem, diagnostics: [Diagnostic] = []) -> PipelineResult {

@@ -30,18 +30,24 @@ public enum SiteLinks {
         public var url: String
         /// The link as written, `[text](destination)`.
         public var span: SourceSpan
+        /// The destination as written between the parentheses (or the angle brackets), which a
+        /// fix replaces; nil where it is not written as `url` plainly is (escapes, entities, a
+        /// reference link).
+        public var destination: SourceSpan?
 
-        public init(url: String, span: SourceSpan) {
+        public init(url: String, span: SourceSpan, destination: SourceSpan? = nil) {
             self.url = url
             self.span = span
+            self.destination = destination
         }
 
         public var location: SourceLocation { span.start }
     }
 
-    /// A finding at each link of `pages` that leads nowhere on the site. A link to a page that
-    /// is not among them is looked up with `outside` (the content's other pages, when only some
-    /// were given): found there, it is checked against that page's anchors.
+    /// A finding at each link of `pages` that leads nowhere on the site, with the page or
+    /// anchor it most likely meant as a fix of its destination. A link to a page that is not
+    /// among them is looked up with `outside` (the content's other pages, when only some were
+    /// given): found there, it is checked against that page's anchors.
     public static func findings(in pages: [Page], outside: (String) -> Page? = { _ in nil }) -> [Diagnostic] {
         let targets = Targets(pages)
         var looked: [String: Page?] = [:]
@@ -52,7 +58,12 @@ public enum SiteLinks {
                     let found = outside(path)
                     looked[path] = found
                     return found
-                }.map { Diagnostic($0, at: link.span) }
+                }.map { problem in
+                    Diagnostic(problem.message, at: link.span).fixed(
+                        by: link.destination.flatMap { written in
+                            problem.meant.map { FixIt.replace(written, with: $0) }
+                        })
+                }
             }
         }
     }
@@ -93,24 +104,117 @@ public enum SiteLinks {
 
     /// Each link destination in `prose`, located in `file`.
     private static func links(in prose: [Prose], file: String) -> [Link] {
-        MarkdownLinks.destinations(in: prose.compactMap(\.block)).compactMap { destination in
-            guard destination.kind == .link, let position = destination.position else { return nil }
-            let start = SourceLocation(file: file, line: position.startLine, column: position.startColumn)
-            let ends = (position.endLine, position.endColumn) >= (position.startLine, position.startColumn)
-            return Link(
-                url: destination.url,
-                span: ends
+        prose.flatMap { prose -> [Link] in
+            guard let block = prose.block else { return [] }
+            let lines = TextLines.split(prose.markdown)
+            return MarkdownLinks.destinations(in: [block]).compactMap { destination in
+                guard destination.kind == .link, let position = destination.position else { return nil }
+                let start = SourceLocation(file: file, line: position.startLine, column: position.startColumn)
+                let ends = (position.endLine, position.endColumn) >= (position.startLine, position.startColumn)
+                let span =
+                    ends
                     ? SourceSpan(start: start, endLine: position.endLine, endColumn: position.endColumn + 1)
-                    : SourceSpan(at: start))
+                    : SourceSpan(at: start)
+                return Link(
+                    url: destination.url, span: span,
+                    destination: writtenDestination(
+                        of: destination.url, link: span, in: lines, firstLine: prose.range.start.line))
+            }
         }
+    }
+
+    /// Where `url` is written in the inline link `[text](url)` that covers `link`, in `lines`
+    /// (the prose's, the first of them line `firstLine`): inside the parentheses, or inside the
+    /// angle brackets of `(<url>)`. Nil for any other shape, or where the text written is not
+    /// `url` itself (escapes, entities), which a fix could not simply replace.
+    static func writtenDestination(
+        of url: String, link: SourceSpan, in lines: [Substring], firstLine: Int
+    ) -> SourceSpan? {
+        let start = link.start
+        let (first, last) = (start.line - firstLine, link.endLine - firstLine)
+        guard !link.isEmpty, lines.indices.contains(first), lines.indices.contains(last), first <= last else {
+            return nil
+        }
+        // The link's bytes alone (a paragraph may hold many links), lines joined by LF, with
+        // where each line starts.
+        var bytes: [UInt8] = []
+        var lineStarts: [Int] = []
+        for index in first...last {
+            lineStarts.append(bytes.count)
+            var line = lines[index].utf8
+            if index == last { line = line.prefix(max(link.endColumn - 1, 0)) }
+            if index == first { line = line.dropFirst(start.column - 1) }
+            bytes.append(contentsOf: line)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        func location(_ offset: Int) -> SourceLocation {
+            let index = lineStarts.lastIndex { $0 <= offset } ?? 0
+            let column = offset - lineStarts[index] + (index == 0 ? start.column : 1)
+            return SourceLocation(file: start.file, line: start.line + index, column: column)
+        }
+        let (open, close, escape) = (UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"))
+        guard bytes.first == UInt8(ascii: "[") else { return nil }
+        // Past the link text's closing bracket, brackets inside it paired.
+        var index = 0
+        var depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case escape: index += 1
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+            index += 1
+            if depth == 0 { break }
+        }
+        guard depth == 0, index < bytes.count, bytes[index] == open else { return nil }
+        index += 1
+        let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")]
+        while index < bytes.count, blank.contains(bytes[index]) { index += 1 }
+        var from = index
+        var end = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
+            from = index + 1
+            end = bytes[from...].firstIndex(of: UInt8(ascii: ">")) ?? from
+        } else {
+            // Up to a blank or the parenthesis that closes the link; pairs inside it stay.
+            var parentheses = 0
+            while end < bytes.count, !blank.contains(bytes[end]) {
+                if bytes[end] == escape {
+                    end += 2
+                    continue
+                }
+                if bytes[end] == open { parentheses += 1 }
+                if bytes[end] == close {
+                    if parentheses == 0 { break }
+                    parentheses -= 1
+                }
+                end += 1
+            }
+            end = min(end, bytes.count)
+        }
+        guard end > from, String(decoding: bytes[from..<end], as: UTF8.self) == url else { return nil }
+        let past = location(end)
+        return SourceSpan(start: location(from), endLine: past.line, endColumn: past.column)
+    }
+
+    /// What is wrong with a link, and the destination it most likely meant.
+    private struct Problem {
+        var message: Message
+        /// The whole destination to write instead, as the writer would: relative to the page.
+        var meant: String?
     }
 
     /// Every page of the site by path (`.md` and `.html` alike), with the anchors it has; nil
     /// for a page the site generates, whose anchors are not checked.
     private struct Targets {
         var pages: [String: Set<String>?] = [:]
+        /// The content's pages by their `.md` path from the root: what a link to a page that is
+        /// not there may have meant.
+        var markdownPaths: [String] = []
 
         init(_ content: [Page]) {
+            markdownPaths = content.map(\.path).sorted()
             for page in content {
                 pages[page.path] = page.anchors
                 pages[SitePaths.html(forMarkdown: page.path)] = page.anchors
@@ -126,7 +230,7 @@ public enum SiteLinks {
 
         /// What is wrong with a link to `url` from the page at `page`, if anything; a page not
         /// among these is looked up with `outside`.
-        func problem(with url: String, from page: String, outside: (String) -> Page?) -> Message? {
+        func problem(with url: String, from page: String, outside: (String) -> Page?) -> Problem? {
             // Another scheme or another host: not the site's to check.
             if url.contains("://") || url.hasPrefix("//") || url.hasPrefix("mailto:") { return nil }
             if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/"), !url[..<colon].contains("#") {
@@ -141,19 +245,53 @@ public enum SiteLinks {
             } else {
                 guard path.hasSuffix(".md") || path.hasSuffix(".html") else { return nil }
                 guard let resolved = Self.resolve(path, from: page) else {
-                    return .linkToMissingPage(url, page: path)
+                    return Problem(message: .linkToMissingPage(url, page: path, suggestion: nil))
                 }
                 target = resolved
             }
             let markdown = target.hasSuffix(".html") ? String(target.dropLast(5)) + ".md" : target
             guard let anchors = pages[target] ?? outside(markdown).map({ .some($0.anchors) }) else {
-                return .linkToMissingPage(url, page: target)
+                // The nearest page, written as the link writes its path: relative to the page,
+                // with the same extension, and the anchor kept.
+                let meant = nearestPage(to: markdown).map { nearest in
+                    let written = path.hasSuffix(".html") ? SitePaths.html(forMarkdown: nearest) : nearest
+                    return (path.hasPrefix("/") ? "/" + written : Self.relative(written, from: page))
+                        + (hash.map { String(url[$0...]) } ?? "")
+                }
+                return Problem(message: .linkToMissingPage(url, page: target, suggestion: meant), meant: meant)
             }
             guard let anchor, !anchor.isEmpty, let known = anchors else { return nil }
             let decoded = anchor.removingPercentEncoding ?? anchor
             guard !known.contains(decoded) else { return nil }
             let closest = known.sorted().min { editDistance(decoded, $0) < editDistance(decoded, $1) }
-            return .linkToMissingAnchor(url, anchor: decoded, page: target, suggestion: closest)
+            return Problem(
+                message: .linkToMissingAnchor(url, anchor: decoded, page: target, suggestion: closest),
+                meant: closest.map { String(url[..<(hash ?? url.endIndex)]) + "#" + $0 })
+        }
+
+        /// The content page whose path is nearest `path` (a `.md` path from the root) by edit
+        /// distance, as the closest anchor is found; nil when even the nearest differs in half
+        /// its characters or more, which is no misspelling.
+        func nearestPage(to path: String) -> String? {
+            let scored = markdownPaths.map { ($0, editDistance(path, $0)) }
+            guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 * 2 < max(path.count, best.0.count) else {
+                return nil
+            }
+            return best.0
+        }
+
+        /// `path` (from the root) as a link from the page at `page` writes it.
+        static func relative(_ path: String, from page: String) -> String {
+            let folder = page.split(separator: "/").dropLast()
+            var target = path.split(separator: "/")
+            var shared = 0
+            while shared < folder.count, shared < target.count - 1, folder[folder.startIndex + shared] == target[shared]
+            {
+                shared += 1
+            }
+            target.removeFirst(shared)
+            return (Array(repeating: "..", count: folder.count - shared) + target.map(String.init)).joined(
+                separator: "/")
         }
 
         /// `path` from the page at `page`, as a path from the content root; nil when it leads

@@ -4,11 +4,11 @@ import SpecModel
 // its catalogue entry, built from a sample call of the factory, explains it.
 
 extension Message {
-    public static func linkToMissingPage(_ url: String, page: String) -> Message {
+    public static func linkToMissingPage(_ url: String, page: String, suggestion: String?) -> Message {
         Message(
             "link-to-missing-page", .warning,
-            "the link '\(url)' leads to '\(page)', which is not a page of the site; link to a page of the content by its '.md' path"
-        )
+            "the link '\(url)' leads to '\(page)', which is not a page of the site; "
+                + (suggestion.map { "did you mean '\($0)'?" } ?? "link to a page of the content by its '.md' path"))
     }
 
     public static func linkToMissingAnchor(_ url: String, anchor: String, page: String, suggestion: String?) -> Message
@@ -32,7 +32,7 @@ public enum SiteMessages {
         CatalogueEntry(
             sample: .reservedPagePath("changes.md", page: "changes.html")),
         CatalogueEntry(
-            sample: .linkToMissingPage("writers-guid.md", page: "writers-guid.md")),
+            sample: .linkToMissingPage("writers-guid.md", page: "writers-guid.md", suggestion: "writers-guide.md")),
         CatalogueEntry(
             sample: .linkToMissingAnchor(
                 "native/login-error-states.md#deleted-passkey", anchor: "deleted-passkey",

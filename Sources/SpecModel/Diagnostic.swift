@@ -37,8 +37,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.subjects = subjects
     }
 
-    /// A finding about a whole file or folder (line 0), or about a point where nothing longer
-    /// is written (an empty span there).
+    /// A finding about a point where nothing longer is written, or about a whole file or
+    /// folder (at its start): an empty span there.
     public init(_ message: Message, at location: SourceLocation) {
         self.init(message, at: SourceSpan(at: location))
     }
@@ -113,8 +113,7 @@ extension Diagnostic: Codable {
 
 /// A stretch of a source file: from `start` up to, not including, `endLine:endColumn`, in
 /// 1-based lines and 1-based UTF-8 byte columns (as SARIF's regions and the language
-/// protocol's ranges count an end). Empty when it ends where it starts; line 0 is the whole
-/// file.
+/// protocol's ranges count an end). Empty when it ends where it starts.
 public struct SourceSpan: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
     /// Where it ends: the line, and the column just past its last byte.
     public struct End: Hashable, Codable, Sendable {
@@ -155,14 +154,12 @@ public struct SourceSpan: Hashable, Codable, Sendable, Comparable, CustomStringC
             endColumn: columns.upperBound)
     }
 
-    /// A whole file or folder, with no line to point at.
+    /// A whole file or folder: the empty span at its start (see `SourceLocation.whole`).
     public static func whole(_ path: String) -> SourceSpan { SourceSpan(at: .whole(path)) }
 
     public var file: String { start.file }
     public var end: End { End(line: endLine, column: endColumn) }
     public var isEmpty: Bool { endLine == start.line && endColumn == start.column }
-    /// Whether it names a file alone, with no line.
-    public var isWholeFile: Bool { start.line == 0 }
 
     /// From the start of `self` to the end of `other` (in the same file).
     public func through(_ other: SourceSpan) -> SourceSpan {

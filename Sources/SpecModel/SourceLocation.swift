@@ -16,13 +16,15 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable, CustomStr
         self.column = column
     }
 
-    /// `path:line:column`, the compiler convention, or the path alone for a whole file or folder.
-    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
+    /// `path:line:column`, the compiler convention.
+    public var description: String { "\(file):\(line):\(column)" }
 
-    /// A whole file or folder, with no line to point at (one that is empty, unreadable, too
-    /// large, or a folder without pages): printed as its path alone.
+    /// A whole file or folder, with no line of its own to point at (one that is unreadable,
+    /// too large, a link not followed, or a folder without pages): its start, 1:1, as
+    /// compilers point at a file, so that every diagnostic has the `path:line:column` form
+    /// that tools read, and SARIF, JUnit, the annotations and the editor all get a position.
     public static func whole(_ path: String) -> SourceLocation {
-        SourceLocation(file: path, line: 0, column: 0)
+        SourceLocation(file: path, line: 1, column: 1)
     }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {

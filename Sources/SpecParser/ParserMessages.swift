@@ -23,10 +23,29 @@ extension Message {
     public static let emptyFile = Message(
         "empty-file", .error, "file is empty; a spec page starts with a '# Title' heading")
 
-    public static func invalidUTF8(byte: UInt8) -> Message {
-        Message(
-            "invalid-utf8", .error,
-            "file is not valid UTF-8: byte 0x\(hex(byte)) cannot start or continue a character here")
+    /// The first byte of the first ill-formed sequence, named with what is wrong with it.
+    public static func invalidUTF8(byte: UInt8, _ problem: InvalidUTF8) -> Message {
+        let named = "byte 0x\(hex(byte))"
+        let reason: String
+        switch problem {
+        case .neverValid:
+            reason = "\(named) is never part of UTF-8 text"
+        case .loneContinuation:
+            reason = "\(named) can only continue a character, and none starts before it"
+        case .cutShort(let length, let number, let found?):
+            reason =
+                "\(named) starts a \(length)-byte character, but its \(ordinal(number)) byte, 0x\(hex(found)), cannot continue one"
+        case .cutShort(let length, let number, nil):
+            reason = "\(named) starts a \(length)-byte character, but the file ends before its \(ordinal(number)) byte"
+        case .overlong(let next):
+            reason = "\(named) followed by 0x\(hex(next)) is an overlong form, a character in more bytes than it needs"
+        case .surrogate(let next):
+            reason =
+                "\(named) followed by 0x\(hex(next)) encodes a UTF-16 surrogate (U+D800 to U+DFFF), which UTF-8 text cannot hold"
+        case .beyondUnicode(let next):
+            reason = "\(named) followed by 0x\(hex(next)) encodes a code point past U+10FFFF, the last one Unicode has"
+        }
+        return Message("invalid-utf8", .error, "file is not valid UTF-8: \(reason)")
     }
 
     public static let binaryFile = Message(
@@ -73,7 +92,7 @@ extension ParserMessages {
         CatalogueEntry(
             sample: .emptyFile),
         CatalogueEntry(
-            sample: .invalidUTF8(byte: 0x92)),
+            sample: .invalidUTF8(byte: 0x92, .loneContinuation)),
         CatalogueEntry(
             sample: .binaryFile),
         CatalogueEntry(
@@ -664,6 +683,16 @@ extension ParserMessages {
 }
 
 // MARK: - Helpers
+
+/// `second`, `third` or `fourth`: a byte's place in a character of UTF-8.
+private func ordinal(_ number: Int) -> String {
+    switch number {
+    case 2: "second"
+    case 3: "third"
+    case 4: "fourth"
+    default: "\(number)th"
+    }
+}
 
 private func hex(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")

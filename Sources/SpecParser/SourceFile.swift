@@ -26,9 +26,9 @@ public struct SourceFile: Sendable {
             diagnostics.report(.binaryFile, at: SourceSpan(at: location(ofByte: nul, in: bytes, path: path), length: 1))
             return nil
         }
-        if let bad = firstInvalidUTF8Byte(in: bytes) {
+        if let (bad, problem) = firstInvalidUTF8(in: bytes) {
             diagnostics.report(
-                .invalidUTF8(byte: bytes[bad]),
+                .invalidUTF8(byte: bytes[bad], problem),
                 at: SourceSpan(at: location(ofByte: bad, in: bytes, path: path), length: 1))
             return nil
         }
@@ -67,35 +67,47 @@ public struct SourceFile: Sendable {
 
     // MARK: - Byte checks
 
-    /// The index of the first byte that breaks UTF-8, or nil when all of it is valid.
-    static func firstInvalidUTF8Byte(in bytes: [UInt8]) -> Int? {
+    /// Where the first ill-formed sequence of UTF-8 starts, and what is wrong with it; nil
+    /// when all of it is valid. A sequence is ill-formed from its lead byte: in Latin-1 `été`
+    /// (`E9 74 E9`) the fault is the 0xE9 that `t` cannot continue, not the `t`.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, problem: InvalidUTF8)? {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
             let length: Int
             switch lead {
             case 0x00...0x7F: length = 1
+            case 0x80...0xBF: return (index, .loneContinuation)
             case 0xC2...0xDF: length = 2
             case 0xE0...0xEF: length = 3
             case 0xF0...0xF4: length = 4
-            default: return index
+            default: return (index, .neverValid)
             }
-            guard index + length <= bytes.count else { return index }
-            for offset in 1..<length where !(0x80...0xBF).contains(bytes[index + offset]) {
-                return index + offset
-            }
-            if length > 1 {
-                // Overlong forms, surrogates and code points past U+10FFFF.
-                let second = bytes[index + 1]
-                if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F)
-                    || (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F)
-                {
-                    return index + 1
+            for offset in 1..<length {
+                guard index + offset < bytes.count else {
+                    return (index, .cutShort(length: length, byteNumber: offset + 1, found: nil))
                 }
+                let byte = bytes[index + offset]
+                guard (0x80...0xBF).contains(byte) else {
+                    return (index, .cutShort(length: length, byteNumber: offset + 1, found: byte))
+                }
+                if offset == 1, let problem = outOfRange(lead: lead, second: byte) { return (index, problem) }
             }
             index += length
         }
         return nil
+    }
+
+    /// What a second byte outside the range its lead allows makes of the sequence (Unicode's
+    /// table of well-formed sequences: below the range is an overlong form, above it a
+    /// surrogate or a code point past U+10FFFF); nil when it is in range.
+    private static func outOfRange(lead: UInt8, second: UInt8) -> InvalidUTF8? {
+        switch lead {
+        case 0xE0 where second < 0xA0, 0xF0 where second < 0x90: .overlong(next: second)
+        case 0xED where second > 0x9F: .surrogate(next: second)
+        case 0xF4 where second > 0x8F: .beyondUnicode(next: second)
+        default: nil
+        }
     }
 
     /// The line and byte column of a byte offset. Lines end as `lines` splits them (LF, CR or
@@ -114,4 +126,23 @@ public struct SourceFile: Sendable {
         }
         return SourceLocation(file: path, line: line, column: offset - lineStart + 1)
     }
+}
+
+/// Why bytes are not UTF-8, as the message about the first bad byte says it.
+public enum InvalidUTF8: Sendable, Hashable {
+    /// A byte no UTF-8 text holds: 0xC0, 0xC1 (which could only start overlong forms) and
+    /// 0xF5 to 0xFF.
+    case neverValid
+    /// A byte that only continues a character (0x80 to 0xBF), where none has started: what a
+    /// Windows-1252 curly quote or accented letter usually is.
+    case loneContinuation
+    /// A lead byte of a character of `length` bytes whose byte number `byteNumber` is `found`,
+    /// which cannot continue it, or is missing (nil) because the file ends.
+    case cutShort(length: Int, byteNumber: Int, found: UInt8?)
+    /// A lead byte that, with `next`, starts a character in more bytes than it needs.
+    case overlong(next: UInt8)
+    /// A lead byte that, with `next`, starts a UTF-16 surrogate (U+D800 to U+DFFF).
+    case surrogate(next: UInt8)
+    /// A lead byte that, with `next`, starts a code point past U+10FFFF.
+    case beyondUnicode(next: UInt8)
 }

@@ -263,8 +263,13 @@ public struct StepRegistry: Sendable {
         }
     }
 
-    /// The pattern whose display form is nearest the text, with quoted values masked (the
-    /// first of equally near ones).
+    /// The pattern nearest the text, with quoted values masked: the one that shares the most
+    /// of its words, then the one whose display form is nearest by edit distance (the first of
+    /// equally near ones).
+    ///
+    /// Words come first because a step is read by its words: by edit distance alone, "the OS
+    /// prompt times out" was nearer "the user signs out" (a short pattern with the same end)
+    /// than any step about the OS prompt.
     ///
     /// Only the start of the text is compared, as long as the longest pattern plus a few words:
     /// the edit distance costs the product of both lengths for every pattern, so a step line a
@@ -272,8 +277,29 @@ public struct StepRegistry: Sendable {
     /// pattern's distance alike.
     func closestPattern(to text: String) -> StepPattern? {
         let masked = String(Self.maskQuotes(text).prefix(comparedLength))
-        let distances = maskedDisplays.map { editDistance(masked, $0) }
-        return distances.indices.min { distances[$0] < distances[$1] }.map { patterns[$0] }
+        let words = Self.words(of: masked)
+        let ranks = maskedDisplays.map { display in
+            (shared: Self.sharedWords(words, Self.words(of: display)), distance: editDistance(masked, display))
+        }
+        return ranks.indices.min {
+            (-ranks[$0].shared, ranks[$0].distance) < (-ranks[$1].shared, ranks[$1].distance)
+        }.map { patterns[$0] }
+    }
+
+    /// The distinct words of a masked text, a masked value (`"…"`) among them.
+    private static func words(of masked: String) -> Set<Substring> {
+        Set(masked.split(separator: " "))
+    }
+
+    /// How many of `written` a pattern's `words` has: the same word, or one a single typo away
+    /// (`cancel` for `cancels`) when both are long enough for a typo to be told from another
+    /// word.
+    private static func sharedWords(_ written: Set<Substring>, _ words: Set<Substring>) -> Int {
+        written.filter { word in
+            words.contains(word)
+                || (word.count >= 4
+                    && words.contains { $0.count >= 4 && editDistance(String(word), String($0)) == 1 })
+        }.count
     }
 
     /// A step display such as `the user sees the "<scenario>" copy` with the values the

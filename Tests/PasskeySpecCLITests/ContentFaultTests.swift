@@ -47,10 +47,10 @@ import Utilities
         let folder = work.url.appendingPathComponent("private").path
         #expect(
             result.stderr == """
-                content/again: warning: symbolic link to the folder 'content/notes'; links to folders are not followed, so its pages are not read [symlink-to-folder]
-                content/notes/draft.md: warning: symbolic link to '\(draft)', outside the content folder 'content'; it is not followed [symlink-outside-content]
-                content/notes/up: warning: symbolic link to the folder 'content'; links to folders are not followed, so its pages are not read [symlink-to-folder]
-                content/private: warning: symbolic link to '\(folder)', outside the content folder 'content'; it is not followed [symlink-outside-content]
+                content/again:1:1: warning: symbolic link to the folder 'content/notes'; links to folders are not followed, so its pages are not read [symlink-to-folder]
+                content/notes/draft.md:1:1: warning: symbolic link to '\(draft)', outside the content folder 'content'; it is not followed [symlink-outside-content]
+                content/notes/up:1:1: warning: symbolic link to the folder 'content'; links to folders are not followed, so its pages are not read [symlink-to-folder]
+                content/private:1:1: warning: symbolic link to '\(folder)', outside the content folder 'content'; it is not followed [symlink-outside-content]
 
                 """)
         let written = try files(under: site)
@@ -69,9 +69,9 @@ import Utilities
         #expect(result.status == .failure)
         #expect(
             result.stderr == """
-                content/notes/loop.md: error: symbolic link that leads back to itself (a loop); it cannot be read [symlink-loop]
-                content/notes/ping.md: error: symbolic link that leads back to itself (a loop); it cannot be read [symlink-loop]
-                content/notes/pong.md: error: symbolic link that leads back to itself (a loop); it cannot be read [symlink-loop]
+                content/notes/loop.md:1:1: error: symbolic link that leads back to itself (a loop); it cannot be read [symlink-loop]
+                content/notes/ping.md:1:1: error: symbolic link that leads back to itself (a loop); it cannot be read [symlink-loop]
+                content/notes/pong.md:1:1: error: symbolic link that leads back to itself (a loop); it cannot be read [symlink-loop]
 
                 """)
         #expect(result.stdout == "build: nothing rendered; fix the errors above first\n")
@@ -95,7 +95,7 @@ import Utilities
         #expect(run.result.status == 1)
         #expect(
             run.result.stderr
-                == "content/notes/huge.md: error: file is 52428800 bytes; a spec page may be at most 4194304 bytes [file-too-large]\n"
+                == "content/notes/huge.md:1:1: error: file is 52428800 bytes; a spec page may be at most 4194304 bytes [file-too-large]\n"
         )
         #expect(
             run.peakKiB < ordinary.peakKiB + 16 * 1024,

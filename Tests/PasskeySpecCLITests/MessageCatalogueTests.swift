@@ -126,8 +126,9 @@ import Testing
     }
 
     @Test func invalidUTF8NamesTheByteInHex() {
-        #expect(Message.invalidUTF8(byte: 0xC3).text.contains("0xC3"))
-        #expect(Message.invalidUTF8(byte: 0x0A).text.contains("0x0A"))
+        #expect(Message.invalidUTF8(byte: 0xC3, .cutShort(length: 2, byteNumber: 2, found: 0x0A)).text.contains("0xC3"))
+        #expect(Message.invalidUTF8(byte: 0xC3, .cutShort(length: 2, byteNumber: 2, found: 0x0A)).text.contains("0x0A"))
+        #expect(Message.invalidUTF8(byte: 0x0A, .neverValid).text.contains("0x0A"))
     }
 
     /// Every message of the catalogue, rendered with its sample arguments, reads as one

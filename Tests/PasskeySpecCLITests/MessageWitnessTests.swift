@@ -375,30 +375,30 @@ extension MessageWitnessTests {
         "invalid-utf8": page(Array("# T\n".utf8) + [0xFF, 0x41]).at("page.md", line: 2),
         "binary-file": page(Array("# T\n ab".utf8) + [0x00]).at("page.md", line: 2),
         // One byte over the limit the catalogue states (4 MiB): measured, never parsed.
-        "file-too-large": page(Array(repeating: 0x61, count: 4 * 1024 * 1024 + 1)).at("page.md", line: 0),
+        "file-too-large": page(Array(repeating: 0x61, count: 4 * 1024 * 1024 + 1)).at("page.md", line: 1),
         "unreadable-file": Witness { folder in
             // A link to nothing is listed as a page; reading it fails.
             try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
             try link("content/gone.md", to: "nowhere.md", in: folder)
             return run(.lint, folder, roots: ["content"])
-        }.at("content/gone.md", line: 0),
+        }.at("content/gone.md", line: 1),
         "symlink-outside-content": Witness { folder in
             try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
             try folder.write("private/draft.md", "# Draft\n<!-- page: draft -->\n")
             try link("content/draft.md", to: "../private/draft.md", in: folder)
             return run(.lint, folder, roots: ["content"])
-        }.at("content/draft.md", line: 0),
+        }.at("content/draft.md", line: 1),
         "symlink-to-folder": Witness { folder in
             try folder.write("content/notes/a.md", "# A\n<!-- page: a -->\n")
             try link("content/again", to: "notes", in: folder)
             return run(.lint, folder, roots: ["content"])
-        }.at("content/again", line: 0),
+        }.at("content/again", line: 1),
         "symlink-loop": Witness { folder in
             try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
             try link("content/loop.md", to: "loop.md", in: folder)
             return run(.lint, folder, roots: ["content"])
-        }.at("content/loop.md", line: 0),
-        "no-markdown-files": files(["content/readme.txt": Array("text".utf8)]).at("content", line: 0),
+        }.at("content/loop.md", line: 1),
+        "no-markdown-files": files(["content/readme.txt": Array("text".utf8)]).at("content", line: 1),
         "not-a-spec-page": page("Just some text.\n").at("page.md", line: 1),
         "missing-title": page("Intro first.\n\n# Title\n<!-- spec: T1 platforms: ios -->\n").at("page.md", line: 1),
         "duplicate-title": valid(replacing: "### T1-AC01", with: "# Extra\n\n### T1-AC01", at: 23),

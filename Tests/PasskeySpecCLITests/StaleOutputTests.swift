@@ -45,6 +45,40 @@ import Testing
         #expect(diagnostics.contains { ($0["message"] as? [String: Any])?["id"] as? String == "unknown-trigger-name" })
     }
 
+    /// A `check` called wrongly (a misspelt option, a path that is not there) exits 2 with one
+    /// usage error and has no result: the green JUnit and report an earlier run left at the
+    /// paths it names are removed, not left for CI to publish as this run's pass. A folder at
+    /// such a path is not a report and stays. Run as CI runs it, through the built binary.
+    @Test(arguments: [
+        (["--formt", "sarif"], "unknown-option"),
+        (["--strict=yes"], "flag-with-value"),
+        (["no-such-folder"], "path-not-found"),
+    ])
+    func aCheckCalledWronglyLeavesNoEarlierReport(mistake: [String], id: String) async throws {
+        let folder = try TemporaryFolder()
+        let green = "<testsuites name=\"passkey-spec\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\"/>\n"
+        let junit = try folder.write("reports/j.xml", green)
+        let report = try folder.write("reports/r.json", "{\"schemaVersion\": 2}\n")
+        let kept = try folder.write("kept.xml", green)
+        let result = try await BinaryRunner.run(
+            ["check", "--junit", "reports/j.xml", "--report=reports/r.json"] + mistake, in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        let messages = result.stderr.split(separator: "\n").filter { $0.hasSuffix("]") }
+        #expect(messages.count == 1, "\(result.stderr)")
+        #expect(messages.first?.hasPrefix("passkey-spec: error: ") == true, "\(result.stderr)")
+        #expect(messages.first?.hasSuffix("[\(id)]") == true, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: junit), "the earlier JUnit is left")
+        #expect(!FileManager.default.fileExists(atPath: report), "the earlier report is left")
+        #expect(FileManager.default.fileExists(atPath: kept), "a file the command line does not name is removed")
+
+        let reports = folder.url.appendingPathComponent("reports").path
+        let asFolder = try await BinaryRunner.run(["check", "--junit", "reports", "--formt", "sarif"], in: folder.url)
+        #expect(asFolder.status == 2)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: reports, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
     /// `export` on content the lint rejects writes nothing: the file at `--out` (perhaps the
     /// app's own strings) is left as it was, and the exit status is 1.
     @Test(arguments: ["xcstrings", "android-xml", "web-json"])

@@ -93,6 +93,21 @@ import Testing
             ))
     }
 
+    /// SARIF is the diagnostics of a run, which `lint` and `check` print: `export` says so,
+    /// once, with the formats it has; it said only that the format is unsupported.
+    @Test func exportOfSarifSaysWhichCommandsGiveIt() {
+        let result = InProcess.run(["export", "--format", "sarif"])
+        #expect(result.status == .usage)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr == """
+                passkey-spec: error: unsupported format 'sarif'; it comes from 'lint --format sarif' or 'check --format sarif'; supported formats are 'json', 'schema', 'xcstrings', 'strings', 'android-xml', 'web-json', 'web-ts', 'web-schema', 'junit', 'report', 'swift-kit', 'kotlin-kit', 'web-kit' [unsupported-format]
+                  passkey-spec export --format sarif
+                                               ^~~~~
+
+                """)
+    }
+
     @Test func lintTakesNoOptions() {
         let result = InProcess.run(["lint", "--out", "x"])
         #expect(result.status == .usage)

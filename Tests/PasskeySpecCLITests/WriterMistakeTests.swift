@@ -206,12 +206,15 @@ import Testing
         #expect(message.message.contains("unknown key 'platform'; did you mean 'platforms'?"))
     }
 
-    /// A folder without pages has no line to point at: `path: error: …`.
-    @Test func aFolderWithoutPagesIsNamedWithoutALine() throws {
+    /// A folder without pages has no line of its own: it is named at its start, `path:1:1:`,
+    /// in the form every other diagnostic has, once.
+    @Test func aFolderWithoutPagesIsNamedAtItsStart() throws {
         let folder = try TemporaryFolder()
         let run = InProcess.run(["lint", folder.url.path])
         #expect(run.status == .failure)
-        #expect(run.stderr.hasPrefix("\(folder.url.path): error: no Markdown ('.md') files under"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("\(folder.url.path):1:1: error: no Markdown ('.md') files under"), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "[no-markdown-files]").count == 2, "\(run.stderr)")
     }
 
     /// A criterion that no invariant covers says so in words, not "0/0 hold".

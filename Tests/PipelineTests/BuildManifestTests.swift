@@ -25,7 +25,13 @@ import Utilities
                     idSpan: SourceSpan(file: file, line: 2, columns: 12..<13),
                     links: SiteLinks.Page(
                         path: "notes/a.md", isSpec: false, anchors: ["main", "part"],
-                        links: [SiteLinks.Link(url: "b.md#x", span: SourceSpan(file: file, line: 5, columns: 1..<12))]),
+                        links: [
+                            SiteLinks.Link(url: "b.md#x", span: SourceSpan(file: file, line: 5, columns: 1..<12)),
+                            // Where the destination is written, for the fix of a link that leads nowhere.
+                            SiteLinks.Link(
+                                url: "c.md", span: SourceSpan(file: file, line: 6, columns: 3..<13),
+                                destination: SourceSpan(file: file, line: 6, columns: 8..<12)),
+                        ]),
                     findings: [finding]),
                 PageRecord(
                     path: "content/spec.md", relativePath: "spec.md", version: .disk(stamp), isTrusted: false,

@@ -37,12 +37,52 @@ import Testing
         let links = result.diagnostics.filter { $0.id.rawValue.hasPrefix("link-to-") }
         #expect(
             links.map(\.description) == [
-                "content/writers-guide.md:\(line):5: warning: the link 'writers-guid.md' leads to 'writers-guid.md', which is not a page of the site; link to a page of the content by its '.md' path [link-to-missing-page]",
+                "content/writers-guide.md:\(line):5: warning: the link 'writers-guid.md' leads to 'writers-guid.md', which is not a page of the site; did you mean 'writers-guide.md'? [link-to-missing-page]",
                 "content/writers-guide.md:\(line):35: warning: the link 'native/login-error-states.md#scenario-deleted-pasky' leads to '#scenario-deleted-pasky', which 'native/login-error-states.md' does not have; did you mean '#scenario-deleted-passkey'? [link-to-missing-anchor]",
             ])
         #expect(!result.hasErrors)
         let strict = pipeline(folder, in: folder.url, roots: [content], strict: true).lint()
         #expect(strict.errors.filter { $0.id.rawValue.hasPrefix("link-to-") }.count == 2)
+    }
+
+    /// A link to a page that is not there names the nearest page, as a link to a missing anchor
+    /// names the nearest anchor, written as the link writes its path (relative, with its
+    /// extension and anchor), and the finding carries the fix that writes it in place of the
+    /// destination. One finding per link.
+    @Test func aLinkToAMissingPageSuggestsTheNearestAndFixesTheDestination() throws {
+        let folder = try TemporaryFolder()
+        let content = try copyContent(into: folder)
+        let written = [
+            "login-errors.md#scenario-deleted-passkey", "../web/login-errors.html", "<login error states.md>",
+        ]
+        let line = "See [the errors](\(written[0])), [the web](\(written[1])) and [spaced](\(written[2]))."
+        try folder.write("content/native/notes.md", "# Notes\n<!-- page: notes -->\n\n\(line)\n")
+        let result = pipeline(folder, in: folder.url, roots: [content]).lint()
+        let links = result.diagnostics.filter { $0.id.rawValue.hasPrefix("link-to-") }
+        #expect(links.count == 3, "\(links)")
+        #expect(links.allSatisfy { $0.id == "link-to-missing-page" })
+        let meant = ["login-error-states.md#scenario-deleted-passkey", "../web/login-error-states.html"]
+        #expect(
+            links.prefix(2).map(\.description) == [
+                "content/native/notes.md:4:5: warning: the link '\(written[0])' leads to 'native/login-errors.md', which is not a page of the site; did you mean '\(meant[0])'? [link-to-missing-page]",
+                "content/native/notes.md:4:61: warning: the link '\(written[1])' leads to 'web/login-errors.html', which is not a page of the site; did you mean '\(meant[1])'? [link-to-missing-page]",
+            ])
+        // The fix replaces the destination alone: the bytes between the parentheses.
+        for (index, link) in links.prefix(2).enumerated() {
+            let column = try #require(line.range(of: "(" + written[index] + ")")).lowerBound.utf16Offset(in: line) + 2
+            let destination = SourceSpan(
+                file: "content/native/notes.md", line: 4, columns: column..<(column + written[index].utf8.count))
+            #expect(link.fixIts == [FixIt.replace(destination, with: meant[index])])
+        }
+        // Inside angle brackets, the destination is what is between them.
+        let spaced = try #require(links.last)
+        #expect(spaced.message.text.hasSuffix("did you mean 'login-error-states.md'?"))
+        let column = try #require(line.range(of: "<login")).lowerBound.utf16Offset(in: line) + 2
+        #expect(
+            spaced.fixIts.first?.edits.first?.span
+                == SourceSpan(
+                    file: "content/native/notes.md", line: 4,
+                    columns: column..<(column + "login error states.md".utf8.count)))
     }
 
     /// A page that loses a heading breaks the links to it from a page the build does not read

@@ -55,6 +55,37 @@ import Utilities
         #expect(xml.contains("[unknown-trigger-name]"))
     }
 
+    /// A finding about a whole file (one that cannot be read) is at the file's start, 1:1, in
+    /// every output, as the findings in a file are: the compiler form, the JUnit test case and
+    /// the SARIF result's region. It was printed as the path alone, with no region in SARIF
+    /// and line 0 in JUnit.
+    @Test func aWholeFileFindingIsAtItsStartInEveryOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("content/gone.md").path, withDestinationPath: "nowhere.md")
+        let run = pipeline(folder, in: folder.url, roots: ["content"])
+        let result = run.lint()
+        #expect(result.diagnostics.count == 1, "\(result.diagnostics)")
+        let finding = try #require(result.diagnostics.first)
+        #expect(finding.id == "unreadable-file")
+        #expect(finding.location == SourceLocation(file: "content/gone.md", line: 1, column: 1))
+        #expect(finding.description.hasPrefix("content/gone.md:1:1: error: cannot read file: "))
+        #expect(finding.description.hasSuffix(" [unreadable-file]"))
+
+        let xml = JUnitReport.xml(notRun: result.errors)
+        #expect(xml.contains("name=\"content/gone.md:1:1\" file=\"content/gone.md\" line=\"1\""), "\(xml)")
+
+        let log = try #require(
+            try JSONSerialization.jsonObject(with: run.sarif(result, catalogue: [])) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        let location = try #require((results.first?["locations"] as? [[String: Any]])?.first)
+        let region = try #require(
+            (location["physicalLocation"] as? [String: Any])?["region"] as? [String: Int], "\(location)")
+        #expect(region == ["startLine": 1, "startColumn": 1, "endLine": 1, "endColumn": 1])
+    }
+
     @Test func aMissingReportIsUnreadableInWords() throws {
         let folder = try TemporaryFolder()
         let result = pipeline(folder).build(

@@ -48,4 +48,29 @@ import Testing
         let guide = try #require(loaded.content.pages.first { $0.path == "writers-guide.md" })
         #expect(SiteLinks.anchors(of: guide).count > 10)
     }
+
+    /// Where a link's destination is written, for a fix to replace: between the parentheses
+    /// or the angle brackets, on the link's last line when its text spans lines; nowhere when
+    /// the text written is not the destination itself.
+    @Test(arguments: [
+        ("[a](x.md)", "x.md", (1, 5, 9) as (Int, Int, Int)?),
+        ("[a](x.md \"Title\")", "x.md", (1, 5, 9)),
+        ("[a [b]](  x(1).md)", "x(1).md", (1, 11, 18)),
+        ("[a](<x y.md>)", "x y.md", (1, 6, 12)),
+        ("[a\nb](x.md)", "x.md", (2, 4, 8)),
+        ("[a](x\\_y.md)", "x_y.md", nil),
+        ("[a][ref]", "x.md", nil),
+    ])
+    func aLinksDestinationIsFoundWhereItIsWritten(markdown: String, url: String, at: (Int, Int, Int)?) {
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let end = SourceSpan(
+            start: SourceLocation(file: "p.md", line: 7, column: 1), endLine: 6 + lines.count,
+            endColumn: lines.last!.utf8.count + 1)
+        let found = SiteLinks.writtenDestination(of: url, link: end, in: lines, firstLine: 7)
+        #expect(
+            found
+                == at.map { line, from, to in
+                    SourceSpan(file: "p.md", line: 6 + line, columns: from..<to)
+                })
+    }
 }

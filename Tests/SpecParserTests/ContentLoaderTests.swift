@@ -46,7 +46,9 @@ import Utilities
         let diagnostics = try ContentLoader().files(at: [folder.url.path]).diagnostics
         #expect(diagnostics.map(\.id) == ["no-markdown-files"])
         #expect(diagnostics[0].location == .whole(folder.url.path))
-        #expect(diagnostics[0].location.description == folder.url.path, "a folder has no line to point at")
+        #expect(
+            diagnostics[0].location.description == folder.url.path + ":1:1",
+            "a folder is named at its start, in the form of every other diagnostic")
     }
 
     @Test func anUnreadableEntryIsReported() throws {

@@ -41,7 +41,9 @@ let parserCases: [DiagnosticCase] = [
     DiagnosticCase("empty-file", "", 1, 1),
     DiagnosticCase("empty-file", " \n\t\n", 1, 1),
     DiagnosticCase("invalid-utf8", bytes: Array("# T\n".utf8) + [0xFF, 0x41], 2, 1),
-    DiagnosticCase("invalid-utf8", bytes: Array("# T\nab".utf8) + [0xC3, 0x28], 2, 4),
+    // A lead byte that the next byte does not continue is the bad one, not the next byte.
+    DiagnosticCase("invalid-utf8", bytes: Array("# T\nab".utf8) + [0xC3, 0x28], 2, 3),
+    DiagnosticCase("invalid-utf8", bytes: Array("# T\n\n".utf8) + [0xE9, 0x74, 0xE9], 3, 1),
     DiagnosticCase("binary-file", bytes: Array("# T\n ab".utf8) + [0x00], 2, 4),
     // CR and CRLF end lines here as they do for cmark-gfm and every other diagnostic.
     DiagnosticCase("invalid-utf8", bytes: Array("# T\r\r ab".utf8) + [0xFF], 3, 4),

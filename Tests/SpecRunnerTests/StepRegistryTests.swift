@@ -49,6 +49,35 @@ import Testing
         #expect(diagnostic.message.text.hasSuffix("the closest known step is 'the user cancels the OS prompt'"))
     }
 
+    /// The suggestion is a step that shares the most words with the one written: by edit
+    /// distance alone, "the OS prompt times out" got "the user signs out". One diagnostic, at
+    /// the step, with the fix that writes the suggestion.
+    @Test func anUndefinedStepSuggestsTheStepThatSharesItsWords() throws {
+        let written = step("the OS prompt times out")
+        guard case .unbound(let diagnostic) = registry.bind(written) else {
+            Issue.record("bound")
+            return
+        }
+        #expect(registry.diagnostics(for: [Check(id: "c", name: "c", steps: [written], location: here)]).count == 1)
+        #expect(diagnostic.id == "undefined-step")
+        #expect(diagnostic.location == here)
+        let suggested = try #require(registry.closestPattern(to: written.text)?.display)
+        #expect(suggested.hasPrefix("the OS prompt "), "\(suggested)")
+        #expect(diagnostic.message.text.hasSuffix("the closest known step is '\(suggested)'"))
+        #expect(diagnostic.fixIts.first?.edits.first?.replacement == suggested)
+    }
+
+    /// Suggestions the tests and the content's own mistakes rely on still hold.
+    @Test(arguments: [
+        ("the user cancel the OS prompt", "the user cancels the OS prompt"),
+        ("the acount is \"locked\"", "the account is \"<status>\""),
+        ("the user sign out", "the user signs out"),
+        ("the OS prompt is interupted", "the OS prompt is interrupted"),
+    ])
+    func earlierSuggestionsStillHold(written: String, expected: String) {
+        #expect(registry.closestPattern(to: written)?.display == expected)
+    }
+
     @Test func suggestionsIgnoreTheQuotedValues() {
         guard case .unbound(let diagnostic) = registry.bind(step("the acount is \"locked\"")) else {
             Issue.record("bound")

@@ -29,6 +29,24 @@ struct ArgumentDeclaration<Values: CommandArguments>: Sendable {
         arguments.first { $0.keyPath == keyPath }
     }
 
+    /// The files that the options writing a run's result name in `words` (the command's
+    /// arguments), read as leniently as a command line that did not parse allows: `--junit
+    /// FILE` or `--junit=FILE`, before any `--`.
+    func resultFiles(in words: [String]) -> [String] {
+        let names = Set(arguments.filter(\.help.writesResult).map(\.name))
+        guard !names.isEmpty else { return [] }
+        var files: [String] = []
+        for (index, word) in words.enumerated() {
+            if word == "--" { break }
+            if names.contains(word), index + 1 < words.count, !Self.isOptionName(words[index + 1]) {
+                files.append(words[index + 1])
+            } else if let equals = word.firstIndex(of: "="), names.contains(String(word[..<equals])) {
+                files.append(String(word[word.index(after: equals)...]))
+            }
+        }
+        return files.filter { !$0.isEmpty }
+    }
+
     /// The names of each group of options that exclude each other.
     var exclusiveNames: [[String]] {
         exclusive.map { group in group.compactMap { argument(for: $0)?.name } }
@@ -70,6 +88,9 @@ struct ArgumentHelp: Sendable, Equatable {
     /// For a positional: the flag that stands in for it, e.g. `copy`'s `--list` for
     /// `SCENARIO-ID`. With the flag given, the words go to the next positional.
     var insteadOf: String?
+    /// For an option: whether its value is a file the command writes the run's result to (a
+    /// JUnit file, a run report), which a command line that cannot run must not leave behind.
+    var writesResult = false
 }
 
 /// One argument of a command, declared once: its name, its value's placeholder and help,
@@ -135,6 +156,14 @@ struct Argument<Values: CommandArguments>: Sendable {
             values[keyPath: keyPath] = value
             return nil
         }
+    }
+
+    /// `--name FILE`, a file the command writes this run's result to, that may be left out
+    /// (nil). A command line that cannot run removes the file it names (see `Command`).
+    static func result(_ keyPath: WritableKeyPath<Values, String?> & Sendable, _ name: String, help: String) -> Self {
+        var argument = option(keyPath, name, value: "FILE", help: help)
+        argument.help.writesResult = true
+        return argument
     }
 
     /// `--name`, true when given.

@@ -74,7 +74,16 @@ enum OutputFormat: String, FormatArgument {
     case json
 }
 
-extension ExportFormat: FormatArgument {}
+extension ExportFormat: FormatArgument {
+    /// SARIF is what `lint` and `check` print of a run's diagnostics, not a file made from the
+    /// content: asked of `export`, the message says which commands give it.
+    static func invalid(_ value: String, option: String) -> Message {
+        let sarif = DiagnosticsFormat.sarif.rawValue
+        return .unsupportedFormat(
+            value, supported: allCases.map(\.rawValue),
+            elsewhere: value.lowercased() == sarif ? ["lint --format \(sarif)", "check --format \(sarif)"] : [])
+    }
+}
 
 /// A platform by its ID (`ios`) or its name (`iOS`), in any case, as page metadata and copy
 /// tables name it (`Platform(name:)`).

@@ -43,8 +43,16 @@ struct Command: Sendable {
         arguments = Values.declaration.help
         exclusive = Values.declaration.exclusiveNames
         execute = { arguments, flows, console in
-            let values = try Values.parse(arguments, command: name)
-            return try run(ParsedArguments(values: values, makeFlows: flows), console)
+            do {
+                let values = try Values.parse(arguments, command: name)
+                return try run(ParsedArguments(values: values, makeFlows: flows), console)
+            } catch let error as UsageError {
+                // Called wrongly, the command has no result: a JUnit file or report left from an
+                // earlier run would pass for this one's in CI.
+                let stale = Values.declaration.resultFiles(in: arguments)
+                if !stale.isEmpty { console.pipeline(flows: flows).withdraw(stale) }
+                throw error
+            }
         }
     }
 

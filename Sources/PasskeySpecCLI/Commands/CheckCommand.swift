@@ -15,10 +15,9 @@ enum CheckCommand {
 
         static let declaration = ArgumentDeclaration<Self>(
             .paths(\.paths),
-            .option(
-                \.junit, "--junit", value: "FILE", help: "Also write JUnit XML: one test case per check per platform."),
-            .option(
-                \.report, "--report", value: "FILE",
+            .result(\.junit, "--junit", help: "Also write JUnit XML: one test case per check per platform."),
+            .result(
+                \.report, "--report",
                 help:
                     "Also write the run report as JSON (the site renders from it); a run that errors stopped is written with its errors."
             ),
@@ -44,6 +43,8 @@ enum CheckCommand {
             With '--format sarif', standard output is a SARIF 2.1.0 log of every diagnostic
             instead of the summary. '--junit' and '--report' are written by every run, even one
             the content's errors stopped: the JUnit then has each error as a failing test case.
+            A command line that cannot run (exit status 2) has no result to write: the files it
+            names are removed, so that one an earlier run wrote cannot pass for this run.
             """,
             "Exit status: 0 everything passed, 1 a problem in the spec or a failing check, 2 usage error.",
         ],

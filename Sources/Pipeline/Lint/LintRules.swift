@@ -141,7 +141,7 @@ enum LintRules {
     static let links = LintRule(
         "links", scope: .acrossPages, reads: [.pageFacts],
         reports: [
-            Message.linkToMissingPage("", page: "").id,
+            Message.linkToMissingPage("", page: "", suggestion: nil).id,
             Message.linkToMissingAnchor("", anchor: "", page: "", suggestion: nil).id,
         ],
         strictMakesErrors: true,

@@ -46,7 +46,7 @@ struct BuildManifest: Equatable, Sendable {
         self.runFindings = runFindings
     }
 
-    static let header = "passkey-spec build manifest 4"
+    static let header = "passkey-spec build manifest 5"
 
     /// The text form: a header, then one tab-separated line per fact.
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -239,8 +239,9 @@ struct BuildManifest: Equatable, Sendable {
     }
 
     // A page's anchors and links: its kind (`s` or `p`) and path, the anchors, then the links
-    // (destination, then its span), with separators no anchor or destination holds (the
-    // record line escapes tabs and line ends); JSON for one that holds them.
+    // (destination, then its span, then where the destination is written when that is known),
+    // with separators no anchor or destination holds (the record line escapes tabs and line
+    // ends); JSON for one that holds them.
     private static let (group, item, field): (UInt8, UInt8, UInt8) = (0x1D, 0x1E, 0x1F)
 
     private static func append(_ page: SiteLinks.Page, to bytes: inout [UInt8]) {
@@ -260,7 +261,11 @@ struct BuildManifest: Equatable, Sendable {
         for (index, link) in page.links.enumerated() {
             if index > 0 { bytes.append(item) }
             appendEscaped(link.url, to: &bytes)
-            for number in [link.span.start.line, link.span.start.column, link.span.endLine, link.span.endColumn] {
+            var numbers = [link.span.start.line, link.span.start.column, link.span.endLine, link.span.endColumn]
+            if let written = link.destination {
+                numbers += [written.start.line, written.start.column, written.endLine, written.endColumn]
+            }
+            for number in numbers {
                 bytes.append(field)
                 append(number, to: &bytes)
             }
@@ -277,15 +282,17 @@ struct BuildManifest: Equatable, Sendable {
         var links: [SiteLinks.Link] = []
         for link in parts[2].split(separator: item) {
             let fields = link.split(separator: field, omittingEmptySubsequences: false)
-            guard fields.count == 5 else { return nil }
+            guard fields.count == 5 || fields.count == 9 else { return nil }
             let numbers = fields[1...].compactMap { Int(String(decoding: $0, as: UTF8.self)) }
-            guard numbers.count == 4 else { return nil }
+            guard numbers.count == fields.count - 1 else { return nil }
+            func span(_ at: Int) -> SourceSpan {
+                SourceSpan(
+                    start: SourceLocation(file: file, line: numbers[at], column: numbers[at + 1]),
+                    endLine: numbers[at + 2], endColumn: numbers[at + 3])
+            }
             links.append(
                 SiteLinks.Link(
-                    url: text(fields[0]),
-                    span: SourceSpan(
-                        start: SourceLocation(file: file, line: numbers[0], column: numbers[1]), endLine: numbers[2],
-                        endColumn: numbers[3])))
+                    url: text(fields[0]), span: span(0), destination: numbers.count == 8 ? span(4) : nil))
         }
         return SiteLinks.Page(
             path: text(parts[0]), isSpec: kind == UInt8(ascii: "s"),
@@ -351,7 +358,7 @@ struct BuildManifest: Equatable, Sendable {
     /// The kind of the cache's entries that hold manifests, keyed by the output folder; one
     /// whose folder no longer holds a build is of no use.
     static let kind = CacheKind(
-        "builds", version: 4, limit: 32, fileExtension: ".manifest",
+        "builds", version: 5, limit: 32, fileExtension: ".manifest",
         isOfUse: { path in outputStillBuilt(manifest: path) })
 
     /// Whether the folder the manifest at `path` was written for still holds a build; a
