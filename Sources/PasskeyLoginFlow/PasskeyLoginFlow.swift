@@ -34,6 +34,7 @@ public enum PasskeyLoginFlow {
             },
             lint: { specs in triggerCheck.diagnostics(for: specs) },
             triggerNames: { triggerCheck.names },
+            triggerReference: { triggerCheck.reference },
             conformanceScript: { spec, platform in
                 ConformanceRecorder.script(for: spec, on: platform, variant: variant)
             },
