@@ -162,7 +162,9 @@ enum Navigation {
         guard newName != id else { return .success(WorkspaceEdit(changes: [:])) }
         guard flow.scenarios.contains(newName) else {
             return .failure(
-                .refusal(.scenarioNotInFlow(newName, flow: flow.id, closest: nearest(to: newName, in: flow.scenarios))))
+                .refusal(
+                    .scenarioNotInFlow(
+                        newName, flow: flow.id, closest: NearestNames(flow.scenarios).nearest(to: newName))))
         }
         guard !document.scenarioIDs.contains(newName) else { return .failure(.refusal(.scenarioTaken(newName))) }
         var spans = document.stepMentions(of: id)

@@ -35,6 +35,7 @@ public enum PasskeyLoginFlow {
             },
             lint: { specs in triggerCheck.diagnostics(for: specs) },
             triggerNames: { triggerCheck.names },
+            triggerReference: { triggerCheck.reference },
             conformanceScript: { spec, platform in
                 ConformanceRecorder.script(for: spec, on: platform, variant: variant)
             },

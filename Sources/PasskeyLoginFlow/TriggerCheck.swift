@@ -9,9 +9,12 @@ import Utilities
 /// Prose around the names is free.
 public struct TriggerCheck: Sendable {
     private let catalogues: [Platform: TriggerCatalogue]
+    /// The adapters' platforms, in their order.
+    private let platforms: [Platform]
 
     public init(adapters: [any PlatformAdapter] = PlatformAdapters.all) {
         catalogues = Dictionary(uniqueKeysWithValues: adapters.map { ($0.platform, TriggerCatalogue(adapter: $0)) })
+        platforms = adapters.map(\.platform)
     }
 
     /// Every name the check accepts, by platform, with the scenarios its results lead to: a
@@ -29,6 +32,13 @@ public struct TriggerCheck: Sendable {
                     destinations: destinations.sorted())
             }
         }
+    }
+
+    /// Every result the check's names stand for, on every platform, with its names, where it
+    /// leads and its source: the same catalogue, for `errors`. Unlike `names`, it keeps what no
+    /// sign-in returns, which the engine handles defensively.
+    public var reference: [TriggerReferenceEntry] {
+        platforms.compactMap { catalogues[$0] }.flatMap(\.reference)
     }
 
     public func diagnostics(for specs: [Spec]) -> [Diagnostic] {

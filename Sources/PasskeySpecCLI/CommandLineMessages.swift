@@ -78,7 +78,20 @@ extension Message {
         let list = closest.map { "'\($0)'" }.joined(separator: ", ")
         return Message(
             "unknown-native-error", .error,
-            "no native error has the name or raw value '\(name)'" + (closest.isEmpty ? "" : "; the closest are \(list)")
+            "no error or server answer has the name or raw value '\(name)'"
+                + (closest.isEmpty ? "" : "; the closest are \(list)"))
+    }
+
+    public static func noCopyForPlatform(
+        _ id: String, platform: String, copyOn platforms: [String], coveredBy specs: [String]
+    ) -> Message {
+        let without =
+            specs.isEmpty
+            ? "no page given covers \(platform)"
+            : "\(specs.joined(separator: ", ")) \(specs.count == 1 ? "covers" : "cover") \(platform) without it"
+        return Message(
+            "no-copy-for-platform", .error,
+            "scenario '\(id)' has no \(platform) copy (\(without)); it has copy for \(platforms.joined(separator: ", "))"
         )
     }
 
@@ -124,7 +137,11 @@ extension CommandLineMessages {
         CatalogueEntry(
             sample: .missingScenarioArgument),
         CatalogueEntry(
-            sample: .unknownNativeError("1100", closest: ["1001", "1000", "1010"])),
+            sample: .noCopyForPlatform(
+                "automatic-cancel-first", platform: "Web", copyOn: ["iOS", "Android"], coveredBy: ["W1.4"])),
+        CatalogueEntry(
+            sample: .unknownNativeError(
+                "cancelled", closest: ["ASAuthorizationError.Code.canceled", "GetCredentialCancellationException"])),
         CatalogueEntry(
             sample: .portUnavailable(host: "127.0.0.1", from: 8000, to: 8019, reason: "Address already in use")),
     ]

@@ -4,7 +4,7 @@ import SpecModel
 import SpecRunner
 
 /// What a flow brings besides its checks: its steps, the engine's decisions and the platform
-/// error reference, as `steps`, `errors` and the site show them.
+/// error reference, as `steps` and the site show them.
 public struct FlowReference: Sendable {
     public var id: String
     public var title: String
@@ -14,6 +14,16 @@ public struct FlowReference: Sendable {
     public var decisions: [Decision]
     public var errorReference: [ErrorReferenceEntry]
     public var rootCauses: [RootCauseEntry]
+}
+
+/// A scenario of a flow, and the spec pages that have it: what `copy --list` lists.
+public struct FlowScenario: Sendable {
+    public var flow: String
+    /// The scenario's ID, as the flow's engine has it.
+    public var id: String
+    /// The specs of the flow that have the scenario, in the content's order; empty where no
+    /// page has it yet.
+    public var specs: [Spec]
 }
 
 /// One flow explored by `explore`: what the exploration found and how long it took. The time
@@ -46,6 +56,25 @@ extension Pipeline {
                 id: flow.id, title: flow.title, summary: flow.summary, platforms: flow.platforms,
                 steps: flow.steps.patterns, decisions: flow.decisions, errorReference: flow.errorReference,
                 rootCauses: flow.rootCauses)
+        }
+    }
+
+    /// Every name a Trigger cell may use on each platform, as each flow's trigger catalogue
+    /// resolves it (native errors, transport errors, server answers), for `errors`: each entry
+    /// once, in the registry's order.
+    public var triggerReference: [TriggerReferenceEntry] {
+        var seen = Set<TriggerReferenceEntry>()
+        return flows.flows.flatMap { $0.triggerReference() }.filter { seen.insert($0).inserted }
+    }
+
+    /// Every scenario of each flow that `specs` name, in the registry's and the flow's order,
+    /// with the specs that have it: the IDs a page may use, since a check can only reach a
+    /// scenario its flow's engine has.
+    public func flowScenarios(of specs: [Spec]) -> [FlowScenario] {
+        flows.resolve(specs).groups.flatMap { group in
+            group.flow.scenarios.map { id in
+                FlowScenario(flow: group.flow.id, id: id, specs: group.specs.filter { $0.scenario(id: id) != nil })
+            }
         }
     }
 

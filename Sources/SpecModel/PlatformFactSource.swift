@@ -47,7 +47,9 @@ public struct FactSource: Hashable, Codable, Sendable {
 /// arrives from, and where that is written.
 public struct PlatformFact: Hashable, Codable, Sendable {
     /// The name as a Trigger cell writes it: `ASAuthorizationError.Code.canceled`,
-    /// `NoCredentialException`, `NotAllowedError`, `route-unavailable`.
+    /// `NoCredentialException`, `NotAllowedError`, `route-unavailable`; for one result of a
+    /// name that stands for results with different sources, that result's ID in the trigger
+    /// catalogue (`fetch() TypeError`).
     public var name: String
     /// The requests it arrives from, in `RequestKind` order.
     public var requests: [RequestKind]

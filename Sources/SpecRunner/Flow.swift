@@ -109,6 +109,9 @@ public struct Flow: Sendable {
     /// Every name its Trigger cells may use, as its lint resolves them (empty for a flow
     /// without Trigger names); built from the engine on first use.
     public let triggerNames: @Sendable () -> [FlowTriggerName]
+    /// Every result those names stand for, with its names, where it leads and its source, from
+    /// the same catalogue (empty for a flow without Trigger names): what `errors` looks up.
+    public let triggerReference: @Sendable () -> [TriggerReferenceEntry]
     /// What the engine decides with, as text; a change to it changes the report's fingerprint.
     public let signature: [String]
     /// A spec's checks on one platform as a conformance kit's script, recorded from the flow's
@@ -125,6 +128,7 @@ public struct Flow: Sendable {
         explore: @escaping @Sendable (_ depthLimit: Int?) -> FlowExploration,
         lint: @escaping @Sendable ([Spec]) -> [Diagnostic] = { _ in [] },
         triggerNames: @escaping @Sendable () -> [FlowTriggerName] = { [] },
+        triggerReference: @escaping @Sendable () -> [TriggerReferenceEntry] = { [] },
         conformanceScript: (@Sendable (Spec, Platform) -> KitScript)? = nil,
         makeContext: @escaping @Sendable (Platform) -> Context
     ) {
@@ -145,6 +149,7 @@ public struct Flow: Sendable {
         self.explore = explore
         self.lint = lint
         self.triggerNames = triggerNames
+        self.triggerReference = triggerReference
         self.conformanceScript = conformanceScript
         self.runSteps = { platform, written, bindings in
             PlatformRun.run(steps, written: written, bindings: bindings, context: makeContext(platform))

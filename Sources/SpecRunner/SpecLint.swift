@@ -34,7 +34,7 @@ public struct SpecLint: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .scenarioNotInFlow(
-                        scenario.id, flow: flow.id, closest: nearest(to: scenario.id, in: flow.scenarios)),
+                        scenario.id, flow: flow.id, closest: NearestNames(flow.scenarios).nearest(to: scenario.id)),
                     at: span
                 )
                 .fixed(by: scenario.idSpan == nil ? nil : meant.map { .replace(span, with: $0) }))

@@ -1,4 +1,5 @@
-/// Levenshtein distance over characters, for "did you mean" suggestions.
+/// Levenshtein distance over characters, for "did you mean" suggestions (a list of them is
+/// `NearestNames`'s).
 public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
@@ -15,14 +16,6 @@ public func editDistance(_ a: String, _ b: String) -> Int {
         swap(&previous, &current)
     }
     return previous[b.count]
-}
-
-/// The `count` candidates nearest to `word` by edit distance (ignoring case), nearest first,
-/// for messages that list what the writer may have meant.
-public func nearest(to word: String, in candidates: [String], count: Int = 3) -> [String] {
-    let lowered = word.lowercased()
-    let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
-    return Array(scored.sorted { $0.1 < $1.1 }.prefix(count).map(\.0))
 }
 
 /// The candidate nearest to `word` by edit distance (ignoring case), if it is near enough to

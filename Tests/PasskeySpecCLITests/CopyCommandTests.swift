@@ -42,15 +42,61 @@ import Testing
                 "passkey-spec: error: unknown scenario 'explicit-cancle'; the closest are 'explicit-cancel', "))
     }
 
-    @Test func listsScenarios() {
+    /// An ID that two pages have is suggested once.
+    @Test func anUnknownIDListsEachClosestOnce() {
+        let result = InProcess.run(["copy", "deleted-pasky"])
+        #expect(result.status == .failure)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "passkey-spec: error: unknown scenario 'deleted-pasky'; the closest are 'deleted-passkey', 'passkey-failed', 'lookup-failed' [unknown-scenario]\n"
+        )
+    }
+
+    /// The flow's scenarios, each once with the specs that have it: the IDs a page may use.
+    @Test func listsTheFlowsScenarios() {
         let result = InProcess.run(["copy", "--list"])
         #expect(result.status == .success)
         let lines = result.stdout.split(separator: "\n")
-        // A scenario on both the Web and the Native page is listed once for each, with its spec.
-        #expect(lines.count == 19)
-        #expect(lines[0].hasPrefix("account-cannot-continue "))
-        #expect(lines[0].hasSuffix(" [N1.4]"))
-        #expect(lines.filter { $0.hasPrefix("explicit-cancel ") }.map { $0.suffix(6) } == ["[N1.4]", "[W1.4]"])
+        #expect(lines.count == 11)
+        #expect(lines[0] == "account-cannot-continue    Account cannot continue with this route [N1.4, W1.4]")
+        #expect(lines.filter { $0.hasPrefix("explicit-cancel ") }.map { $0.suffix(12) } == ["[N1.4, W1.4]"])
+        #expect(
+            lines.contains("automatic-cancel-first     Passkey login aborted during OS prompt (first attempt) [N1.4]"))
+    }
+
+    /// A scenario of the flow that no page given has is listed all the same, marked.
+    @Test func listsAScenarioNoPageHas() throws {
+        let result = InProcess.run(["copy", "--list", webSpec])
+        #expect(result.status == .success, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 11)
+        #expect(
+            lines.filter { $0.hasSuffix("[no page]") } == [
+                "automatic-cancel-first     [no page]", "automatic-cancel-repeated  [no page]",
+                "no-passkey-used            [no page]",
+            ])
+        let listed = try #require(
+            try json(InProcess.run(["copy", "--list", "--format", "json", webSpec]).stdout) as? [[String: Any]])
+        let uncovered = try #require(listed.first { $0["scenario"] as? String == "no-passkey-used" })
+        #expect(uncovered["title"] is NSNull)
+        #expect((uncovered["specs"] as? [String])?.isEmpty == true)
+        #expect(uncovered["flow"] as? String == "passkey-login")
+    }
+
+    /// No page given has the scenario's copy for the platform asked for: an error that says
+    /// where its copy is, and which page covers the platform without it.
+    @Test func aPlatformWithoutTheScenarioIsAnError() {
+        for format in ["text", "json"] {
+            let result = InProcess.run(
+                ["copy", "automatic-cancel-first", "--platform", "web", "--format", format, InProcess.content])
+            #expect(result.status == .failure)
+            #expect(result.stdout == "")
+            #expect(
+                result.stderr
+                    == "passkey-spec: error: scenario 'automatic-cancel-first' has no Web copy (W1.4 covers Web without it); it has copy for iOS, Android [no-copy-for-platform]\n"
+            )
+        }
     }
 
     /// A scenario on the Native and the Web page: JSON has both specs, by ID, each with every
@@ -97,13 +143,12 @@ import Testing
     @Test func theListIsJSONWhenAskedFor() throws {
         let result = InProcess.run(["copy", "--list", "--format", "json", InProcess.content])
         #expect(result.status == .success)
-        let listed = try #require(try json(result.stdout) as? [[String: String]])
-        #expect(listed.count == 19)
-        #expect(
-            listed[0] == [
-                "scenario": "account-cannot-continue", "title": "Account cannot continue with this route",
-                "spec": "N1.4",
-            ])
+        let listed = try #require(try json(result.stdout) as? [[String: Any]])
+        #expect(listed.count == 11)
+        #expect(listed[0]["scenario"] as? String == "account-cannot-continue")
+        #expect(listed[0]["flow"] as? String == "passkey-login")
+        #expect(listed[0]["title"] as? String == "Account cannot continue with this route")
+        #expect(listed[0]["specs"] as? [String] == ["N1.4", "W1.4"])
     }
 
     @Test func needsAnIDOrList() {
@@ -220,15 +265,18 @@ import Testing
         #expect((actions[1]["resources"] as? [String: String])?.isEmpty == true, "nor a name in any export")
     }
 
-    @Test func aSpecWithoutAWebColumnSaysSo() throws {
+    /// A platform no page given covers: nothing to print, which is an error that says so and
+    /// where the copy is, in either format.
+    @Test func aPlatformNoPageCoversIsAnError() throws {
         let path = BinaryRunner.fixtureSpec.path
-        let result = InProcess.run(["copy", "deleted-passkey", "--platform", "web", path])
-        #expect(result.status == .success)
-        #expect(result.stdout.hasSuffix("\n\nNo Web copy: the spec covers iOS, Android.\n"))
-        let json = InProcess.run(["copy", "deleted-passkey", "--platform", "web", "--format", "json", path])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let specs = try #require(object["specs"] as? [[String: Any]])
-        #expect((specs.first?["platforms"] as? [Any])?.isEmpty == true)
-        #expect(specs.first?["covers"] as? [String] == ["ios", "android"])
+        for format in ["text", "json"] {
+            let result = InProcess.run(["copy", "deleted-passkey", "--platform", "web", "--format", format, path])
+            #expect(result.status == .failure)
+            #expect(result.stdout == "")
+            #expect(
+                result.stderr
+                    == "passkey-spec: error: scenario 'deleted-passkey' has no Web copy (no page given covers Web); it has copy for iOS, Android [no-copy-for-platform]\n"
+            )
+        }
     }
 }

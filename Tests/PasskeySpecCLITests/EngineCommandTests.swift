@@ -1,4 +1,6 @@
 import Foundation
+import Pipeline
+import SpecRunner
 import Testing
 
 @testable import PasskeySpecCLI
@@ -74,12 +76,92 @@ import Testing
             ))
     }
 
+    /// Every result a Trigger cell may name on iOS: the passkey request's twelve native errors
+    /// (1000 to 1010, and 1001 with the no-credentials message), the lookup's five `URLError`s
+    /// and `HTTP 5xx`, and the server's six answers.
     @Test func jsonForOnePlatform() throws {
         let result = InProcess.run(["errors", "--platform", "ios", "--format", "json"])
         #expect(result.status == .success)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 12)
+        #expect(entries.count == 24)
         #expect(entries.allSatisfy { $0["platform"] as? String == "ios" })
+        let kinds = entries.map { $0["kind"] as? String ?? "" }
+        #expect(kinds.filter { $0 == "native-error" }.count == 12)
+        #expect(kinds.filter { $0 == "transport-error" }.count == 6)
+        #expect(kinds.filter { $0 == "server-answer" }.count == 6)
+    }
+
+    /// The writer's guide says to look a Trigger name up with `errors NAME`: every name the
+    /// Trigger cells are checked against is found, on its platform, by the same catalogue.
+    @Test func everyNameATriggerCellMayUseIsFound() throws {
+        let names = FlowCatalogue.registered.flows.flatMap { $0.triggerNames() }
+        #expect(names.count > 50)
+        for name in Set(names.map(\.name)).sorted() {
+            let result = InProcess.run(["errors", name, "--format", "json"])
+            #expect(result.status == .success, "\(name): \(result.stderr)")
+            let entries = try #require(try json(result.stdout) as? [[String: Any]])
+            let found = Set(entries.map { "\($0["platform"] as? String ?? ""): \(name)" })
+            let expected = Set(names.filter { $0.name == name }.map { "\($0.platform.rawValue): \(name)" })
+            #expect(expected.isSubset(of: found), "\(name): \(found.sorted())")
+            #expect(
+                entries.allSatisfy { ($0["names"] as? [String] ?? []).contains(name) || $0["code"] as? String == name },
+                "\(name)")
+        }
+    }
+
+    /// The names the guide's Trigger section gives, which lint accepted and `errors` did not.
+    @Test(arguments: [
+        ("route-unavailable", "server-answer", ["ios", "android", "web"], ["account-cannot-continue"]),
+        ("URLError.Code.timedOut", "transport-error", ["ios"], ["lookup-failed"]),
+        ("HTTP 5xx", "transport-error", ["ios", "android", "web"], ["lookup-failed"]),
+        ("credential-not-found", "server-answer", ["ios", "android", "web"], ["deleted-passkey"]),
+        ("SocketTimeoutException", "transport-error", ["android"], ["lookup-failed"]),
+    ])
+    func aTransportErrorOrServerAnswerIsFound(
+        name: String, kind: String, platforms: [String], leadsTo: [String]
+    )
+        throws
+    {
+        let result = InProcess.run(["errors", name, "--format", "json"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let entries = try #require(try json(result.stdout) as? [[String: Any]])
+        #expect(entries.map { $0["platform"] as? String ?? "" } == platforms)
+        for entry in entries {
+            #expect(entry["name"] as? String == name)
+            #expect(entry["kind"] as? String == kind)
+            #expect(entry["leadsTo"] as? [String] == leadsTo)
+            #expect(entry["code"] is NSNull && entry["explicit"] is NSNull, "not a result of the passkey prompt")
+            let source = try #require((entry["fact"] as? [String: Any])?["source"] as? [String: Any])
+            #expect((source["url"] as? String)?.hasPrefix("https://") == true)
+        }
+        let text = InProcess.run(["errors", name, "--platform", platforms[0]])
+        #expect(text.status == .success)
+        #expect(text.stdout.contains("\n  \(name) (\(kind.replacingOccurrences(of: "-", with: " ")))\n    → "))
+        #expect(text.stdout.contains("; leads to \(leadsTo.joined(separator: ", "))\n"))
+    }
+
+    /// `TypeError` is the passkey request's (invalid options) and the lookup's (a `fetch()`
+    /// network failure): both are shown, each with what it means and its own source.
+    @Test func everyResultOfANameIsShownWithItsOwnSource() throws {
+        let result = InProcess.run(["errors", "TypeError"])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                Web (DOMException)
+                  TypeError TypeError
+                    → unavailable on this device: automatic none (no automatic prompt on this platform); explicit passkey-unavailable
+                    from sign-in: Web Authentication: An API for accessing Public Key Credentials - Level 3, https://w3c.github.io/webauthn/#sctn-get-request-exceptions
+                      “The options argument was not a valid CredentialRequestOptions value.”
+                  TypeError (transport error)
+                    → lookup failed: network failure; leads to lookup-failed
+                    from sign-in: Window: fetch() method, https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch
+                      “A fetch() promise only rejects when the request fails, for example, because of a badly-formed request URL or a network error.”
+
+                """)
+        let entries = try #require(
+            try json(InProcess.run(["errors", "TypeError", "--format", "json"]).stdout) as? [[String: Any]])
+        #expect(entries.map { $0["kind"] as? String } == ["native-error", "transport-error"])
+        #expect(entries.map { $0["code"] as? String } == ["TypeError", nil])
     }
 
     /// A route the platform does not have is `null`, not a sentence where scenario IDs go.
@@ -90,7 +172,14 @@ import Testing
         #expect(!entries.isEmpty)
         for entry in entries {
             #expect(entry["automaticFirst"] is NSNull && entry["automaticRepeated"] is NSNull)
-            #expect((entry["explicit"] as? String)?.contains(" ") == false)
+            // A native error has the explicit route; a transport error or a server answer
+            // arrives outside the prompt, and says where it leads instead.
+            if entry["kind"] as? String == "native-error" {
+                #expect((entry["explicit"] as? String)?.contains(" ") == false)
+            } else {
+                #expect(entry["explicit"] is NSNull)
+                #expect((entry["leadsTo"] as? [String])?.isEmpty == false)
+            }
         }
         let text = InProcess.run(["errors", "--platform", "web"]).stdout
         #expect(text.contains("automatic none (no automatic prompt on this platform); explicit explicit-cancel\n"))
@@ -124,10 +213,27 @@ import Testing
         #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "passkey-spec: error: no native error has the name or raw value '1100'; the closest are '1000', '1001', '1002' [unknown-native-error]\n"
+                == "passkey-spec: error: no error or server answer has the name or raw value '1100'; the closest are '1000', '1001', '1002' [unknown-native-error]\n"
         )
         let elsewhere = InProcess.run(["errors", "NotAllowedError", "--platform", "ios"])
         #expect(elsewhere.status == .failure, "only the platform asked for")
+    }
+
+    /// A word is answered with names, the nearest first (`canceled` is one letter from
+    /// `cancelled`, and `Cancellation` begins like it), never with raw codes; each name once.
+    @Test func aMisspeltNameGetsNamesNotCodes() throws {
+        let result = InProcess.run(["errors", "cancelled"])
+        #expect(result.status == .failure)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr.hasPrefix(
+                "passkey-spec: error: no error or server answer has the name or raw value 'cancelled'; the closest are 'ASAuthorizationError.Code.canceled', 'GetCredentialCancellationException', "
+            ), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(" [unknown-native-error]\n"))
+        let list = try #require(result.stderr.firstMatch(of: /the closest are (.+) \[/)).1
+        let suggested = list.split(separator: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+        #expect(suggested.count == 3 && Set(suggested).count == 3)
+        #expect(!suggested.contains { $0.allSatisfy(\.isNumber) }, "\(suggested)")
     }
 
     @Test func anUnknownPlatformIsAUsageError() throws {

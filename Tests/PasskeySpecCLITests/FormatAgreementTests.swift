@@ -105,7 +105,6 @@ import Testing
                         covers: covers, platforms: []))
                 continue
             }
-            if line.hasPrefix("No ") { continue }
             guard var spec = specs.popLast() else {
                 Issue.record("text before a heading: \(line)")
                 continue
@@ -169,25 +168,53 @@ import Testing
         }
     }
 
+    /// A line of `copy --list`: the scenario, its title and its specs (none where no page has it).
+    struct Listed: Equatable {
+        var scenario: String
+        var title: String?
+        var specs: [String]
+    }
+
     @Test func copySaysTheSameInTextAndJSONForEveryScenario() throws {
         let listing = try #require(
-            try json(try Self.output(["copy", "--list", "--format", "json", InProcess.content])) as? [[String: String]])
+            try json(try Self.output(["copy", "--list", "--format", "json", InProcess.content])) as? [[String: Any]]
+        ).map { entry in
+            #expect(Set(entry.keys) == ["scenario", "flow", "title", "specs"], "every key, null where it has no value")
+            return Listed(
+                scenario: entry["scenario"] as? String ?? "", title: entry["title"] as? String,
+                specs: entry["specs"] as? [String] ?? [])
+        }
         let listed = try Self.output(["copy", "--list", InProcess.content]).split(separator: "\n").map { line in
-            let match = line.wholeMatch(of: /(\S+) +(.+) \[(\S+)\]/)
-            return [
-                "scenario": match.map { String($0.1) } ?? "", "title": match.map { String($0.2) } ?? "",
-                "spec": match.map { String($0.3) } ?? "",
-            ]
+            if let match = line.wholeMatch(of: /(\S+) +\[no page\]/) {
+                return Listed(scenario: String(match.1), title: nil, specs: [])
+            }
+            let match = line.wholeMatch(of: /(\S+) +(.+) \[([^\]]+)\]/)
+            return Listed(
+                scenario: match.map { String($0.1) } ?? "", title: match.map { String($0.2) },
+                specs: match.map { $0.3.components(separatedBy: ", ") } ?? [])
         }
         #expect(listed == listing)
         #expect(listing.count > 10)
-        for scenario in Set(listing.compactMap { $0["scenario"] }).sorted() {
-            for platform in [nil] + Platform.known.map(\.rawValue) {
-                let options = platform.map { ["--platform", $0] } ?? []
-                let text = try Self.copyFacts(text: try Self.output(["copy", scenario, InProcess.content] + options))
-                let json = try Self.copyFacts(
-                    json: try Self.output(["copy", scenario, InProcess.content, "--format", "json"] + options))
-                #expect(text == Self.withoutNotesOfStrings(json), "\(scenario) \(platform ?? "")")
+        for entry in listing {
+            for platform in [nil] + Platform.known {
+                let options = platform.map { ["--platform", $0.rawValue] } ?? []
+                let arguments = ["copy", entry.scenario, InProcess.content] + options
+                // A platform no page has the scenario's copy for is an error in either format.
+                let covered =
+                    try platform.map { platform in
+                        try Self.copyFacts(
+                            json: try Self.output(["copy", entry.scenario, InProcess.content, "--format", "json"])
+                        )
+                        .contains { $0.covers.contains(platform.rawValue) }
+                    } ?? true
+                guard covered else {
+                    _ = try Self.output(arguments, status: .failure)
+                    _ = try Self.output(arguments + ["--format", "json"], status: .failure)
+                    continue
+                }
+                let text = try Self.copyFacts(text: try Self.output(arguments))
+                let json = try Self.copyFacts(json: try Self.output(arguments + ["--format", "json"]))
+                #expect(text == Self.withoutNotesOfStrings(json), "\(entry.scenario) \(platform?.rawValue ?? "")")
                 #expect(!json.isEmpty)
             }
         }
@@ -197,23 +224,26 @@ import Testing
 
     struct ErrorFacts: Equatable {
         var platform: String
+        var kind: String
         var name: String
         var message: String?
-        var code: String
+        var code: String?
         var outcome: String
-        var automaticFirst: String?
-        var automaticRepeated: String?
-        var explicit: String
+        /// Where it leads: for a native error, each route as the text prints them; else `leadsTo`.
+        var leads: String
+        /// The Trigger names, where they are not just its own name.
+        var names: [String]?
         /// "sign-in, registration; handled defensively: TITLE, URL", as the text prints it.
         var source: String?
+        var quote: String?
     }
 
     static func errorFacts(json text: String) throws -> [ErrorFacts] {
         try #require(try json(text) as? [[String: Any]]).map { entry in
             #expect(
                 Set(entry.keys) == [
-                    "platform", "name", "message", "code", "outcome", "automaticFirst", "automaticRepeated", "explicit",
-                    "fact",
+                    "platform", "kind", "name", "code", "message", "names", "outcome", "leadsTo", "automaticFirst",
+                    "automaticRepeated", "explicit", "fact",
                 ], "every key, null where it has no value")
             let fact = entry["fact"] as? [String: Any]
             let source = fact?["source"] as? [String: Any]
@@ -223,49 +253,73 @@ import Testing
                     + ((fact["defensive"] as? Bool) == true ? "; handled defensively" : "")
                     + ": \(source?["title"] as? String ?? ""), \(source?["url"] as? String ?? "")"
             }
+            let name = entry["name"] as? String ?? ""
+            let names = entry["names"] as? [String] ?? []
+            let leads =
+                if let explicit = entry["explicit"] as? String {
+                    "automatic \(entry["automaticFirst"] as? String ?? "none"), then \(entry["automaticRepeated"] as? String ?? "none"); explicit \(explicit)"
+                } else {
+                    (entry["leadsTo"] as? [String] ?? []).joined(separator: ", ")
+                }
             return ErrorFacts(
-                platform: entry["platform"] as? String ?? "", name: entry["name"] as? String ?? "",
-                message: entry["message"] as? String, code: entry["code"] as? String ?? "",
-                outcome: entry["outcome"] as? String ?? "", automaticFirst: entry["automaticFirst"] as? String,
-                automaticRepeated: entry["automaticRepeated"] as? String, explicit: entry["explicit"] as? String ?? "",
-                source: described)
+                platform: entry["platform"] as? String ?? "", kind: entry["kind"] as? String ?? "", name: name,
+                message: entry["message"] as? String, code: entry["code"] as? String,
+                outcome: entry["outcome"] as? String ?? "", leads: leads, names: names == [name] ? nil : names,
+                source: described, quote: source?["quote"] as? String)
         }
     }
 
     static func errorFacts(text: String) throws -> [ErrorFacts] {
+        let kinds = [
+            "native error": "native-error", "transport error": "transport-error", "server answer": "server-answer",
+        ]
         var facts: [ErrorFacts] = []
         var platform = ""
         for line in text.split(separator: "\n").map(String.init) {
             if !line.hasPrefix(" ") {
                 let name = String(line.prefix { $0 != " " })
                 platform = try #require(Platform(name: name), "\(line)").rawValue
-            } else if let match = line.wholeMatch(of: #/  (\S+)(?: "(.*)")? (\S+)/#) {
-                facts.append(
-                    ErrorFacts(
-                        platform: platform, name: String(match.1), message: match.2.map(String.init),
-                        code: String(match.3), outcome: "", automaticFirst: nil, automaticRepeated: nil, explicit: ""))
-            } else if let match = line.wholeMatch(of: #/    from (.+)/#) {
-                guard var entry = facts.popLast() else {
-                    Issue.record("a source before an error: \(line)")
-                    continue
+                continue
+            }
+            if !line.hasPrefix("    ") {
+                // `  NAME (kind)` for a transport error or a server answer (whose names can hold
+                // a space), `  NAME "MESSAGE" CODE` for a native error.
+                if let match = line.wholeMatch(of: #/  (.+) \((transport error|server answer)\)/#) {
+                    facts.append(
+                        ErrorFacts(
+                            platform: platform, kind: kinds[String(match.2)] ?? "", name: String(match.1), message: nil,
+                            code: nil, outcome: "", leads: ""))
+                } else {
+                    let match = try #require(line.wholeMatch(of: #/  (\S+)(?: "(.*)")? (\S+)/#), "\(line)")
+                    facts.append(
+                        ErrorFacts(
+                            platform: platform, kind: "native-error", name: String(match.1),
+                            message: match.2.map(String.init), code: String(match.3), outcome: "", leads: ""))
                 }
+                continue
+            }
+            guard var entry = facts.popLast() else {
+                Issue.record("a detail before an error: \(line)")
+                continue
+            }
+            defer { facts.append(entry) }
+            if let match = line.wholeMatch(of: #/    from (.+)/#) {
                 entry.source = String(match.1)
-                facts.append(entry)
-            } else {
-                let match = try #require(
-                    line.wholeMatch(
-                        of:
-                            #/    → (.+): (?:automatic (\S+), then (\S+)|automatic none \(no automatic prompt on this platform\)); explicit (\S+)/#
-                    ), "\(line)")
-                guard var entry = facts.popLast() else {
-                    Issue.record("an outcome before an error: \(line)")
-                    continue
-                }
+            } else if let match = line.wholeMatch(of: #/      “(.*)”/#) {
+                entry.quote = String(match.1)
+            } else if let match = line.wholeMatch(of: #/    Trigger names: (.+)/#) {
+                entry.names = match.1.components(separatedBy: ", ")
+            } else if let match = line.wholeMatch(
+                of:
+                    #/    → (.+): (?:automatic (\S+), then (\S+)|automatic none \(no automatic prompt on this platform\)); explicit (\S+)/#
+            ) {
                 entry.outcome = String(match.1)
-                entry.automaticFirst = match.2.map(String.init)
-                entry.automaticRepeated = match.3.map(String.init)
-                entry.explicit = String(match.4)
-                facts.append(entry)
+                entry.leads =
+                    "automatic \(match.2.map(String.init) ?? "none"), then \(match.3.map(String.init) ?? "none"); explicit \(match.4)"
+            } else {
+                let match = try #require(line.wholeMatch(of: #/    → (.+); leads to (.+)/#), "\(line)")
+                entry.outcome = String(match.1)
+                entry.leads = String(match.2)
             }
         }
         return facts
@@ -273,7 +327,8 @@ import Testing
 
     @Test(arguments: [
         [], ["--platform", "web"], ["--platform", "iOS"], ["1001"], ["NotAllowedError"],
-        ["GetCredentialCancellationException"], ["canceled"],
+        ["GetCredentialCancellationException"], ["canceled"], ["TypeError"], ["HTTP 5xx"], ["route-unavailable"],
+        ["DataError"],
     ])
     func errorsSaysTheSameInTextAndJSON(arguments: [String]) throws {
         let text = try Self.errorFacts(text: try Self.output(["errors"] + arguments))

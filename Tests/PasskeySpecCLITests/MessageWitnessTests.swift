@@ -968,7 +968,9 @@ extension MessageWitnessTests {
         "conflicting-options": command(["diff", "--since", "HEAD", "--against", "site"], status: .usage),
         "missing-scenario-argument": command(["copy"], status: .usage),
         "unknown-scenario": command(["copy", "explicit-cancle", BinaryRunner.fixtureSpec.path], status: .failure),
-        "unknown-native-error": command(["errors", "1100"], status: .failure),
+        "no-copy-for-platform": command(
+            ["copy", "deleted-passkey", "--platform", "web", BinaryRunner.fixtureSpec.path], status: .failure),
+        "unknown-native-error": command(["errors", "cancelled"], status: .failure),
         "unknown-message-id": command(["explain", "empty-cell"], status: .failure),
         "port-unavailable": Witness { folder in
             // A port this test holds: `preview` listens before anything else, so it stops there.

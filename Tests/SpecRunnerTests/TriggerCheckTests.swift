@@ -187,6 +187,47 @@ import Testing
         }
     }
 
+    /// `errors` reads the catalogue the check reads: every result once, under every name that
+    /// stands for it, and each native error where the platform error reference sends it.
+    @Test func theReferenceIsTheCatalogue() {
+        let reference = TriggerCheck().reference
+        let errorReference = ErrorReference.entries()
+        for adapter in PlatformAdapters.all {
+            let catalogue = TriggerCatalogue(adapter: adapter)
+            let entries = reference.filter { $0.platform == adapter.platform }
+            #expect(entries.count == catalogue.results.count, "\(adapter.platform.displayName)")
+            for name in catalogue.names {
+                let named = entries.filter { $0.names.contains(name.name) }
+                #expect(named.count == name.results.count, "\(adapter.platform.displayName): \(name.name)")
+            }
+            let native = entries.filter { $0.kind == .nativeError }
+            let rows = errorReference.filter { $0.platform == adapter.platform }
+            #expect(Set(native.map(\.name)) == Set(rows.map(\.name)))
+            for row in rows {
+                let entry = native.first { $0.name == row.name && $0.code == row.code && $0.message == row.message }
+                #expect(entry?.explicit == row.explicit, "\(row.name)")
+                #expect(
+                    entry?.automaticFirst == row.automaticFirst && entry?.automaticRepeated == row.automaticRepeated)
+                #expect(entry?.outcome == row.outcome && entry?.fact == row.fact, "\(row.name)")
+            }
+        }
+    }
+
+    /// A name that stands for two results with different sources shows each with its own: the
+    /// web's `TypeError` is the passkey request's invalid options and the lookup's `fetch()`.
+    @Test func eachResultOfANameHasItsOwnSource() throws {
+        let typeErrors = TriggerCheck().reference.filter { $0.platform == .web && $0.names.contains("TypeError") }
+        #expect(typeErrors.map(\.kind) == [.nativeError, .transportError])
+        let sources = typeErrors.compactMap { $0.fact?.source.url }
+        #expect(
+            sources == [
+                "https://w3c.github.io/webauthn/#sctn-get-request-exceptions",
+                "https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch",
+            ])
+        #expect(typeErrors.map(\.leadsTo) == [["passkey-unavailable"], ["lookup-failed"]])
+        #expect(typeErrors.allSatisfy { $0.fact?.arrivesFromSignIn == true })
+    }
+
     @Test func theProbeAgreesWithTheExplorer() {
         for adapter in PlatformAdapters.all {
             let catalogue = TriggerCatalogue(adapter: adapter)

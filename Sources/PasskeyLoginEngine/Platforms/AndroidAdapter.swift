@@ -243,7 +243,8 @@ extension AndroidAdapter {
                 label = exception.className
                 names.append(TriggerNameEntry(name: exception.className, rawValue: nil, results: [id]))
             }
-            results.append(TriggerResult(id: id, label: label, causes: [.ceremony(outcome(of: native))]))
+            results.append(
+                TriggerResult(id: id, label: label, causes: [.ceremony(outcome(of: native))], native: native))
         }
         names.append(
             TriggerNameEntry(name: "GetPublicKeyCredentialDomException", rawValue: nil, results: domIDs))

@@ -175,21 +175,18 @@ extension IOSAdapter {
         for code in ASAuthorizationErrorCode.allCases {
             let raw = String(code.rawValue)
             var ids = [raw]
+            let native = error(code)
             results.append(
                 TriggerResult(
-                    id: raw, label: "\(code.name) (\(raw))",
-                    causes: [.ceremony(outcome(of: error(code)))]))
+                    id: raw, label: "\(code.name) (\(raw))", causes: [.ceremony(outcome(of: native))], native: native))
             if code == .canceled {
                 let id = "\(raw) no credentials"
                 ids.append(id)
+                let noCredentials = error(code, message: IOSAdapter.noCredentialsMessage)
                 results.append(
                     TriggerResult(
                         id: id, label: "\(code.name) (\(raw)) with “\(IOSAdapter.noCredentialsMessage)”",
-                        causes: [
-                            .ceremony(
-                                outcome(of: error(code, message: IOSAdapter.noCredentialsMessage)))
-                        ]
-                    ))
+                        causes: [.ceremony(outcome(of: noCredentials))], native: noCredentials))
             }
             names.append(TriggerNameEntry(name: code.name, rawValue: raw, results: ids))
         }

@@ -20,6 +20,9 @@ public struct TriggerResult: Hashable, Sendable {
     public var label: String
     /// What it feeds the engine (a server answer can arrive at more than one point of the flow).
     public var causes: [TriggerCause]
+    /// The passkey request's native result it is, for a native error; nil for a transport error
+    /// or a server answer.
+    public var native: NativeResult? = nil
 }
 
 /// A name a writer puts in backticks in a Trigger cell, and the results it stands for.
@@ -90,6 +93,49 @@ public struct TriggerCatalogue: Sendable {
         names.filter { $0.results.contains(result.id) }.min { $0.results.count < $1.results.count }
     }
 
+    /// Every name of a result, the most specific first (ties in the catalogue's order).
+    public func names(of result: TriggerResult) -> [TriggerNameEntry] {
+        names.enumerated().filter { $0.element.results.contains(result.id) }
+            .sorted { ($0.element.results.count, $0.offset) < ($1.element.results.count, $1.offset) }.map(\.element)
+    }
+
+    /// What the sources say of a result: its own fact where it has one (the lookup's `fetch()`
+    /// `TypeError`, which shares its name with the passkey request's), else its most specific
+    /// name's (a DOM exception's is its `DomError`'s).
+    public func fact(of result: TriggerResult) -> PlatformFact? {
+        PlatformFacts.fact(named: result.id, on: platform)
+            ?? name(of: result).flatMap { PlatformFacts.fact(named: $0.name, on: platform) }
+    }
+
+    // MARK: - The reference
+
+    /// Every result with its names, what the engine reads from it, where it leads and its
+    /// source, in the catalogue's order: what `errors` looks names up in. A native error also
+    /// says where it leads on each route, as the platform error reference does.
+    public var reference: [TriggerReferenceEntry] {
+        let routes = ErrorReference.Probe(configuration: Configuration())
+        return results.map { result in
+            let leadsTo = (destinations[result.id] ?? []).sorted()
+            let written = names(of: result).map(\.name)
+            var readings: [String] = []
+            for reading in result.causes.map(\.reading) where !readings.contains(reading) { readings.append(reading) }
+            let outcome = readings.joined(separator: "; ")
+            guard let native = result.native else {
+                // Only the lookup fails in transport; anything else the server says is an answer.
+                let lookup = result.causes.allSatisfy { if case .lookup(.failed) = $0 { true } else { false } }
+                return TriggerReferenceEntry(
+                    platform: platform, kind: lookup ? .transportError : .serverAnswer,
+                    name: written.first ?? result.id, names: written, outcome: outcome, leadsTo: leadsTo,
+                    fact: fact(of: result))
+            }
+            let row = routes.entry(of: native, adapter: adapter)
+            return TriggerReferenceEntry(
+                platform: platform, kind: .nativeError, name: native.name, code: native.code, message: native.message,
+                names: written, outcome: outcome, leadsTo: leadsTo, automaticFirst: row.automaticFirst,
+                automaticRepeated: row.automaticRepeated, explicit: row.explicit, fact: fact(of: result))
+        }
+    }
+
     static func addTransport(
         _ entries: [(String, LookupFault)], results: inout [TriggerResult], names: inout [TriggerNameEntry]
     ) {
@@ -104,6 +150,23 @@ public struct TriggerCatalogue: Sendable {
 
     static func account(_ status: AccountStatus) -> Account {
         Account(id: "account", userHandle: Array("user-1".utf8), status: status)
+    }
+}
+
+extension TriggerCause {
+    /// What the engine reads from it, in words: `cancelled`, `lookup failed: network failure`,
+    /// `verification: credential revoked through account settings`.
+    var reading: String {
+        switch self {
+        case .ceremony(let outcome): outcome.description
+        case .lookup(.failed(_, let fault)):
+            "lookup failed: " + fault.rawValue.split(separator: "-").joined(separator: " ")
+        case .lookup(let result): "lookup: \(result)"
+        // The catalogue's accounts are those whose status blocks sign-in: one reading for them all.
+        case .verification(.verified): "verification: valid assertion, account status blocks sign-in"
+        case .verification(let result): "verification: \(result)"
+        case .fallbackSignIn: "fallback sign-in: account status blocks sign-in"
+        }
     }
 }
 

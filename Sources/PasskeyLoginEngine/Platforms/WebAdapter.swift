@@ -134,10 +134,12 @@ public struct WebAdapter: PlatformAdapter {
     /// network failure, which shares its name with the ceremony's `TypeError`).
     public func nativeTriggers(results: inout [TriggerResult], names: inout [TriggerNameEntry]) {
         for name in WebAuthnRejection.allCases {
+            let native = rejection(name)
             results.append(
                 TriggerResult(
-                    id: name.rawValue, label: name.rawValue, causes: [.ceremony(outcome(of: rejection(name)))]))
+                    id: name.rawValue, label: name.rawValue, causes: [.ceremony(outcome(of: native))], native: native))
         }
+        // Its ID is also the name its own source is recorded under (`PlatformFacts.web`).
         let network = "fetch() TypeError"
         results.append(
             TriggerResult(

@@ -15,7 +15,9 @@ enum CopyCommand {
 
         static let declaration = ArgumentDeclaration<Self>(
             .positional(\.scenario, "SCENARIO-ID", help: "The scenario to print.", insteadOf: \.list),
-            .flag(\.list, "--list", help: "List every scenario ID with its title and spec instead."),
+            .flag(
+                \.list, "--list",
+                help: "List the scenarios of the pages' flows instead, with their titles and the specs that have them."),
             .platform(\.platform, otherwise: "every platform of the spec"),
             .format(\.format),
             .paths(\.paths))
@@ -31,8 +33,13 @@ enum CopyCommand {
             String Catalog and Localizable.strings key, Android's R.string name, the web
             message key), for one platform or all of the spec's. A cell that says None is no
             string: it has no key, and no export holds it. An unknown ID lists the closest ones
-            and exits 1. '--list' lists every scenario ID with its title and spec.
+            and exits 1, and so does a platform on which no page given has the scenario's copy.
+            """,
             """
+            '--list' lists every scenario of the flows the pages name: the IDs a page may use,
+            since a check can only reach a scenario its flow's engine has. Each comes with its
+            title and the specs that have it; one that no page has yet is marked 'no page'.
+            """,
         ],
         run: run)
 
@@ -108,11 +115,26 @@ enum CopyCommand {
         }
     }
 
-    /// A line of `--list`.
+    /// A line of `--list`: a scenario of a flow, and the specs that have it.
     struct Listed: Encodable {
         var scenario: String
-        var title: String
-        var spec: String
+        var flow: String
+        /// The first spec's title for it; nil where no page has it.
+        var title: String?
+        /// The IDs of the specs that have it, in the pages' order; empty where none does.
+        var specs: [String]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scenario, forKey: .scenario)
+            try container.encode(flow, forKey: .flow)
+            try container.encode(title, forKey: .title)
+            try container.encode(specs, forKey: .specs)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case scenario, flow, title, specs
+        }
     }
 
     static func run(_ arguments: ParsedArguments<Arguments>, console: Console) throws -> ExitStatus {
@@ -126,19 +148,36 @@ enum CopyCommand {
         let scenarios = result.content.specs.flatMap { spec in spec.scenarios.map { (spec, $0) } }
 
         guard let id = arguments.scenario else {
-            let listed = scenarios.map { Listed(scenario: $1.id, title: $1.title, spec: $0.id) }
+            let listed = pipeline.flowScenarios(of: result.content.specs).map { scenario in
+                Listed(
+                    scenario: scenario.id, flow: scenario.flow,
+                    title: scenario.specs.first?.scenario(id: scenario.id)?.title,
+                    specs: scenario.specs.map(\.id))
+            }
             console.out(arguments.format == .json ? try JSONOutput.string(listed) : listing(listed))
             return .success
         }
         let matches = scenarios.filter { $0.1.id == id }
         guard !matches.isEmpty else {
-            console.printUsageError(.unknownScenario(id, closest: nearest(to: id, in: scenarios.map(\.1.id))))
+            console.printUsageError(.unknownScenario(id, closest: NearestNames(scenarios.map(\.1.id)).nearest(to: id)))
             return .failure
         }
         // The same scenario can be on several pages (the Web and the Native page): with a
         // platform, the pages that cover it; without, every page.
-        let covering = matches.filter { match in platformFilter.map(match.0.platforms.contains) ?? true }
-        let chosen = covering.isEmpty ? [matches[0]] : covering
+        let chosen = matches.filter { match in platformFilter.map(match.0.platforms.contains) ?? true }
+        if let platform = platformFilter, chosen.isEmpty {
+            // Nothing to print is a lookup that failed: say where the copy is, and which pages
+            // cover the platform without the scenario.
+            let covering = result.content.specs.filter { $0.platforms.contains(platform) }.map(\.id)
+            var platforms: [Platform] = []
+            for platform in matches.flatMap(\.0.platforms) where !platforms.contains(platform) {
+                platforms.append(platform)
+            }
+            console.printUsageError(
+                .noCopyForPlatform(
+                    id, platform: platform.displayName, copyOn: platforms.map(\.displayName), coveredBy: covering))
+            return .failure
+        }
         let output = Output(
             scenario: id,
             specs: chosen.map { spec, scenario in
@@ -147,7 +186,7 @@ enum CopyCommand {
                     platforms: scenario.copy.filter { platformFilter == nil || $0.platform == platformFilter }.map(
                         platformOutput))
             })
-        console.out(arguments.format == .json ? try JSONOutput.string(output) : text(output, only: platformFilter))
+        console.out(arguments.format == .json ? try JSONOutput.string(output) : text(output))
         return .success
     }
 
@@ -165,18 +204,20 @@ enum CopyCommand {
             actions: copy.actions.map { entry($0.label, action: $0.id) })
     }
 
-    /// `id  title [spec]`, a line per scenario in each spec.
+    /// `id  title [specs]` a line per scenario, `id  [no page]` for one that no page has.
     static func listing(_ listed: [Listed]) -> String {
         let width = listed.map(\.scenario.count).max() ?? 0
-        return listed.map {
-            "\($0.scenario.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.title) [\($0.spec)]"
+        return listed.map { entry in
+            let id = entry.scenario.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            guard let title = entry.title else { return "\(id)[no page]" }
+            return "\(id)\(title) [\(entry.specs.joined(separator: ", "))]"
         }.joined(separator: "\n") + "\n"
     }
 
     /// Each spec's copy: a heading with the scenario, the spec and the platforms it covers,
     /// then a block per platform. A string shows its key and every other name the exports
     /// give it; a None cell has neither.
-    static func text(_ output: Output, only platform: Platform?) -> String {
+    static func text(_ output: Output) -> String {
         var texts: [String] = []
         for spec in output.specs {
             let covers = spec.covers.map { Platform(rawValue: $0)?.displayName ?? $0 }
@@ -204,11 +245,6 @@ enum CopyCommand {
                     lines.append(
                         "  Action        \(id)\(String(repeating: " ", count: max(1, 16 - id.count)))\(show(action))")
                 }
-            }
-            if let platform, spec.platforms.isEmpty {
-                // Say so rather than print a heading alone.
-                lines.append("")
-                lines.append("No \(platform.displayName) copy: the spec covers \(covers.joined(separator: ", ")).")
             }
             texts.append(lines.joined(separator: "\n") + "\n")
         }

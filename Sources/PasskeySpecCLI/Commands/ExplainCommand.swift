@@ -71,7 +71,7 @@ enum ExplainCommand {
     static func explain(_ argument: String, console: Console) -> ExitStatus {
         guard let entry = catalogueEntry(argument) else {
             let word = normalized(argument)
-            let closest = nearest(to: word, in: MessageCatalogue.all.map(\.id.rawValue))
+            let closest = NearestNames(MessageCatalogue.all.map(\.id.rawValue)).nearest(to: word)
             console.printUsageError(.unknownMessageID(word, closest: closest))
             return .failure
         }

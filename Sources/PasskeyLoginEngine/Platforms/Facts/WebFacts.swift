@@ -19,12 +19,21 @@ extension PlatformFacts {
                 "sctn-get-request-exceptions",
                 "The effective domain was not a valid domain, or rp.id was not equal to or a registrable domain suffix of the effective domain."
             )),
-        // One fact for both: the ceremony's invalid options and the lookup's fetch() network
-        // failure each arrive during a sign-in.
+        // The name's fact is the passkey request's (invalid options); both results of the name
+        // arrive during a sign-in, so the name's requests hold for the lookup's as well.
         PlatformFact(
             name: "TypeError", requests: [.signIn],
             source: webAuthn(
                 "sctn-get-request-exceptions", "The options argument was not a valid CredentialRequestOptions value.")),
+        // The lookup's `fetch()` network failure, under its result's ID: `errors TypeError`
+        // shows each result of the name with its own source.
+        PlatformFact(
+            name: "fetch() TypeError", requests: [.signIn],
+            source: FactSource(
+                title: "Window: fetch() method", url: "https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch",
+                quote:
+                    "A fetch() promise only rejects when the request fails, for example, because of a badly-formed request URL or a network error.",
+                checked: "2026-12-02")),
         PlatformFact(
             name: "OperationError", requests: [.signIn], source: chromium("A request is already pending.")),
         PlatformFact(
