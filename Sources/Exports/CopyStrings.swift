@@ -5,7 +5,7 @@ struct CopyString {
     var key: String
     var text: String
     var scenario: Scenario
-    /// What the string is, for translators: "alert title", "button “retry”".
+    /// What the string is, for translators: "title of the alert", "button “retry” of the alert".
     var role: String
     /// The format placeholders its row declares for this platform.
     var placeholders: [String] = []
@@ -26,7 +26,7 @@ struct CopyString {
             if let text = copy.message.text {
                 strings.append(
                     CopyString(
-                        key: copy.message.key, text: text, scenario: scenario, role: "message of \(shownIn)",
+                        key: copy.message.key, text: text, scenario: scenario, role: "body text of \(shownIn)",
                         placeholders: copy.message.placeholders ?? []))
             }
             for action in copy.actions {

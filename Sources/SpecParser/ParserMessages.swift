@@ -123,14 +123,11 @@ extension Message {
 
     /// `meant` is the ID in capitals, where that is a spec ID.
     public static func malformedSpecID(_ id: String, meant: String? = nil) -> Message {
-        guard let meant else {
-            return Message(
-                "malformed-spec-id", .error, "'\(id)' is not a spec ID; use letters then numbers, e.g. 'N1.4'")
-        }
-        return Message(
-            "malformed-spec-id", .error,
-            "'\(id)' is not a spec ID: a spec ID is written in capitals, as its criteria's IDs are; did you mean '\(meant)'?"
-        )
+        let advice =
+            meant.map {
+                ": a spec ID is written in capitals, as its criteria's IDs are; did you mean '\($0)'?"
+            } ?? "; use letters then numbers, e.g. 'N1.4'"
+        return Message("malformed-spec-id", .error, "'\(id)' is not a spec ID\(advice)")
     }
 
     public static func duplicateSpecID(_ id: String, first: SourceLocation) -> Message {
@@ -205,7 +202,7 @@ extension Message {
 
     public static func duplicateScenarioTitle(_ title: String, first: SourceLocation) -> Message {
         Message(
-            "duplicate-scenario-title", .warning,
+            "duplicate-scenario-title", .error,
             "another scenario of this page is titled '\(title)' (at \(first)); a reader tells scenarios apart by their titles on the page, in the navigation and in the copy tables, so give each its own"
         )
     }
@@ -440,10 +437,16 @@ extension Message {
         )
     }
 
+    /// `text` is the copy as written; the message quotes it with one space, and names the
+    /// word the gap follows, since two spaces in a message are as hard to see as in the copy.
     public static func copyDoubleSpace(_ text: String) -> Message {
-        Message(
+        let gap = text.range(of: "  ")
+        let before = gap.map { text[..<$0.lowerBound].split(separator: " ").last.map(String.init) ?? "" } ?? ""
+        let place = before.isEmpty ? "" : " after '\(before)'"
+        return Message(
             "copy-double-space", .warning,
-            "'\(text)' has two spaces in a row, which the user sees as a gap; write one")
+            "'\(CopyStyle.collapsingSpaces(text))' is written with two spaces in a row\(place), which the user sees as a gap; write one"
+        )
     }
 
     /// `placeholders` are those the row declares for `platform` that `text` does not hold.

@@ -413,7 +413,8 @@ extension MessageWitnessTests {
         // Page metadata
         "malformed-metadata": valid(
             replacing: "platforms: ios, android -->", with: "platforms: ios, android color: red -->", at: 2),
-        "malformed-spec-id": valid(replacing: "<!-- spec: T1 ", with: "<!-- spec: t1 ", at: 2),
+        // On the frozen page, which names its flow: once the fix is made, the page is read whole.
+        "malformed-spec-id": fixture(.lint, replacing: "<!-- spec: N1.4 ", with: "<!-- spec: n1.4 "),
         "missing-platforms": valid(
             replacing: "<!-- spec: T1 platforms: ios, android -->", with: "<!-- spec: T1 -->", at: 2),
         "unknown-platform": valid(replacing: "ios, android -->", with: "ios, android, windows -->", at: 2),
@@ -437,9 +438,20 @@ extension MessageWitnessTests {
         "extra-copy-table": valid(
             replacing: "| Message | M | M |\n",
             with: "| Message | M | M |\n\n| | iOS | Android |\n| --- | --- | --- |\n| Title | X | X |\n", at: 16),
-        "table-split-by-blank-line": valid(
-            replacing: "| Title | T | T |\n", with: "| Title | T | T |\n\n", at: 14),
-        "missing-table-delimiter": valid(replacing: "| --- | --- | --- |\n| Trigger", with: "| Trigger", at: 10),
+        "table-split-by-blank-line": fixture(.lint) { text in
+            // A blank line after the first table's Presentation row; reported at that line.
+            let row = try #require(text.range(of: "| Presentation      | Alert | Dialog |\n"))
+            return (
+                text.replacingCharacters(in: row, with: text[row] + "\n"), try line(of: "| Presentation", in: text) + 1
+            )
+        },
+        "missing-table-delimiter": fixture(.lint) { text in
+            // The first table's delimiter row removed; reported at its header row.
+            let delimiter = try #require(text.range(of: "| ----------------- | --- | ------- |\n"))
+            return (
+                text.replacingCharacters(in: delimiter, with: ""), try line(of: "| ----------------- |", in: text) - 1
+            )
+        },
         "missing-platform-column": valid(
             replacing: copyTable, with: "| | iOS |\n| --- | --- |\n| Trigger | `A` |\n| Title | T |\n| Message | M |\n",
             at: 10),
