@@ -47,9 +47,13 @@ public enum SiteLinks {
     /// A finding at each link of `pages` that leads nowhere on the site, with the page or
     /// anchor it most likely meant as a fix of its destination. A link to a page that is not
     /// among them is looked up with `outside` (the content's other pages, when only some were
-    /// given): found there, it is checked against that page's anchors.
-    public static func findings(in pages: [Page], outside: (String) -> Page? = { _ in nil }) -> [Diagnostic] {
-        let targets = Targets(pages)
+    /// given): found there, it is checked against that page's anchors. A link to one of the
+    /// `unread` pages (by path from the root: files of the content that could not be read as a
+    /// page) is not reported: the page's own error is the cause, and it is reported there.
+    public static func findings(
+        in pages: [Page], unread: [String] = [], outside: (String) -> Page? = { _ in nil }
+    ) -> [Diagnostic] {
+        let targets = Targets(pages, unread: unread)
         var looked: [String: Page?] = [:]
         return pages.flatMap { page in
             page.links.compactMap { link in
@@ -213,8 +217,13 @@ public enum SiteLinks {
         /// not there may have meant.
         var markdownPaths: [String] = []
 
-        init(_ content: [Page]) {
+        init(_ content: [Page], unread: [String]) {
             markdownPaths = content.map(\.path).sorted()
+            // There, but not read: its anchors are unknown, so a link to it is not judged.
+            for path in unread {
+                pages[path] = .some(nil)
+                pages[SitePaths.html(forMarkdown: path)] = .some(nil)
+            }
             for page in content {
                 pages[page.path] = page.anchors
                 pages[SitePaths.html(forMarkdown: page.path)] = page.anchors
@@ -255,10 +264,17 @@ public enum SiteLinks {
                 // with the same extension, and the anchor kept.
                 let meant = nearestPage(to: markdown).map { nearest in
                     let written = path.hasSuffix(".html") ? SitePaths.html(forMarkdown: nearest) : nearest
-                    return (path.hasPrefix("/") ? "/" + written : Self.relative(written, from: page))
-                        + (hash.map { String(url[$0...]) } ?? "")
+                    return Self.relative(written, from: page) + (hash.map { String(url[$0...]) } ?? "")
                 }
                 return Problem(message: .linkToMissingPage(url, page: target, suggestion: meant), meant: meant)
+            }
+            // A path from the server's root leads to the page only where the site is served at
+            // the root: published under a path (a GitHub Pages project site is served at
+            // `/REPOSITORY/`), it leads nowhere. The page is there, so the link is written
+            // relative to this page, as every link the site makes itself is.
+            if path.hasPrefix("/") {
+                let meant = Self.relative(target, from: page) + (hash.map { String(url[$0...]) } ?? "")
+                return Problem(message: .linkFromServerRoot(url, relative: meant), meant: meant)
             }
             guard let anchor, !anchor.isEmpty, let known = anchors else { return nil }
             let decoded = anchor.removingPercentEncoding ?? anchor

@@ -19,6 +19,13 @@ extension Message {
                 + (suggestion.map { "; did you mean '#\($0)'?" } ?? ""))
     }
 
+    public static func linkFromServerRoot(_ url: String, relative: String) -> Message {
+        Message(
+            "link-from-server-root", .warning,
+            "the link '\(url)' starts at the server's root, so it leads nowhere once the site is published under a path (as a GitHub Pages project site is); write it relative to this page: '\(relative)'"
+        )
+    }
+
     public static func reservedPagePath(_ path: String, page: String) -> Message {
         Message(
             "reserved-page-path", .error,
@@ -37,5 +44,8 @@ public enum SiteMessages {
             sample: .linkToMissingAnchor(
                 "native/login-error-states.md#deleted-passkey", anchor: "deleted-passkey",
                 page: "native/login-error-states.md", suggestion: "scenario-deleted-passkey")),
+        CatalogueEntry(
+            sample: .linkFromServerRoot(
+                "/native/login-error-states.html", relative: "native/login-error-states.html")),
     ]
 }

@@ -172,10 +172,22 @@ extension Message {
             "scenario-not-exercised", .error, "no check leads to scenario '\(id)'; add a check whose steps reach it")
     }
 
+    /// Found by a run: the engine reaches the scenario on `platform`.
     public static func scenarioMissingFromSpec(_ id: String, platform: String) -> Message {
+        scenarioMissingFromSpec(id, evidence: "the engine reaches scenario '\(id)' on \(platform)")
+    }
+
+    /// Found by `lint`: `steps` of the page's checks name the flow's scenario.
+    public static func scenarioMissingFromSpec(_ id: String, namedBySteps steps: Int) -> Message {
+        let named = steps == 1 ? "a step names" : "\(steps) steps name"
+        return scenarioMissingFromSpec(id, evidence: "\(named) the flow's scenario '\(id)'")
+    }
+
+    private static func scenarioMissingFromSpec(_ id: String, evidence: String) -> Message {
         Message(
             "scenario-missing-from-spec", .error,
-            "the engine reaches scenario '\(id)' on \(platform), but the spec has no such scenario")
+            "\(evidence), but the spec has no such scenario; add a '###' scenario with '<!-- scenario: \(id) -->' and its copy table"
+        )
     }
 
     public static func unreachableScenario(_ id: String, platform: String) -> Message {

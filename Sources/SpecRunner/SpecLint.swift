@@ -41,6 +41,7 @@ public struct SpecLint: Sendable {
         }
         diagnostics += unknownActions(in: spec)
         var named = Set<String>()
+        var missing: [String: Int] = [:]
         for step in spec.checks.flatMap(\.steps) {
             guard case .bound(let bound) = flow.steps.bind(step) else { continue }
             for (type, value) in zip(bound.pattern.parameters, bound.values) where type.namesScenario {
@@ -55,6 +56,13 @@ public struct SpecLint: Sendable {
                         named.insert(meant)
                         continue
                     }
+                    // The flow's scenario, which the page does not define and is no typo of
+                    // one it does: the page lacks the scenario, which is one error at the
+                    // spec, not one at every step that names it.
+                    if known.contains(value) {
+                        missing[value, default: 0] += 1
+                        continue
+                    }
                     // The scenario the writer meant counts as named: one mistake, one message.
                     if let meant { named.insert(meant) }
                     let span = step.span(ofQuoted: value)
@@ -63,6 +71,9 @@ public struct SpecLint: Sendable {
                             .fixed(by: span == step.span ? nil : meant.map { .replace(span, with: $0) }))
                 }
             }
+        }
+        for (id, steps) in missing.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(Diagnostic(.scenarioMissingFromSpec(id, namedBySteps: steps), at: spec.span))
         }
         // Only a scenario the steps can name can be named; the others are the copy coverage's
         // to report (`unreachable-scenario`), after a run.

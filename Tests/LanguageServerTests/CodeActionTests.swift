@@ -76,6 +76,26 @@ import Testing
         #expect(String(line.utf16.dropFirst(start).prefix(end - start)) == "`don't` can't check sign-in options")
     }
 
+    /// A cell that starts with a straight quote is underlined whole, as its fix replaces it
+    /// whole: not only the quoted word.
+    @Test func aCellThatStartsWithAStraightQuoteIsUnderlinedWhole() throws {
+        let original = "| Can’t check sign-in options |"
+        let (editor, actions) = try fixes(
+            original, "| \"Used\" passkey can't check sign-in options |", code: "copy-straight-quote")
+        try expectFixed(
+            editor, actions,
+            into: Editor.pageText.replacingOccurrences(
+                of: original, with: "| “Used” passkey can’t check sign-in options |"))
+        let finding = try #require(editor.diagnostics.first { $0["code"] == "copy-straight-quote" })
+        let line = editor.lines[try #require(finding["range"]["start"]["line"].int)]
+        let start = try #require(finding["range"]["start"]["character"].int)
+        let end = try #require(finding["range"]["end"]["character"].int)
+        #expect(
+            String(line.utf16.dropFirst(start).prefix(end - start)) == "\"Used\" passkey can't check sign-in options")
+        let fix = try #require(actions.first?["edit"]["changes"][editor.uri].array?.first)
+        #expect(fix["range"] == finding["range"])
+    }
+
     @Test func aValueWrittenAfterBlanksOrBetweenTypographicQuotesIsFixedInPlace() throws {
         // The step's text is read normalised (one space, straight quotes); the fix replaces the
         // value's own bytes on the line as written.

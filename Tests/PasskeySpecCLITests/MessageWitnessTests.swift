@@ -752,8 +752,8 @@ extension MessageWitnessTests {
             )
         },
         "step-names-unknown-scenario": fixture(
-            .lint, removingFrom: "### Error: tried deleted passkey", to: "### Restricted account state",
-            pointingAt: "Then the user sees the \"deleted-passkey\" copy"),
+            .lint, replacing: "Then the user sees the \"deleted-passkey\" copy",
+            with: "Then the user sees the \"deleted-pasky\" copy"),
     ]
 }
 
@@ -846,6 +846,10 @@ extension MessageWitnessTests {
         ]).at("content/index.md", line: 4),
         "link-to-missing-anchor": files([
             "content/index.md": Array("# Guide\n<!-- page: home -->\n\nSee [below](#nowhere).\n".utf8)
+        ]).at("content/index.md", line: 4),
+        "link-from-server-root": files([
+            "content/index.md": Array("# Guide\n<!-- page: home -->\n\nSee [the notes](/notes/a.md).\n".utf8),
+            "content/notes/a.md": Array("# Notes\n<!-- page: notes -->\n\nText.\n".utf8),
         ]).at("content/index.md", line: 4),
         "reserved-page-path": files([
             "content/index.md": Array("# Home\n<!-- page: home -->\n\nWelcome.\n".utf8),

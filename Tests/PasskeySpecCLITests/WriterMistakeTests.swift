@@ -141,6 +141,34 @@ import Testing
         #expect(missing.first?.line == triggerLine - 1 && missing.first?.column == 1, "at the header row")
     }
 
+    /// A page that drops one of the flow's scenarios is one `lint` error at the spec's title,
+    /// not one at each of the seven steps that name the scenario.
+    @Test func aPageWithoutAFlowScenarioIsOneLintError() throws {
+        let (found, _) = try Self.lint { text in
+            let start = try #require(text.range(of: "### Restricted account state"))
+            let end = try #require(text.range(of: "\n## ", range: start.upperBound..<text.endIndex))
+            return text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
+        }
+        #expect(found.map(\.id) == ["scenario-missing-from-spec"], "\(found)")
+        #expect(found.first?.line == 1 && found.first?.column == 1)
+        #expect(found.first?.message.hasPrefix("7 steps name the flow's scenario 'restricted-account'") == true)
+    }
+
+    /// Two scenarios with one heading are one error, at the later heading, with a note at the
+    /// first: their IDs differ, but a reader tells them apart by their titles.
+    @Test func aRepeatedScenarioTitleIsOneErrorAtTheLaterHeading() throws {
+        let (found, text) = try Self.lint {
+            $0.replacingOccurrences(
+                of: "### Error: system / API error related to lookup",
+                with: "### Account cannot continue with this route")
+        }
+        #expect(found.map(\.id) == ["duplicate-scenario-title"], "\(found)")
+        let (line, _) = try Self.position(
+            of: "### Account cannot continue with this route", in: text,
+            after: "<!-- scenario: account-cannot-continue -->")
+        #expect(found.first?.line == line && found.first?.column == 1)
+    }
+
     @Test func notApplicableAsCopyIsAStandIn() throws {
         let (found, _) = try Self.lint { text in
             let range = try #require(text.range(of: "| Title                    | Passkey Can’t Be Used |"))

@@ -85,6 +85,53 @@ import Testing
                     columns: column..<(column + "login error states.md".utf8.count)))
     }
 
+    /// A link written from the server's root to a page that exists is one warning with the
+    /// relative path as its fix, the anchor kept; one to a page that does not exist is
+    /// `link-to-missing-page`, whose suggestion is relative as well. Either way, one finding.
+    @Test func aLinkFromTheServersRootIsWrittenRelativeToItsPage() throws {
+        let folder = try TemporaryFolder()
+        let content = try copyContent(into: folder)
+        let written = ["/native/login-error-states.html#scenario-deleted-passkey", "/native/login-errors.md"]
+        let line = "See [the errors](\(written[0])) and [the other](\(written[1]))."
+        try folder.write("content/native/notes.md", "# Notes\n<!-- page: notes -->\n\n\(line)\n")
+        let result = pipeline(folder, in: folder.url, roots: [content]).lint()
+        let links = result.diagnostics.filter { $0.id.rawValue.hasPrefix("link-") }
+        #expect(links.map(\.id) == ["link-from-server-root", "link-to-missing-page"], "\(links)")
+        let meant = ["login-error-states.html#scenario-deleted-passkey", "login-error-states.md"]
+        for (index, link) in links.enumerated() {
+            let column = try #require(line.range(of: "(" + written[index] + ")")).lowerBound.utf16Offset(in: line) + 2
+            let text = ["[the errors]", "[the other]"][index]
+            let start = try #require(line.range(of: text)).lowerBound.utf16Offset(in: line) + 1
+            #expect(link.location == SourceLocation(file: "content/native/notes.md", line: 4, column: start))
+            let destination = SourceSpan(
+                file: "content/native/notes.md", line: 4, columns: column..<(column + written[index].utf8.count))
+            #expect(link.fixIts == [FixIt.replace(destination, with: meant[index])])
+            #expect(link.message.text.contains("'\(meant[index])'"))
+        }
+        #expect(!result.hasErrors)
+        // With the fix made, the page's links all lead.
+        try folder.write(
+            "content/native/notes.md",
+            "# Notes\n<!-- page: notes -->\n\nSee [the errors](\(meant[0])) and [the other](\(meant[1])).\n")
+        let fixed = pipeline(folder, in: folder.url, roots: [content]).lint()
+        #expect(fixed.diagnostics.filter { $0.id.rawValue.hasPrefix("link-") }.isEmpty)
+    }
+
+    /// A page that cannot be read is one error, its reader's: the links to it from other pages
+    /// are not reported as leading nowhere, whatever anchor they name.
+    @Test func aLinkToAnUnreadablePageIsNotASecondMessage() throws {
+        let folder = try TemporaryFolder()
+        let content = try copyContent(into: folder)
+        try folder.write(
+            "content/notes/a.md", bytes: Array("# Notes\n<!-- page: notes -->\n\n".utf8) + [0x45, 0x74, 0xE9, 0x0A])
+        try folder.write(
+            "content/notes/b.md", "# More\n<!-- page: more -->\n\nSee [the notes](a.md) and [a part](a.html#part).\n")
+        try folder.write("content/c.md", "# Other\n<!-- page: other -->\n\nSee [the notes](notes/a.md).\n")
+        let result = pipeline(folder, in: folder.url, roots: [content]).lint()
+        #expect(result.diagnostics.map(\.id) == ["invalid-utf8"], "\(result.diagnostics)")
+        #expect(result.diagnostics.first?.location.file == "content/notes/a.md")
+    }
+
     /// A page that loses a heading breaks the links to it from a page the build does not read
     /// again; a prose edit that adds a broken link is found by a build that renders that page alone.
     @Test func anIncrementalBuildChecksLinksAcrossPages() throws {

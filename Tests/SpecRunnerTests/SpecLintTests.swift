@@ -38,16 +38,33 @@ import Testing
         #expect(found.first?.message.text.contains("'passkey-unavailable'") == true)
     }
 
-    @Test func aStepNamingAScenarioThePageLacksIsFoundAtTheStep() throws {
+    /// A page without one of the flow's scenarios is one error at the spec's title, however
+    /// many steps name the scenario: the steps are right, the page lacks the scenario.
+    @Test func aPageWithoutAFlowScenarioItsStepsNameIsOneErrorAtTheSpec() throws {
         // The engine knows 'deleted-passkey', but this page no longer defines it.
         let text = try specText()
         let start = try #require(text.range(of: "### Error: tried deleted passkey"))
         let end = try #require(text.range(of: "### Restricted account state"))
         let edited = text.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
-        let found = try lint(edited).filter { $0.id == "step-names-unknown-scenario" }
-        #expect(found.count == 1)
-        #expect(found.first?.location.line == line(of: "Then the user sees the \"deleted-passkey\" copy", in: edited))
-        #expect(found.first?.message.text.contains("'deleted-passkey', which this page does not define") == true)
+        let found = try lint(edited)
+        #expect(found.map(\.id) == ["scenario-missing-from-spec"], "\(found)")
+        #expect(found.first?.location.line == 1)
+        #expect(
+            found.first?.message.text
+                == "a step names the flow's scenario 'deleted-passkey', but the spec has no such scenario; add a '###' scenario with '<!-- scenario: deleted-passkey -->' and its copy table"
+        )
+    }
+
+    /// A step that names a scenario neither the page nor the flow has is found at the step,
+    /// with the page's nearest scenario.
+    @Test func aStepNamingAScenarioNobodyHasIsFoundAtTheStep() throws {
+        let edited = try specText().replacingOccurrences(
+            of: "Then the user sees the \"deleted-passkey\" copy", with: "Then the user sees the \"deleted-pasky\" copy"
+        )
+        let found = try lint(edited)
+        #expect(found.map(\.id) == ["step-names-unknown-scenario"], "\(found)")
+        #expect(found.first?.location.line == line(of: "Then the user sees the \"deleted-pasky\" copy", in: edited))
+        #expect(found.first?.message.text.contains("'deleted-pasky', which this page does not define") == true)
     }
 
     @Test func aFailedStepIsReportedInItsOwnWords() throws {

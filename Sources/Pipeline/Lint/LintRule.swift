@@ -58,6 +58,9 @@ struct LintRule: Sendable {
     struct AcrossPages: Sendable {
         /// The facts of each page that parsed, in listing order.
         var pages: [PageRecord]
+        /// The paths, relative to the content root, of the files in scope that could not be
+        /// read as a page: each is reported by its reader, so nothing links to it in vain.
+        var unread: [String] = []
         /// The facts of a page of the content outside the paths given, by its path relative to
         /// the content root (`SiteLinks.Targets`); nil when there is none.
         var outside: @Sendable (String) -> SiteLinks.Page?

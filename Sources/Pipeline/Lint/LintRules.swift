@@ -74,6 +74,7 @@ enum LintRules {
         reports: [
             Message.criterionWithoutChecks("").id, Message.scenarioWithoutCheck("").id,
             Message.stepNamesUnknownScenario("", known: [], closest: nil).id,
+            Message.scenarioMissingFromSpec("", namedBySteps: 0).id,
             Message.scenarioNotInFlow("", flow: "", closest: []).id,
             Message.unknownAction("", flow: "", actions: [], closest: nil).id,
         ],
@@ -143,10 +144,15 @@ enum LintRules {
         reports: [
             Message.linkToMissingPage("", page: "", suggestion: nil).id,
             Message.linkToMissingAnchor("", anchor: "", page: "", suggestion: nil).id,
+            Message.linkFromServerRoot("", relative: "").id,
         ],
         strictMakesErrors: true,
         body: .acrossPages { scope in
-            SiteLinks.findings(in: scope.pages.compactMap(\.links), outside: scope.outside)
+            // A page that could not be read is reported once, by its reader: the links to it
+            // are not reported as well.
+            SiteLinks.findings(
+                in: scope.pages.compactMap(\.links),
+                unread: scope.unread, outside: scope.outside)
         })
 
     // MARK: - The run

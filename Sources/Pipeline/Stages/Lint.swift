@@ -18,6 +18,7 @@ enum LintStage {
         let readOutside = Locked(false)
         let scope = LintRule.AcrossPages(
             pages: records.filter { $0.kind != nil },
+            unread: records.filter { $0.kind == nil }.map(\.relativePath),
             outside: { relative in
                 readOutside.withLock { $0 = true }
                 return store.outside(relative, roots: snapshot.roots, request: request)
