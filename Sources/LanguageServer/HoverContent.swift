@@ -131,6 +131,7 @@ enum HoverContent {
                 text += fact.defensive ? " (handled defensively)." : "."
                 text += "\n\nSource: [\(fact.source.title)](\(fact.source.url))"
                 if !fact.source.quote.isEmpty { text += ": “\(fact.source.quote)”" }
+                text += "\n\nSo: \(fact.conclusion)"
             }
             text += "\n\nThe engine sends it to `\(entry.explicit)` from the passkey button"
             if let first = entry.automaticFirst, let repeated = entry.automaticRepeated {

@@ -387,14 +387,22 @@ public final class LanguageServer: @unchecked Sendable {
         perform(on: lintQueue) { [self] in
             let (configuration, documents) = configuration()
             let pipeline = Pipeline(configuration)
-            // Before the first lint, which reads the whole content (seconds, for a thousand
-            // large pages), the page just opened gets its own findings at once.
-            if let edited, let document = documents[edited], lock.withLock({ state.latest == nil }),
+            // The first lint reads the whole content (seconds, for a thousand large pages):
+            // the page just opened gets its own findings at once, and every other page its
+            // own as it is read; those across pages follow with the rest.
+            guard lock.withLock({ state.latest == nil }) else {
+                publish(pipeline.lint(session: session, edited: edited.map { [$0] }), of: documents)
+                return
+            }
+            if let edited, let document = documents[edited],
                 let own = pipeline.ownFindings(ofPage: edited, session: session)
             {
                 publish(own, of: edited, document)
             }
-            publish(pipeline.lint(session: session, edited: edited.map { [$0] }), of: documents)
+            let linted = pipeline.lint(session: session, edited: edited.map { [$0] }) { [self] findings in
+                publish(read: findings, besides: documents)
+            }
+            publish(linted, of: documents)
         }
     }
 
@@ -527,6 +535,24 @@ public final class LanguageServer: @unchecked Sendable {
         }
         notify(
             PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), version: document.version, diagnostics: found))
+        lock.withLock { state.published[path] = found }
+    }
+
+    /// Publishes the findings of a page the first lint has just read that needs no other page,
+    /// unless the page is open (its findings come with the whole lint) or they are what was
+    /// published already: the lint of the whole content adds those across pages.
+    private func publish(read diagnostics: [Diagnostic], besides documents: [String: Document]) {
+        guard let path = diagnostics.first.map({ fileSystemPath($0.location.file) }), documents[path] == nil
+        else { return }
+        publishLock.lock()
+        defer { publishLock.unlock() }
+        let encoding = lock.withLock { state.setup.encoding }
+        let positions = TextPositions(Self.text(ofFile: path), encoding: encoding)
+        let found = diagnostics.filter { fileSystemPath($0.location.file) == path }.map {
+            protocolDiagnostic($0, positions, documents: documents)
+        }
+        guard lock.withLock({ state.published[path] != found }) else { return }
+        notify(PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), version: nil, diagnostics: found))
         lock.withLock { state.published[path] = found }
     }
 

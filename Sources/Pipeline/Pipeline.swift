@@ -38,6 +38,20 @@ public struct Pipeline: Sendable {
         lint(preparingItsRules: true, session: session, edited: edited).result
     }
 
+    /// `lint(session:edited:)`, telling `pageRead` the findings of each page that needs no
+    /// other page as soon as it is read afresh (on any thread, in no set order), before the
+    /// findings across pages: the language server publishes the content as it is read.
+    public func lint(
+        session: EditorSession, edited: Set<String>? = nil,
+        pageRead: @escaping @Sendable (_ findings: [Diagnostic]) -> Void
+    ) -> PipelineResult {
+        let strict = configuration.strict
+        return lint(
+            preparingItsRules: true, session: session, edited: edited,
+            pageRead: { pageRead(LintRules.finish($0, strict: strict)) }
+        ).result
+    }
+
     /// The findings of the editor's text of the page at `path` (a path to read) that need no
     /// other page, named as the lint names them; nil for a file under no content root or with
     /// no text in `configuration.unsaved`. The language server publishes them for a page just
@@ -50,22 +64,26 @@ public struct Pipeline: Sendable {
     }
 
     /// What a run asks of the source store.
-    func request(edited: Set<String>? = nil, parsesEveryPage: Bool = true) -> SourceStore.Request {
+    func request(
+        edited: Set<String>? = nil, parsesEveryPage: Bool = true,
+        pageRead: (@Sendable ([Diagnostic]) -> Void)? = nil
+    ) -> SourceStore.Request {
         SourceStore.Request(
             roots: configuration.contentRoots, workingDirectory: configuration.projectFolder,
-            unsaved: configuration.unsaved, edited: edited, parsesEveryPage: parsesEveryPage)
+            unsaved: configuration.unsaved, edited: edited, parsesEveryPage: parsesEveryPage, pageRead: pageRead)
     }
 
     /// The lint, with the flows' own rules prepared beside the reading when the caller does
     /// not prepare them already; and the store it read through.
     private func lint(
-        preparingItsRules: Bool, session: EditorSession?, edited: Set<String>?
+        preparingItsRules: Bool, session: EditorSession?, edited: Set<String>?,
+        pageRead: (@Sendable ([Diagnostic]) -> Void)? = nil
     ) -> (result: PipelineResult, store: SourceStore?) {
         let flows = self.flows
         if preparingItsRules { Preparation.start(flows: flows.flows, explorations: nil) }
         var result = PipelineResult()
         let store = session?.store(for: flows) ?? SourceStore(flows: LazyFlows(flows))
-        let request = self.request(edited: edited)
+        let request = self.request(edited: edited, pageRead: pageRead)
         let snapshot: SourceStore.Snapshot
         do throws(ContentLoader.MissingPath) {
             snapshot = try store.snapshot(request)

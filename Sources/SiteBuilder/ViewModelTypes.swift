@@ -491,6 +491,8 @@ struct ErrorSource: MustacheObject {
     let checked: String
     let requests: String
     let defensive: Bool
+    /// What the quote means for the requests it arrives from.
+    let conclusion: String
 }
 
 /// A scenario, linked when it has a page; or no scenario, because the platform never opens

@@ -622,7 +622,8 @@ struct ViewModels: Sendable {
                         ErrorSource(
                             title: fact.source.title, url: fact.source.url, quote: fact.source.quote,
                             checked: fact.source.checked,
-                            requests: fact.requests.map(\.phrase).joined(separator: ", "), defensive: fact.defensive)
+                            requests: fact.requests.map(\.phrase).joined(separator: ", "), defensive: fact.defensive,
+                            conclusion: fact.conclusion)
                     })
             })
     }

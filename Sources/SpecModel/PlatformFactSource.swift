@@ -44,7 +44,7 @@ public struct FactSource: Hashable, Codable, Sendable {
 
 /// What the sources say of one name a platform reports (an error code, an exception class, a
 /// `DomError`, a DOMException name, a transport error, a server answer): which requests it
-/// arrives from, and where that is written.
+/// arrives from, the conclusion drawn from the source, and where that is written.
 public struct PlatformFact: Hashable, Codable, Sendable {
     /// The name as a Trigger cell writes it: `ASAuthorizationError.Code.canceled`,
     /// `NoCredentialException`, `NotAllowedError`, `route-unavailable`; for one result of a
@@ -53,18 +53,49 @@ public struct PlatformFact: Hashable, Codable, Sendable {
     public var name: String
     /// The requests it arrives from, in `RequestKind` order.
     public var requests: [RequestKind]
-    /// True where the engine handles it only defensively: the sources say a sign-in does not
-    /// return it, yet the app must do something sensible if one ever arrives.
-    public var defensive: Bool
+    /// What follows from the source about the requests it arrives from, in one or two
+    /// sentences beside the quote: the step from what the document says to `requests`, so a
+    /// reader can check it without guessing.
+    public var conclusion: String
     public var source: FactSource
 
-    public init(name: String, requests: [RequestKind], defensive: Bool = false, source: FactSource) {
+    public init(name: String, requests: [RequestKind], conclusion: String, source: FactSource) {
         self.name = name
         self.requests = requests.sorted()
-        self.defensive = defensive
+        self.conclusion = conclusion
         self.source = source
     }
 
     /// Whether a sign-in can return it.
     public var arrivesFromSignIn: Bool { requests.contains(.signIn) }
+
+    /// True where the engine handles it only defensively: the sources say a sign-in does not
+    /// return it, yet the app must do something sensible if one ever arrives. Every name a
+    /// fact is recorded for has an outcome in its platform's adapter, so this is exactly the
+    /// names no sign-in returns; a test holds each adapter's own list of what it handles
+    /// defensively equal to it.
+    public var defensive: Bool { !arrivesFromSignIn }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, requests, conclusion, defensive, source
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            requests: try container.decode([RequestKind].self, forKey: .requests),
+            conclusion: try container.decode(String.self, forKey: .conclusion),
+            source: try container.decode(FactSource.self, forKey: .source))
+    }
+
+    /// `defensive` is written with the rest, for readers of the JSON that do not derive it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(requests, forKey: .requests)
+        try container.encode(conclusion, forKey: .conclusion)
+        try container.encode(defensive, forKey: .defensive)
+        try container.encode(source, forKey: .source)
+    }
 }

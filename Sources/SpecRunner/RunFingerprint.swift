@@ -17,7 +17,7 @@ extension RunReport {
             for decision in flow.decisions { hasher.mix("decision \(decision.id): \(decision.choice)") }
             for entry in flow.errorReference {
                 hasher.mix(
-                    "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.message ?? "") \(entry.automaticFirst ?? "-") \(entry.automaticRepeated ?? "-") \(entry.explicit) \(entry.fact.map { "\($0.requests) \($0.source)" } ?? "-")"
+                    "error \(entry.platform.rawValue) \(entry.name) \(entry.code) \(entry.message ?? "") \(entry.automaticFirst ?? "-") \(entry.automaticRepeated ?? "-") \(entry.explicit) \(entry.fact.map { "\($0.requests) \($0.conclusion) \($0.source)" } ?? "-")"
                 )
             }
             hasher.mix(EncodingHash.hex(of: flow.rootCauses))

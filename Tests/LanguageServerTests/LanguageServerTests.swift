@@ -175,6 +175,50 @@ final class Client {
         #expect(ranges.first == Array(ranges.last?.dropFirst() ?? []))
     }
 
+    /// The first lint publishes each page's own findings as it reads the page, so a page
+    /// not open hears them before those across pages, which come with the rest of the content.
+    @Test func aPageNotOpenHearsItsOwnFindingsAsItIsReadThenThoseAcrossPages() throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(contentsOf: Self.page, encoding: .utf8)
+        let opened = try folder.write("content/native/a.md", spec)
+        let quoted = spec.replacingOccurrences(
+            of: "| Passkey Can’t Be Used | Passkey can’t be used |",
+            with: "| Passkey Can’t Be Used | Passkey can't be used |")
+        let other = URL(fileURLWithPath: try folder.write("content/native/b.md", quoted)).absoluteString
+        let client = Client()
+        _ = client.request(1, "initialize", ["rootUri": .string(folder.url.absoluteString), "capabilities": [:]])
+        client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(URL(fileURLWithPath: opened).absoluteString), "languageId": "markdown",
+                    "version": 1, "text": .string(spec),
+                ]
+            ])
+        let published = client.sent.filter {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"].string == other
+        }
+        let codes = published.map { $0["params"]["diagnostics"].array?.map(\.["code"]) ?? [] }
+        #expect(
+            codes == [
+                ["copy-straight-quote", "copy-straight-quote"],
+                ["duplicate-spec-id", "copy-straight-quote", "copy-straight-quote"],
+            ])
+        #expect(published.allSatisfy { $0["params"]["version"] == .null })
+        // A later lint reads only the edited page, and publishes a page not open only when
+        // its findings change.
+        client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(URL(fileURLWithPath: opened).absoluteString), "version": 2],
+                "contentChanges": [["text": .string(spec + "\n")]],
+            ])
+        #expect(
+            client.sent.filter {
+                $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"].string == other
+            }.count == 2)
+    }
+
     @Test func aPageClosedAfterItsFileWasDeletedIsNotReadAgain() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/index.md", "# Home\n<!-- page: home -->\n")

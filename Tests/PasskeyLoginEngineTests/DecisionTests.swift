@@ -51,6 +51,7 @@ import Testing
         "typed-identifier-ends-assisted-request": { tests in tests.typedIdentifierEndsAssistedRequest() },
         "web-load-is-conditional": { tests in tests.webLoadIsConditional() },
         "web-not-allowed-is-cancel": { tests in tests.webNotAllowedIsCancel() },
+        "left-to-the-platform": { tests in tests.leftToThePlatform() },
     ]
 
     /// Each decision is explained, and the engine is run to show it: a decision without a
@@ -499,6 +500,20 @@ import Testing
         #expect(web.automaticStarts == [.none, .assisted])
         #expect(!Explorer(adapters: [web]).run().presentations.contains { $0.situation == .automaticCancelFirst })
         #expect(web.assistedRequestAPI.contains("mediation: \"conditional\""))
+    }
+
+    /// The cases the spec leaves to the system reach the app only as results it already
+    /// names: every result of every platform has a place the engine sends it.
+    @Test func leftToThePlatform() {
+        for adapter in PlatformAdapters.all {
+            let catalogue = TriggerCatalogue(adapter: adapter)
+            #expect(!catalogue.results.isEmpty)
+            for result in catalogue.results {
+                #expect(
+                    !(catalogue.destinations[result.id] ?? []).isEmpty,
+                    "\(adapter.platform.displayName) \(result.label) leads nowhere")
+            }
+        }
     }
 
     @Test func webNotAllowedIsCancel() {

@@ -65,6 +65,7 @@ import Testing
         func outcome(of result: NativeResult) -> CeremonyOutcome {
             result.name == WebAuthnRejection.notReadableError.rawValue ? .unavailable : web.outcome(of: result)
         }
+        func handlesDefensively(_ result: NativeResult) -> Bool { web.handlesDefensively(result) }
         func signal(for effect: LoginEffect, relyingPartyID: String) -> NativeSignal? {
             web.signal(for: effect, relyingPartyID: relyingPartyID)
         }

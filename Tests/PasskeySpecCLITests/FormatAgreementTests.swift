@@ -236,6 +236,8 @@ import Testing
         /// "sign-in, registration; handled defensively: TITLE, URL", as the text prints it.
         var source: String?
         var quote: String?
+        /// What the source's words mean for the requests, as the fact states it.
+        var conclusion: String?
     }
 
     static func errorFacts(json text: String) throws -> [ErrorFacts] {
@@ -265,7 +267,7 @@ import Testing
                 platform: entry["platform"] as? String ?? "", kind: entry["kind"] as? String ?? "", name: name,
                 message: entry["message"] as? String, code: entry["code"] as? String,
                 outcome: entry["outcome"] as? String ?? "", leads: leads, names: names == [name] ? nil : names,
-                source: described, quote: source?["quote"] as? String)
+                source: described, quote: source?["quote"] as? String, conclusion: fact?["conclusion"] as? String)
         }
     }
 
@@ -307,6 +309,8 @@ import Testing
                 entry.source = String(match.1)
             } else if let match = line.wholeMatch(of: #/      “(.*)”/#) {
                 entry.quote = String(match.1)
+            } else if let match = line.wholeMatch(of: #/      so: (.*)/#) {
+                entry.conclusion = String(match.1)
             } else if let match = line.wholeMatch(of: #/    Trigger names: (.+)/#) {
                 entry.names = match.1.components(separatedBy: ", ")
             } else if let match = line.wholeMatch(

@@ -678,8 +678,11 @@ extension MessageWitnessTests {
             .lint, replacing: firstCancelIOS, with: "`ASAuthorizationError.Code.failed` (1004) from a prompt"),
         "trigger-not-named": fixture(
             .lint, replacing: "`GetCredentialUnknownException`, ", with: "",
-            after: "| Trigger           | The server answers `verification-inconclusive` to an assertion |",
-            pointingAt: "| Trigger           | The server answers `verification-inconclusive` to an assertion |"),
+            after:
+                "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` to an assertion |",
+            pointingAt:
+                "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` to an assertion |"
+        ),
         "trigger-not-from-sign-in": fixture(
             .lint, replacing: "`ASAuthorizationError.Code.failed` (1004) |",
             with: "`ASAuthorizationError.Code.failed` (1004) or `ASAuthorizationError.Code.credentialImport` (1007) |",
@@ -713,8 +716,8 @@ extension MessageWitnessTests {
             .lint, replacing: "| Action `another-passkey` | Choose Another Passkey |",
             with: "| Action `another-paskey` | Choose Another Passkey |", pointingAt: "another-paskey`"),
         "trigger-name-in-plain-text": fixture(
-            .lint, replacing: "| Trigger           | The server answers `verification-inconclusive` to an assertion",
-            with: "| Trigger           | The server answers verification-inconclusive to an assertion"),
+            .lint, replacing: "(1000); or the server answers `verification-inconclusive` to an assertion",
+            with: "(1000); or the server answers verification-inconclusive to an assertion"),
         "scenario-not-exercised": webPageWithAutomaticScenario,
         "unreachable-scenario": webPageWithAutomaticScenario,
         "scenario-missing-from-spec": pin(.check, pinPageWithoutLockedOut, pointingAt: "# PIN entry"),

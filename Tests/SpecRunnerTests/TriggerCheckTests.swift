@@ -86,7 +86,7 @@ import Testing
 
     @Test func aDroppedCodeIsMissingFromTheGeneralError() throws {
         let (text, row, _) = try edit(
-            "| Trigger           | The server answers `verification-inconclusive` to an assertion |",
+            "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` to an assertion |",
             "`GetCredentialUnknownException`, ", "")
         let found = try diagnostics(text)
         #expect(found.count == 1)
@@ -179,11 +179,68 @@ import Testing
                 #expect(fact != nil, "\(adapter.platform.displayName): '\(entry.name)' has no source")
                 guard let fact else { continue }
                 #expect(!fact.requests.isEmpty, "\(entry.name)")
-                #expect(fact.source.url.hasPrefix("https://"), "\(entry.name): \(fact.source.url)")
+                #expect(
+                    fact.source.url.hasPrefix("https://") || fact.source.url.hasPrefix(PlatformFacts.seedPage + "#"),
+                    "\(entry.name): \(fact.source.url)")
                 #expect(!fact.source.title.isEmpty && !fact.source.quote.isEmpty, "\(entry.name)")
                 #expect(fact.source.checked.count == 10, "\(entry.name)")
-                #expect(!fact.defensive || !fact.arrivesFromSignIn, "\(entry.name) is defensive yet from sign-in")
+                #expect(fact.conclusion.hasSuffix("."), "\(entry.name): its conclusion is a sentence")
+                #expect(fact.conclusion != fact.source.quote, "\(entry.name): the conclusion is not the quote again")
             }
+        }
+    }
+
+    /// A name is marked defensive exactly where its adapter reads it only defensively: the
+    /// code's handling and the sources' word on which requests return it cannot drift apart.
+    @Test func aNameIsMarkedDefensiveExactlyWhereItsAdapterHandlesItSo() throws {
+        var defensive = 0
+        for adapter in PlatformAdapters.all {
+            for result in TriggerCatalogue(adapter: adapter).results {
+                guard let native = result.native else { continue }
+                let fact = try #require(PlatformFacts.fact(named: adapter.factName(of: native), on: adapter.platform))
+                #expect(
+                    adapter.handlesDefensively(native) == fact.defensive,
+                    "\(adapter.platform.displayName) \(result.label): the adapter \(adapter.handlesDefensively(native) ? "handles it defensively" : "handles it as a sign-in result"), the fact says \(fact.requests.map(\.phrase))"
+                )
+                if fact.defensive { defensive += 1 }
+            }
+        }
+        // iOS 1002, 1003, 1005 to 1010 and the web's ConstraintError.
+        #expect(defensive == 9)
+    }
+
+    /// The engine never models a sign-in with a result the sources say no sign-in returns:
+    /// every prompt action's result on every platform is a sign-in result.
+    @Test func everyResultOfAModelledSignInArrivesFromASignIn() throws {
+        for adapter in PlatformAdapters.all {
+            for action in PromptAction.allCases {
+                guard let native = adapter.result(of: action, credential: CredentialID(named: "phone")),
+                    native.credential == nil
+                else { continue }
+                let fact = try #require(PlatformFacts.fact(named: adapter.factName(of: native), on: adapter.platform))
+                #expect(fact.arrivesFromSignIn, "\(adapter.platform.displayName) \(action.name): \(native)")
+                #expect(!adapter.handlesDefensively(native), "\(adapter.platform.displayName) \(action.name)")
+            }
+        }
+    }
+
+    /// A server answer cites the seed where its words are the seed's: the spec page of the
+    /// published site that holds them, at the scenario or criterion quoted.
+    @Test func aFactCitingTheSeedPointsAtThePlaceOnTheSiteThatHoldsIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        // Lines joined: a paragraph of the page wraps where its Markdown does.
+        let page = try String(
+            contentsOf: root.appendingPathComponent("site").appendingPathComponent(PlatformFacts.seedPage),
+            encoding: .utf8
+        ).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let seeded = PlatformFacts.server.filter { $0.source.url.hasPrefix(PlatformFacts.seedPage + "#") }
+        #expect(seeded.count == 6)
+        for fact in seeded {
+            let anchor = String(fact.source.url.dropFirst(PlatformFacts.seedPage.count + 1))
+            #expect(page.contains("id=\"\(anchor)\""), "\(fact.name): no \(anchor) on \(PlatformFacts.seedPage)")
+            // The quoted words are on that page as the seed has them.
+            #expect(page.contains(fact.source.quote), "\(fact.name)")
         }
     }
 
@@ -222,7 +279,7 @@ import Testing
         #expect(
             sources == [
                 "https://w3c.github.io/webauthn/#sctn-get-request-exceptions",
-                "https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch",
+                "https://fetch.spec.whatwg.org/#fetch-method",
             ])
         #expect(typeErrors.map(\.leadsTo) == [["passkey-unavailable"], ["lookup-failed"]])
         #expect(typeErrors.allSatisfy { $0.fact?.arrivesFromSignIn == true })

@@ -38,7 +38,7 @@ export const englishCopy: Record<MessageId, MessageCopy> = {
   },
   "passkey-failed": {
     title: "Passkey sign-in didn’t work",
-    body: "A problem with the browser or this site stopped sign-in. Try again, or sign in another way.",
+    body: "Signing in with your passkey didn’t work this time. Try again, or sign in another way.",
     buttons: [tryAgain, otherWay],
   },
   "passkey-unavailable": {

@@ -24,7 +24,7 @@ extension Decision {
             choice:
                 "The app shows the configured fallback without an error and offers no retry (scenario `no-passkey-used`); the count does not change.",
             reason:
-                "Retrying cannot help when the device has no passkey, and it is not a cancellation by the user. The automatic route asks with `preferImmediatelyAvailableCredentials`, so it arrives: on iOS as `canceled` with “No credentials available for login.” (or `notInteractive`), on Android as `NoCredentialException`, which Google says should lead to the regular sign-in screen.",
+                "Retrying cannot help when the device has no passkey, and on this route it cannot be a cancellation by the user: with `preferImmediatelyAvailableCredentials` no prompt appears when there is no passkey here, so there is nothing to refuse. The automatic route asks with `preferImmediatelyAvailableCredentials`, so it arrives: on iOS as `canceled` with “No credentials available for login.” (or `notInteractive`), on Android as `NoCredentialException`, which Google says should lead to the regular sign-in screen.",
             criterion: "N1.4-AC01"),
         Decision(
             id: "automatic-route-prefers-local-passkeys",
@@ -87,14 +87,15 @@ extension Decision {
             choice:
                 "Nothing different: the notice is shown, with its actions, before the signal is sent, and no event waits for the signal's result. The app logs the failure and does not retry it in the foreground; the full list is sent again at the next sign-in anyway.",
             reason:
-                "A signal only asks the passkey manager to tidy its list: iOS's `ASCredentialDataManager` methods throw, Android's `signalCredentialState` fails with `SignalCredentialStateException`, and the web's promise rejects only for malformed options (W3C WebAuthn Level 3, signal methods: the promise says nothing about whether anything changed). None of these is the user's to act on, and Android and Safari skip the call on versions without the API.",
+                "A signal only asks the passkey manager to tidy its list: iOS's `ASCredentialDataManager` methods throw, Android's `signalCredentialState` fails with `SignalCredentialStateException`, and the web's promise rejects for malformed options (W3C WebAuthn Level 3, signal methods: the promise says nothing about whether anything changed) and, in Chromium, with `OperationError` (“A request is already pending.”) while another WebAuthn request of the page is pending, such as a re-armed conditional request, which is why the page sends a signal before it arms the identifier field's request again. None of these is the user's to act on, and Android and Safari skip the call on versions without the API.",
             criterion: "N1.4-AC04"),
         Decision(
             id: "count-survives-relaunch",
-            question: "Does the cancellation count survive an app relaunch?",
-            choice: "Yes. The app stores it (`persistCancellationStreak`) and reads it back at launch.",
+            question: "Does the cancellation count survive an app relaunch, and for how long?",
+            choice:
+                "Yes, with no expiry. The app stores it (`persistCancellationStreak`) and reads it back at launch; only a successful login, with a passkey or the fallback, resets it: not time, not an app update.",
             reason:
-                "Otherwise a user who declined twice would be prompted again after every launch, which is the repeated prompting N1.4-AC01 stops.",
+                "Otherwise a user who declined twice would be prompted again after every launch, which is the repeated prompting N1.4-AC01 stops. The criterion names one reset, “A successful login resets the cancellation count”; an expiry or an update would bring the declined prompt back with nothing changed for the user, while the passkey button keeps passkeys one tap away.",
             criterion: "N1.4-AC01"),
         Decision(
             id: "retry-offer-survives-relaunch",
@@ -113,6 +114,15 @@ extension Decision {
             reason:
                 "N1.4-AC01: “A successful login resets the cancellation count.” The next cancellation is a first one.",
             criterion: "N1.4-AC01"),
+        Decision(
+            id: "left-to-the-platform",
+            question:
+                "What does the spec say of a hybrid sign-in with Bluetooth off, a device without a screen lock, a biometric lockout, or a security key on iOS?",
+            choice:
+                "Nothing of its own: the system deals with each inside its own prompt, and what reaches the app is the request’s result, one of the names the scenarios’ Trigger rows give, handled by that name like any other. A security key on iOS needs a request of its own (`ASAuthorizationSecurityKeyPublicKeyCredentialProvider`), which the app does not make; the spec leaves it out.",
+            reason:
+                "The seed’s scenarios are what the app shows, and the app sees only the request’s result, not the system’s steps before it: a new scenario would copy the system’s own words. The engine reads every result by its name, so none of these can reach a state the checks do not cover.",
+            criterion: nil),
         Decision(
             id: "blocked-account-keeps-streak",
             question: "Does a valid assertion for an account that may not sign in reset the count?",
@@ -148,9 +158,9 @@ extension Decision {
             id: "retry-only-where-it-helps",
             question: "Which results offer a retry?",
             choice:
-                "Only those a source says a retry may fix: Android's `GetCredentialInterruptedException` (“may warrant retrying”), an unknown failure (`GetCredentialUnknownException`, the web's `NotReadableError`), a pending request (the web's `OperationError`) and an inconclusive server answer show `passkey-failed` with retry and the fallback. A misconfiguration (iOS `failed` (1004); Android `DataError` and `SecurityError`; the web's `SecurityError` and `TypeError`) and an unsupported device or provider (`GetCredentialUnsupportedException`, `GetCredentialProviderConfigurationException`, the web's `NotSupportedError`) show `passkey-unavailable`: the fallback and a way back, no retry. Results a sign-in never returns are handled defensively: iOS 1000, 1002 and 1003 as a general error, 1006 to 1010 as unavailable.",
+                "Only those a source says a retry may fix: Android's `GetCredentialInterruptedException` (“may warrant retrying”), an unknown failure (iOS `unknown` (1000), `GetCredentialUnknownException`, the web's `NotReadableError`, `InvalidStateError` and `UnknownError`), a pending request (the web's `OperationError`) and an inconclusive server answer show `passkey-failed` with retry and the fallback. A misconfiguration (iOS `failed` (1004); Android `DataError` and `SecurityError`; the web's `SecurityError` and `TypeError`) and an unsupported device or provider (`GetCredentialUnsupportedException`, `GetCredentialProviderConfigurationException`, the web's `NotSupportedError`) show `passkey-unavailable`: the fallback and a way back to the login screen, whose passkey button starts a fresh request when the user chooses, but no retry in the notice. Results a sign-in never returns are handled defensively: iOS 1002 and 1003 as a general error, 1005 as no passkey, 1006 to 1008 and 1010 as unavailable, 1009 as another method preferred; the web's `ConstraintError` as unavailable.",
             reason:
-                "A retry button that cannot work wastes the user's attempt. Apple: `failed` “generally means some part of the request was invalid, such as invalid parameters being passed or an issue with Associated Domains” (Apple Developer Forums thread 756425); androidx: an interruption “may warrant retrying”. One cause gets one scenario on every platform; like the general error, an automatic attempt that ends this way breaks the cancellation streak.",
+                "A retry button that cannot work wastes the user's attempt. Apple: `failed` “generally means some part of the request was invalid, such as invalid parameters being passed or an issue with Associated Domains” (Apple Developer Forums thread 756425). Its Associated Domains case reads “Unable to verify webcredentials association of … Please try again in a few seconds.” (threads 771094 and 769692), and right after an install a later request can work (daimo issue 837), but after a reinstall the same failure has lasted for hours (react-native-passkey issue 96): an immediate second request rarely helps, so the notice does not offer one, and the passkey button stays one tap away for a later try. androidx: an interruption “may warrant retrying”. One cause gets one scenario on every platform; like the general error, an automatic attempt that ends this way breaks the cancellation streak.",
             criterion: nil),
         Decision(
             id: "interruption-as-the-platform-reports-it",

@@ -20,6 +20,15 @@ public enum LoginEffect: Hashable, Codable, Sendable {
     case openAccountRoute(AccountRoute)
     /// Store the cancellation streak so it survives a relaunch.
     case persistCancellationStreak(Int)
+
+    /// Whether it is a call of the Signal API, which a browser refuses while another passkey
+    /// request of the page is pending.
+    public var isSignal: Bool {
+        switch self {
+        case .signalUnknownCredential, .signalAllAcceptedCredentials: true
+        default: false
+        }
+    }
 }
 
 /// The result of reducing one event.

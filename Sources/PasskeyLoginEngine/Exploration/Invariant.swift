@@ -263,6 +263,32 @@ extension Invariant {
             return .holds
         },
         Invariant(
+            id: "AC04.signal-with-no-request-pending", criterion: "N1.4-AC04",
+            statement:
+                "A signal is sent only while no other passkey request is pending: the identifier field's request is armed again after it, never before."
+        ) { context in
+            // Chromium rejects a signal with `OperationError` while another WebAuthn request of the
+            // page is pending; the signal would be lost.
+            guard context.effects.contains(where: \.isSignal) else { return .notApplicable }
+            var assisted = context.before.assisted != nil
+            if case .assistedRequestFinished = context.event { assisted = false }
+            var prompt = context.before.ceremony != nil
+            if case .ceremonyFinished = context.event { prompt = false }
+            for effect in context.effects {
+                switch effect {
+                case .armAssistedRequest: assisted = true
+                case .cancelAssistedRequest: assisted = false
+                case .startCeremony: prompt = true
+                case let signal where signal.isSignal && (assisted || prompt):
+                    return .violated(
+                        "a signal was sent while \(assisted ? "the identifier field's request" : "a prompt") was pending"
+                    )
+                default: break
+                }
+            }
+            return .holds
+        },
+        Invariant(
             id: "AC04.full-list-only-when-authenticated", criterion: "N1.4-AC04",
             statement:
                 "The full list of accepted credentials is sent only with a new session, and holds exactly the IDs the server accepts."

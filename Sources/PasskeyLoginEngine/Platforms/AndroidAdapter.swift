@@ -192,6 +192,10 @@ public struct AndroidAdapter: PlatformAdapter {
         }
     }
 
+    /// Nothing: every exception class and every `DomError` can end a sign-in (a provider on
+    /// Android 14 and later may send any DOM error type).
+    public func handlesDefensively(_ result: NativeResult) -> Bool { false }
+
     /// A DOM exception's source is its `DomError`'s; every other result's, its class's.
     public func factName(of result: NativeResult) -> String {
         if case .publicKeyCredentialDom(let error) = GetCredentialException(className: result.name, type: result.code) {

@@ -112,18 +112,33 @@ public struct IOSAdapter: PlatformAdapter {
             // Decision retry-only-where-it-helps: an invalid request or an Associated Domains
             // problem fails the same way again.
             return .unavailable
+        case .unknown:
+            // A passkey request has ended with it (forum thread 785321): a failure the platform
+            // gives no reason for, a general error with a retry.
+            return .failed
         case .notInteractive:
             // Defensive: not a sign-in result per Apple; read as "no credential" if it comes.
             return .noCredential
         case .preferSignInWithApple:
             // Decision ios-prefer-sign-in-with-apple (defensive).
             return .otherMethodPreferred
-        case .unknown, .invalidResponse, .notHandled:
+        case .invalidResponse, .notHandled:
             // Defensive: not sign-in results per Apple; a general error with one retry.
             return .failed
         case .matchedExcludedCredential, .credentialImport, .credentialExport, .deviceNotConfiguredForPasskeyCreation:
             // Defensive: codes of other request types; the same request would end the same way.
             return .unavailable
+        }
+    }
+
+    public func handlesDefensively(_ result: NativeResult) -> Bool {
+        guard result.credential == nil, let raw = Int(result.code), let code = ASAuthorizationErrorCode(rawValue: raw)
+        else { return false }
+        switch code {
+        case .canceled, .failed, .unknown: return false
+        case .invalidResponse, .notHandled, .notInteractive, .preferSignInWithApple, .matchedExcludedCredential,
+            .credentialImport, .credentialExport, .deviceNotConfiguredForPasskeyCreation:
+            return true
         }
     }
 
@@ -193,9 +208,11 @@ extension IOSAdapter {
         TriggerCatalogue.addTransport(
             [
                 ("URLError.Code.timedOut", .timeout), ("URLError.Code.notConnectedToInternet", .networkFailure),
+                ("URLError.Code.cannotFindHost", .networkFailure),
                 ("URLError.Code.cannotConnectToHost", .networkFailure),
                 ("URLError.Code.networkConnectionLost", .networkFailure),
                 ("URLError.Code.secureConnectionFailed", .networkFailure),
+                ("URLError.Code.dataNotAllowed", .networkFailure),
             ],
             results: &results, names: &names)
     }

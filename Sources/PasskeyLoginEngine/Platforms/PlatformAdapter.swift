@@ -96,6 +96,10 @@ public protocol PlatformAdapter: Sendable {
     func result(of action: PromptAction, credential: CredentialID?) -> NativeResult?
     /// The engine outcome of a native result.
     func outcome(of result: NativeResult) -> CeremonyOutcome
+    /// Whether `outcome(of:)` reads `result` only defensively: the adapter's author took it
+    /// for a result no sign-in returns, handled in case one ever arrives. A test holds it equal
+    /// to the result's fact (`PlatformFact.defensive`), so the code and the sources agree.
+    func handlesDefensively(_ result: NativeResult) -> Bool
     /// The native request for a signal effect; nil for other effects.
     func signal(for effect: LoginEffect, relyingPartyID: String) -> NativeSignal?
     /// Adds every name a Trigger cell may use for this platform's own results (native errors

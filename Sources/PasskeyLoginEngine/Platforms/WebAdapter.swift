@@ -100,11 +100,18 @@ public struct WebAdapter: PlatformAdapter {
             return .cancelled
         case .operationError, .notReadableError, .invalidStateError, .unknownError:
             return .failed
-        case .securityError, .typeError, .notSupportedError, .constraintError:
+        case .securityError, .typeError, .notSupportedError:
             // Decision retry-only-where-it-helps: a misconfigured RP ID, invalid options or a
             // missing capability fail the same way again.
             return .unavailable
+        case .constraintError:
+            // Defensive: only create() lists it; a request the device cannot serve as asked.
+            return .unavailable
         }
+    }
+
+    public func handlesDefensively(_ result: NativeResult) -> Bool {
+        result.credential == nil && WebAuthnRejection(rawValue: result.name) == .constraintError
     }
 
     /// Chrome 132 and Safari 26 have the Signal API; Firefox does not (MDN browser-compat-data).

@@ -113,6 +113,7 @@ enum ErrorsCommand {
                     let handling = fact.defensive ? "; handled defensively" : ""
                     lines.append("    from \(from)\(handling): \(fact.source.title), \(fact.source.url)")
                     lines.append("      “\(fact.source.quote)”")
+                    lines.append("      so: \(fact.conclusion)")
                 }
             }
         }

@@ -39,6 +39,10 @@ final class SourceStore: @unchecked Sendable {
         /// (a build's manifest) stays a record until it is asked for (`loaded`): a build that
         /// renders one prose page reads that page alone.
         var parsesEveryPage = true
+        /// Told the findings of each page read afresh that need no other page, as soon as that
+        /// page is read (on any thread, in no set order): the language server publishes them
+        /// while the rest of the content is still being read.
+        var pageRead: (@Sendable ([Diagnostic]) -> Void)? = nil
     }
 
     /// One page as a request finds it: its record, and its parse unless it is known by its
@@ -216,10 +220,13 @@ final class SourceStore: @unchecked Sendable {
         }
         let flows = lazyFlows
         let trees = self.trees
+        let pageRead = request.pageRead
         let fresh = stale.parallelMap { entry in
-            Self.read(
+            let read = Self.read(
                 entry.file, version: entry.version, trusted: entry.trusted, loader: loader, flows: flows,
                 trees: trees)
+            pageRead?(read.record.findings)
+            return read
         }
         for (entry, read) in zip(stale, fresh) {
             if !read.record.isTrusted { isTrusted = false }

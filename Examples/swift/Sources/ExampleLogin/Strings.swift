@@ -24,8 +24,8 @@ public enum LoginAlert: Equatable {
         switch self {
         case .cannotUsePasskeys: "Passkey sign-in isn’t available for this account."
         case .optionsUnavailable: "Your sign-in options couldn’t be checked because of a network or server problem."
-        case .passkeyFailed: "Sign-in couldn’t be completed because of a problem with the app or the service."
-        case .passkeysUnavailable: "Passkeys can’t be used to sign in on this device."
+        case .passkeyFailed: "Signing in with your passkey didn’t work this time."
+        case .passkeysUnavailable: "You can’t sign in with a passkey right now."
         case .passkeyDeleted: "This passkey can no longer sign you in. It may have been deleted."
         case .passkeyRemoved: "This passkey was removed from your account and can no longer sign you in."
         case .accountUnavailable: "Your account’s current status doesn’t allow sign-in."
