@@ -153,7 +153,8 @@ public struct SiteBuilder: Sendable {
     public func render(
         content: ContentSet, report: RunReport, changes: SpecChanges = SpecChanges(earlier: nil),
         navigation: [SiteNavigation.Entry]? = nil, selection: Selection = .all, templates: Templates,
-        diagrams: DiagramDrawer = DiagramDrawer(), write: @Sendable (String, [UInt8]) throws -> Void
+        diagrams: DiagramDrawer = DiagramDrawer(), exports encoder: ExportEncoder = .direct,
+        write: @Sendable (String, [UInt8]) throws -> Void
     ) throws {
         let entries = navigation ?? SiteNavigation.entries(content)
         let views = ViewModels(
@@ -210,7 +211,9 @@ public struct SiteBuilder: Sendable {
             let exports = ExportFormat.files.filter { selection.exports.includes($0) }.map { format in
                 SideWork {
                     do {
-                        try write(format.sitePath, [UInt8](try format.data(content: content, report: report)))
+                        try write(
+                            format.sitePath,
+                            try encoder.bytes(format) { try format.data(content: content, report: report) })
                     } catch {
                         exportFailure.withLock { $0 = $0 ?? error }
                     }
@@ -292,4 +295,18 @@ private struct PageRenderer: Sendable {
                 file: error.file, line: error.line, column: error.column, message: error.message)
         }
     }
+}
+
+/// How the site's exports get their bytes: encoded from the model and the run, or, for a
+/// caller that kept the bytes of the same inputs before (a build's tool cache), taken from
+/// there. `encode` makes the bytes; the result is what is written.
+public struct ExportEncoder: Sendable {
+    let bytes: @Sendable (ExportFormat, _ encode: () throws -> Data) throws -> [UInt8]
+
+    public init(_ bytes: @escaping @Sendable (ExportFormat, _ encode: () throws -> Data) throws -> [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Every export encoded as it is written.
+    public static let direct = ExportEncoder { _, encode in [UInt8](try encode()) }
 }

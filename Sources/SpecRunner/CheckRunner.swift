@@ -1,5 +1,6 @@
 import ReportModel
 import SpecModel
+import Utilities
 
 /// Runs every check of every spec on each of its platforms against the spec's flow, explores
 /// each flow the content names, cross-checks the copy against what the flow can show, and
@@ -24,6 +25,13 @@ public struct CheckRunner: Sendable {
     /// cancelled request does not wait for a run nobody reads.
     public func run(_ content: ContentSet, stoppingWhen isCancelled: () -> Bool) -> RunReport? {
         let (groups, resolution) = flows.resolve(content.specs)
+        // The fingerprint (a hash of every spec and flow) is made on another core while the
+        // checks run.
+        let fingerprint = Locked("")
+        let flowsRun = groups.map(\.flow)
+        let fingerprinting = SideWork {
+            fingerprint.withLock { $0 = RunReport.fingerprint(of: content, flows: flowsRun) }
+        }
         var diagnostics = DiagnosticBag()
         diagnostics.append(contentsOf: resolution)
         var flowRuns: [FlowRun] = []
@@ -40,7 +48,8 @@ public struct CheckRunner: Sendable {
             specRuns[spec.path] ?? Self.unrun(spec)
         }
         var report = RunReport(flows: flowRuns, specs: ordered, diagnostics: diagnostics.sorted)
-        report.fingerprint = RunReport.fingerprint(of: content, flows: groups.map(\.flow))
+        fingerprinting.wait()
+        report.fingerprint = fingerprint.withLock { $0 }
         return report
     }
 

@@ -52,6 +52,7 @@ import Testing
         "web-load-is-conditional": { tests in tests.webLoadIsConditional() },
         "web-not-allowed-is-cancel": { tests in tests.webNotAllowedIsCancel() },
         "left-to-the-platform": { tests in tests.leftToThePlatform() },
+        "android-cancellation-counts": { tests in tests.androidCancellationCounts() },
     ]
 
     /// Each decision is explained, and the engine is run to show it: a decision without a
@@ -513,6 +514,33 @@ import Testing
                     !(catalogue.destinations[result.id] ?? []).isEmpty,
                     "\(adapter.platform.displayName) \(result.label) leads nowhere")
             }
+        }
+    }
+
+    /// Whatever its message says, a cancellation on Android counts: the first offers the
+    /// retry, the second shows the fallback.
+    @Test func androidCancellationCounts() {
+        let adapter = AndroidAdapter()
+        var cancellations = [adapter.result(of: .publicKeyCredentialDom(.notAllowedError))]
+        for message in [nil, "Passkey retrieval was cancelled by the user.", "not authorized"] {
+            var result = adapter.result(of: .cancellation)
+            result.message = message
+            cancellations.append(result)
+        }
+        let reducer = LoginReducer()
+        for cancellation in cancellations {
+            #expect(adapter.outcome(of: cancellation) == .cancelled, "\(cancellation)")
+            var state = LoginState()
+            state.ceremony = Ceremony(route: .automatic, allowedCredentials: [])
+            let first = reducer.reduce(state, .ceremonyFinished(adapter.outcome(of: cancellation)))
+            #expect(first.state.cancellationStreak == 1 && first.situation == .automaticCancelFirst)
+            var again = first.state
+            again.ceremony = Ceremony(route: .automatic, allowedCredentials: [])
+            again.retry = nil
+            let second = reducer.reduce(again, .ceremonyFinished(adapter.outcome(of: cancellation)))
+            #expect(second.situation == .automaticCancelRepeated)
+            // Nothing opens by itself after either.
+            #expect(!first.effects.contains { if case .startCeremony = $0 { true } else { false } })
         }
     }
 

@@ -215,6 +215,40 @@ import Testing
         try expectSameAsCleanBuild(after: "a page of the output changed by hand")
     }
 
+    /// The model's JSON and the run report are kept in the tool's cache: a full build of the
+    /// same content into a new folder reads them instead of encoding them again, and writes
+    /// the bytes a build with an empty cache writes; an edit to a page makes new ones.
+    @Test func theModelAndTheReportComeFromTheCacheWhenNothingTheyDependOnChanged() throws {
+        let kept = folder.url.appendingPathComponent("cache/exports")
+        func entries() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: kept.path).filter { !$0.hasPrefix(".") })
+        }
+        func fullBuild(into name: String) throws -> [String: Data] {
+            let site = folder.url.appendingPathComponent(name)
+            let result = InProcess.run(
+                ["build", content.path, "--out", site.path, "--templates", templates.path], in: folder.url,
+                environment: try environment(cache: "cache"))
+            #expect(result.status == .success, "\(result.stderr)")
+            return try files(under: site)
+        }
+        let first = try fullBuild(into: "first")
+        let afterFirst = try entries()
+        #expect(afterFirst.count == 2, "the model's JSON and the run report: \(afterFirst)")
+        let second = try fullBuild(into: "second")
+        #expect(try entries() == afterFirst, "nothing new is encoded for the same content")
+        let clean = try cleanBuild()
+        for path in ["exports/spec.json", "exports/report.json"] {
+            #expect(first[path] != nil && second[path] == first[path] && clean[path] == first[path], "\(path)")
+        }
+        try edit("native/spec.md") { $0.replacingOccurrences(of: "Try Again", with: "Try again") }
+        let edited = try fullBuild(into: "edited")
+        #expect(try entries().subtracting(afterFirst).count == 2, "an edited page makes new entries")
+        #expect(edited["exports/spec.json"] != first["exports/spec.json"])
+        let cleanEdited = try cleanBuild()
+        #expect(edited["exports/report.json"] == cleanEdited["exports/report.json"])
+        #expect(edited["exports/spec.json"] == cleanEdited["exports/spec.json"])
+    }
+
     @Test func withoutACacheEveryBuildIsAFullOne() throws {
         try build()
         try edit("notes/note-1.md") { $0.replacingOccurrences(of: "first words", with: "opening words") }

@@ -146,6 +146,15 @@ extension Decision {
                 "WebAuthn's `NotAllowedError` is what providers report when the user dismisses the prompt (W3C WebAuthn Level 3, get() exceptions); showing an error for it would show one for the most common, expected outcome. An unverifiable relying party is the same misconfiguration as the web's `SecurityError` and iOS's `failed` (Associated Domains), which a retry cannot fix (DOMAIN review, corbado/flutter-passkeys issues 112 and 148).",
             criterion: "N1.4-AC01"),
         Decision(
+            id: "android-cancellation-counts",
+            question:
+                "Which Android results count toward the two-cancellation rule, and what does the app report of them?",
+            choice:
+                "`GetCredentialCancellationException` and `GetPublicKeyCredentialDomException` with `NotAllowedError` count as cancellations of the automatic route whatever their message, including the one androidx makes from Play services’ “Unable to get sync account”. The app never retries them by itself, and reports how often each arrives, with its message, to its monitoring.",
+            reason:
+                "Google’s Credential Manager troubleshooting guide says the exception “most commonly occurs when a user manually cancels the sign-in flow” but “can also signal that the request was not authorized due to technical constraints”; “don’t automatically retry the request”, and “developers should monitor the frequency of this exception”. androidx turns `NOT_ALLOWED_ERR` with “Unable to get sync account” into it (PublicKeyCredentialControllerUtility.kt). The app cannot tell a refusal from a technical one: counting a technical refusal only brings the fallback one attempt sooner, which N1.4-AC01 allows, while not counting a real cancellation would prompt the user again, which it forbids.",
+            criterion: "N1.4-AC01"),
+        Decision(
             id: "ios-prefer-sign-in-with-apple",
             question:
                 "What does `ASAuthorizationError.Code.preferSignInWithApple` (1009) do in a login, if it ever arrives?",

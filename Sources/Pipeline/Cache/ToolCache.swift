@@ -24,6 +24,7 @@ public struct ToolCache: Sendable {
     static let kinds: [CacheKind] = [
         BuildManifest.kind, ExplorationCache.kind, DiagramLayoutCache.layouts, DiagramLayoutCache.pictures,
         CacheStore.fileHashes, EarlierVersion.kind, ChangesStage.kind, explanations, ConformanceKits.kind,
+        IncrementalBuild.exportsKind,
     ]
 
     /// The explanations of messages an editor opens from a diagnostic's link.

@@ -64,6 +64,9 @@ struct IncrementalBuild {
         let baselineRead = SideWork { resolved.withLock { $0 = baseline() } }
         let previous = fullBuild ? nil : sink.previousBuild().flatMap { $0.buildKey == buildKey ? $0 : nil }
         let store = self.store ?? SourceStore(flows: lazyFlows, records: previous?.records ?? [], trees: .rendered)
+        // A build with no previous one will check: the explorations are read beside the
+        // reading of the pages, so the checks do not wait for them.
+        let preparedEarly = previous == nil ? prepareChecks() : nil
         let snapshot: SourceStore.Snapshot
         let resolution: ChangesBaseline.Resolution
         do throws(ContentLoader.MissingPath) {
@@ -77,7 +80,6 @@ struct IncrementalBuild {
         case .success(let found): resolution = found
         case .failure(let failure): return Self.failed(failure)
         }
-        let preparedEarly = previous == nil ? prepareChecks() : nil
         let lint = LintStage.lint(snapshot, store: store, request: request, strict: strict)
         var result = PipelineResult()
         result.content = lint.content
@@ -213,6 +215,7 @@ struct IncrementalBuild {
         }
         let builder = SiteBuilder()
         let templates = self.templates
+        let encoder = Self.exportEncoder(cache: cache, key: keys.exports)
         let prose = Locked<(any Error)?>(nil)
         let contentForProse = content
         let exports: SiteBuilder.Selection.Exports = shared == nil ? .none : .withoutTheRun
@@ -222,7 +225,7 @@ struct IncrementalBuild {
                     content: contentForProse, report: RunReport(flows: [], specs: [], diagnostics: []),
                     navigation: keys.navigation,
                     selection: .init(shared: false, pages: pages, exports: exports),
-                    templates: templates, write: write)
+                    templates: templates, exports: encoder, write: write)
             } catch {
                 prose.withLock { $0 = error }
             }
@@ -239,7 +242,7 @@ struct IncrementalBuild {
             try builder.render(
                 content: content, report: inputs.report, changes: inputs.changes, navigation: keys.navigation,
                 selection: .init(shared: true, pages: [], exports: .ofTheRun), templates: templates,
-                diagrams: DiagramLayoutCache.drawer(cache), write: write)
+                diagrams: DiagramLayoutCache.drawer(cache), exports: encoder, write: write)
             // The conformance kits follow the specs and the engine, as the shared pages do.
             for file in ConformanceKits.siteFiles(
                 content: content, flows: flows, cache: cache, fingerprint: inputs.report.fingerprint)
@@ -352,6 +355,26 @@ struct IncrementalBuild {
 }
 
 /// What each file of a build is made from, as hashes, worked out once per build.
+extension IncrementalBuild {
+    /// The kind of the cache's entries that hold the model's and the run's exports.
+    static let exportsKind = CacheKind("exports", version: 1, limit: 8, fileExtension: ".json")
+
+    /// The model's JSON and the run report are the largest files of a build, each a
+    /// function of the tool, its options and the pages' bytes (`key`): they are kept in the
+    /// tool's cache and read from it instead of encoded again when nothing they depend on
+    /// changed. Every other export is encoded as it is written.
+    static func exportEncoder(cache: ToolCache?, key: String) -> ExportEncoder {
+        guard let store = cache?.store else { return .direct }
+        return ExportEncoder { format, encode in
+            guard format == .json || format == .report else { return [UInt8](try encode()) }
+            if let kept = store.bytes(exportsKind, key: [key, format.rawValue]) { return kept }
+            let bytes = [UInt8](try encode())
+            store.keep(bytes, exportsKind, key: [key, format.rawValue])
+            return bytes
+        }
+    }
+}
+
 private struct Keys {
     /// Everything every file depends on: the tool, its options, the roots and the
     /// templates.
@@ -364,6 +387,9 @@ private struct Keys {
     let shared: String
     /// What each prose page depends on, by output path.
     let pages: [String: String]
+    /// What the model's and the run's exports depend on: the tool and its options, and the
+    /// name and bytes of every page.
+    let exports: String
 
     init(build: String, baseline: String, records: [PageRecord]) {
         self.build = build
@@ -385,6 +411,12 @@ private struct Keys {
             if record.kind != .page { hasher.mix(record.hash) }
         }
         shared = hasher.hex
+        hasher = FNV1a()
+        for part in ["exports", build] { hasher.mix(part) }
+        for record in records {
+            for part in [record.path, record.relativePath, record.hash] { hasher.mix(part) }
+        }
+        exports = hasher.hex
         // What each prose page depends on (its own bytes and the navigation), by output path.
         let (build, navigationKey) = (build, navigationKey)
         pages = Dictionary(
