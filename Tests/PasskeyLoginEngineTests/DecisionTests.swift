@@ -53,6 +53,7 @@ import Testing
         "web-not-allowed-is-cancel": { tests in tests.webNotAllowedIsCancel() },
         "left-to-the-platform": { tests in tests.leftToThePlatform() },
         "android-cancellation-counts": { tests in tests.androidCancellationCounts() },
+        "rate-limited-lookup": { tests in tests.rateLimitedLookup() },
     ]
 
     /// Each decision is explained, and the engine is run to show it: a decision without a
@@ -541,6 +542,15 @@ import Testing
             #expect(second.situation == .automaticCancelRepeated)
             // Nothing opens by itself after either.
             #expect(!first.effects.contains { if case .startCeremony = $0 { true } else { false } })
+        }
+    }
+
+    /// A rate-limited lookup goes where a server error goes, on every platform.
+    @Test func rateLimitedLookup() {
+        for adapter in PlatformAdapters.all {
+            let catalogue = TriggerCatalogue(adapter: adapter)
+            #expect(catalogue.destinations["HTTP 429"] == ["lookup-failed"], "\(adapter.platform.displayName)")
+            #expect(catalogue.destinations["HTTP 429"] == catalogue.destinations["HTTP 5xx"])
         }
     }
 

@@ -68,6 +68,14 @@ extension Decision {
                 "OWASP Authentication Cheat Sheet (“Authentication and Error Messages”): responses before authentication must not differ by account existence or state. WebAuthn Level 3, section 14.6.2 (username enumeration), allows either plausible imaginary credentials for unknown users or a request that names none; a discoverable request is chosen because imaginary credential IDs would have to be stable per identifier, stored and indistinguishable from real ones, while a discoverable request reveals nothing by construction and is what Apple's passkey sample and Google's guidance use. After a valid assertion the user has proved who they are.",
             criterion: nil),
         Decision(
+            id: "rate-limited-lookup",
+            question: "What does a rate-limited lookup (`HTTP 429`) do?",
+            choice:
+                "What a server error does: no conclusion about the account, no passkey request, and the notice with a fresh retry and the fallback (scenario `lookup-failed`). When the answer carries `Retry-After`, the app sends the retry the user chooses no sooner than it says, and never retries by itself.",
+            reason:
+                "RFC 6585: 429 means that “the user has sent too many requests in a given amount of time”, which says nothing about the account, so N1.4-AC03 applies as to a server error. RFC 9110: `Retry-After` says “how long the user agent ought to wait before making a follow-up request”. The engine has no clock: keeping that wait is the app’s part, outside the checks.",
+            criterion: "N1.4-AC03"),
+        Decision(
             id: "inconclusive-is-a-general-error",
             question: "What does the user see when the server cannot tell whether it accepts the credential?",
             choice: "The general passkey error (retry or fallback), and no signal of either kind.",

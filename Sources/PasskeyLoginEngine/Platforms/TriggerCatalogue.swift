@@ -51,7 +51,9 @@ public struct TriggerCatalogue: Sendable {
         var results: [TriggerResult] = []
         var names: [TriggerNameEntry] = []
         adapter.nativeTriggers(results: &results, names: &names)
-        TriggerCatalogue.addTransport([("HTTP 5xx", .serverError)], results: &results, names: &names)
+        // A rate-limited lookup (`HTTP 429`) tells no more about the account than a server error.
+        TriggerCatalogue.addTransport(
+            [("HTTP 5xx", .serverError), ("HTTP 429", .serverError)], results: &results, names: &names)
         let blocked = AccountStatus.allCases.filter { !$0.allowsSignIn }
         let server: [(String, [TriggerCause])] = [
             ("route-unavailable", [.lookup(.cannotContinue), .verification(.routeUnavailable)]),

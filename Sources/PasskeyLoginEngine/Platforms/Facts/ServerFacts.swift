@@ -15,6 +15,15 @@ extension PlatformFacts {
                 "The 5xx (Server Error) class of status code indicates that the server is aware that it has erred or is incapable of performing the requested method."
             )),
         PlatformFact(
+            name: "HTTP 429", requests: [.signIn],
+            conclusion:
+                "The lookup is the app’s own HTTP request during a sign-in; a server that limits how often it is asked answers it with 429, which says nothing about the account.",
+            source: source(
+                "RFC 6585: Additional HTTP Status Codes, 429 Too Many Requests",
+                "https://www.rfc-editor.org/rfc/rfc6585#section-4",
+                "The 429 status code indicates that the user has sent too many requests in a given amount of time (\"rate limiting\")."
+            )),
+        PlatformFact(
             name: "route-unavailable", requests: [.signIn],
             conclusion:
                 "The seed’s scenario “Account cannot continue with this route” is a sign-in answer: the account exists but may not use this route.",
