@@ -446,6 +446,39 @@ func jsonObject(_ text: String) throws -> NSDictionary {
         #expect(result.stderr.hasSuffix(" [earlier-content-has-errors]\n"), "\(result.stderr)")
     }
 
+    /// The Changes page of a build whose baseline does not lint says why it compares nothing,
+    /// and the tool's cache keeps that answer as it keeps a comparison: the same build again
+    /// does not read and lint the earlier version to learn it.
+    @Test func aBaselineWithErrorsIsKeptAsTheReasonThereIsNoComparison() async throws {
+        let repository = try await EditedRepository()
+        try repository.folder.write("content/broken.md", "# Broken\n<!-- spec: B1 -->\n")
+        try await repository.git("add", "-A")
+        try await repository.git("commit", "-q", "-m", "A broken page")
+        try await repository.git("rm", "-q", "content/broken.md")
+        let cache = repository.root.appendingPathComponent("cache")
+        let site = repository.root.appendingPathComponent("site")
+        func build() throws -> NSDictionary {
+            let result = InProcess.run(
+                [
+                    "build", repository.content.path, "--out", site.path, "--templates",
+                    BinaryRunner.packageRoot.appendingPathComponent("templates").path,
+                ], in: repository.root, environment: ["PASSKEY_SPEC_CACHE": cache.path])
+            #expect(result.status == .success, "\(result.stderr)")
+            return try jsonObject(repository.read("exports/changes.json", in: site))
+        }
+        let first = try build()
+        let reason = try #require(first["unavailable"] as? String)
+        #expect(reason.hasPrefix("the content at revision ") && reason.hasSuffix("; 'passkey-spec diff' lists them"))
+        let kept = try FileManager.default.contentsOfDirectory(
+            atPath: cache.appendingPathComponent("changes").path
+        ).filter { !$0.hasPrefix(".") }
+        #expect(kept.count == 1)
+        let entry = try String(
+            contentsOf: cache.appendingPathComponent("changes").appendingPathComponent(kept[0]), encoding: .utf8)
+        #expect(entry.contains(reason))
+        #expect(try build() == first)
+    }
+
     @Test func currentContentWithErrorsIsNotCompared() async throws {
         let repository = try await EditedRepository()
         try repository.folder.write("content/broken.md", "# Broken\n<!-- spec: B1 -->\n")

@@ -44,9 +44,15 @@ struct ChangesStage {
             case .git(.unknownRevision): return .unavailable("git does not know revision \(name)")
             case .git(.git(let detail)): return .unavailable("git could not read revision \(name) (\(detail))")
             case .contentHasErrors(let errors):
-                return .unavailable(
+                // As much a function of the commit and the tool as a comparison: kept, so that
+                // each build does not read and lint the earlier version again to learn it.
+                let changes = SpecChanges.unavailable(
                     "the content at revision \(name) has \(errors.count == 1 ? "an error" : "\(errors.count) errors"); 'passkey-spec diff' lists them"
                 )
+                if let store, let key, let data = try? changes.encodedJSON() {
+                    store.keep([UInt8](data), Self.kind, key: key)
+                }
+                return changes
             }
         }
         let changes = SpecChanges.compare(version, current, baseline: baseline)
