@@ -47,8 +47,10 @@ enum CheckBlockRepair {
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            let trimmed = line.drop { $0 == " " }
-            let indent = line.count - trimmed.count
+            // Counted in bytes: a space is one, and counting the characters of a long line
+            // (a table row) would walk it whole.
+            let indent = line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
+            let trimmed = line.dropFirst(indent)
             if let current = open {
                 let run = trimmed.prefix { $0 == current.character }
                 if indent <= 3, run.count >= current.length, trimmed.dropFirst(run.count).allSatisfy(\.isWhitespace) {
