@@ -525,17 +525,10 @@ public final class LanguageServer: @unchecked Sendable {
     /// Publishes `diagnostics` of one open document alone, the findings of its own text that
     /// the lint of the whole content will publish again with the rest.
     private func publish(_ diagnostics: [Diagnostic], of path: String, _ document: Document) {
-        publishLock.lock()
-        defer { publishLock.unlock() }
-        let setup = lock.withLock { state.setup }
-        guard !setup.pullsDiagnostics else { return }
-        let positions = TextPositions(document.text, encoding: setup.encoding)
-        let found = diagnostics.filter { fileSystemPath($0.location.file) == path }.map {
-            protocolDiagnostic($0, positions, documents: [path: document])
-        }
-        notify(
-            PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), version: document.version, diagnostics: found))
-        lock.withLock { state.published[path] = found }
+        guard !lock.withLock({ state.setup.pullsDiagnostics }) else { return }
+        publishAhead(
+            diagnostics, of: path, text: document.text, version: document.version, documents: [path: document],
+            evenIfUnchanged: true)
     }
 
     /// Publishes the findings of a page the first lint has just read that needs no other page,
@@ -544,15 +537,25 @@ public final class LanguageServer: @unchecked Sendable {
     private func publish(read diagnostics: [Diagnostic], besides documents: [String: Document]) {
         guard let path = diagnostics.first.map({ fileSystemPath($0.location.file) }), documents[path] == nil
         else { return }
+        publishAhead(
+            diagnostics, of: path, text: Self.text(ofFile: path), version: nil, documents: documents,
+            evenIfUnchanged: false)
+    }
+
+    /// Publishes the findings of one file (`text` is what they were found in) ahead of the
+    /// lint of the whole content, and remembers them as published.
+    private func publishAhead(
+        _ diagnostics: [Diagnostic], of path: String, text: String, version: Int?, documents: [String: Document],
+        evenIfUnchanged: Bool
+    ) {
         publishLock.lock()
         defer { publishLock.unlock() }
-        let encoding = lock.withLock { state.setup.encoding }
-        let positions = TextPositions(Self.text(ofFile: path), encoding: encoding)
+        let positions = TextPositions(text, encoding: lock.withLock { state.setup.encoding })
         let found = diagnostics.filter { fileSystemPath($0.location.file) == path }.map {
             protocolDiagnostic($0, positions, documents: documents)
         }
-        guard lock.withLock({ state.published[path] != found }) else { return }
-        notify(PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), version: nil, diagnostics: found))
+        guard evenIfUnchanged || lock.withLock({ state.published[path] != found }) else { return }
+        notify(PublishDiagnosticsNotification(uri: Self.uri(ofPath: path), version: version, diagnostics: found))
         lock.withLock { state.published[path] = found }
     }
 

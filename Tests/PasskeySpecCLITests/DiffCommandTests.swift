@@ -75,6 +75,17 @@ final class EditedRepository {
             ], in: root)
     }
 
+    /// The repository with a page that does not lint committed at HEAD and then removed, so
+    /// that the content at HEAD cannot be compared with.
+    static func withABrokenPageAtHEAD() async throws -> EditedRepository {
+        let repository = try await EditedRepository()
+        try repository.folder.write("content/broken.md", "# Broken\n<!-- spec: B1 -->\n")
+        try await repository.git("add", "-A")
+        try await repository.git("commit", "-q", "-m", "A broken page")
+        try await repository.git("rm", "-q", "content/broken.md")
+        return repository
+    }
+
     /// The text of `path` in `folder`.
     func read(_ path: String, in folder: URL) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
@@ -434,11 +445,7 @@ func jsonObject(_ text: String) throws -> NSDictionary {
     }
 
     @Test func earlierContentWithErrorsCannotBeCompared() async throws {
-        let repository = try await EditedRepository()
-        try repository.folder.write("content/broken.md", "# Broken\n<!-- spec: B1 -->\n")
-        try await repository.git("add", "-A")
-        try await repository.git("commit", "-q", "-m", "A broken page")
-        try await repository.git("rm", "-q", "content/broken.md")
+        let repository = try await EditedRepository.withABrokenPageAtHEAD()
         let result = repository.run("diff", "--since", "HEAD")
         #expect(result.status == .failure)
         #expect(result.stderr.contains("HEAD:content/broken.md:"), "\(result.stderr)")
@@ -450,11 +457,7 @@ func jsonObject(_ text: String) throws -> NSDictionary {
     /// and the tool's cache keeps that answer as it keeps a comparison: the same build again
     /// does not read and lint the earlier version to learn it.
     @Test func aBaselineWithErrorsIsKeptAsTheReasonThereIsNoComparison() async throws {
-        let repository = try await EditedRepository()
-        try repository.folder.write("content/broken.md", "# Broken\n<!-- spec: B1 -->\n")
-        try await repository.git("add", "-A")
-        try await repository.git("commit", "-q", "-m", "A broken page")
-        try await repository.git("rm", "-q", "content/broken.md")
+        let repository = try await EditedRepository.withABrokenPageAtHEAD()
         let cache = repository.root.appendingPathComponent("cache")
         let site = repository.root.appendingPathComponent("site")
         func build() throws -> NSDictionary {

@@ -31,9 +31,17 @@ struct ChangesStage {
             [$0, name, current.report.fingerprint ?? ""]
         }
         if let store, let key, let bytes = store.bytes(Self.kind, key: key),
-            let kept = try? SpecChanges.decodeJSON(Data(bytes))
+            let answer = try? SpecChanges.decodeJSON(Data(bytes))
         {
-            return kept
+            return answer
+        }
+        // An answer is a function of the commit, the tool and the run it compares: kept, so
+        // that building the same content again reads it instead of the earlier version.
+        func kept(_ changes: SpecChanges) -> SpecChanges {
+            if let store, let key, let data = try? changes.encodedJSON() {
+                store.keep([UInt8](data), Self.kind, key: key)
+            }
+            return changes
         }
         let version: Version
         do throws(EarlierVersion.Failure) {
@@ -44,19 +52,14 @@ struct ChangesStage {
             case .git(.unknownRevision): return .unavailable("git does not know revision \(name)")
             case .git(.git(let detail)): return .unavailable("git could not read revision \(name) (\(detail))")
             case .contentHasErrors(let errors):
-                // As much a function of the commit and the tool as a comparison: kept, so that
-                // each build does not read and lint the earlier version again to learn it.
-                let changes = SpecChanges.unavailable(
-                    "the content at revision \(name) has \(errors.count == 1 ? "an error" : "\(errors.count) errors"); 'passkey-spec diff' lists them"
-                )
-                if let store, let key, let data = try? changes.encodedJSON() {
-                    store.keep([UInt8](data), Self.kind, key: key)
-                }
-                return changes
+                // Kept too: each build would otherwise read and lint the earlier version again
+                // to learn that it has errors.
+                return kept(
+                    .unavailable(
+                        "the content at revision \(name) has \(errors.count == 1 ? "an error" : "\(errors.count) errors"); 'passkey-spec diff' lists them"
+                    ))
             }
         }
-        let changes = SpecChanges.compare(version, current, baseline: baseline)
-        if let store, let key, let data = try? changes.encodedJSON() { store.keep([UInt8](data), Self.kind, key: key) }
-        return changes
+        return kept(SpecChanges.compare(version, current, baseline: baseline))
     }
 }

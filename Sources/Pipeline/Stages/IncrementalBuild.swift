@@ -354,7 +354,6 @@ struct IncrementalBuild {
     }
 }
 
-/// What each file of a build is made from, as hashes, worked out once per build.
 extension IncrementalBuild {
     /// The kind of the cache's entries that hold the model's and the run's exports.
     static let exportsKind = CacheKind("exports", version: 1, limit: 8, fileExtension: ".json")
@@ -375,6 +374,7 @@ extension IncrementalBuild {
     }
 }
 
+/// What each file of a build is made from, as hashes, worked out once per build.
 private struct Keys {
     /// Everything every file depends on: the tool, its options, the roots and the
     /// templates.
