@@ -143,6 +143,18 @@ import Testing
         #expect(text.stdout.contains("; leads to \(leadsTo.joined(separator: ", "))\n"))
     }
 
+    /// An HTTP status is found by its number alone, as an engineer who has the status in
+    /// hand types it.
+    @Test func anHTTPStatusIsFoundByItsNumber() throws {
+        for (query, name) in [("429", "HTTP 429"), ("5xx", "HTTP 5xx")] {
+            let result = InProcess.run(["errors", query, "--format", "json"])
+            #expect(result.status == .success, "\(query): \(result.stderr)")
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(entries.map { $0["name"] as? String } == [name, name, name], "\(query)")
+        }
+    }
+
     /// `TypeError` is the passkey request's (invalid options) and the lookup's (a `fetch()`
     /// network failure): both are shown, each with what it means and its own source.
     @Test func everyResultOfANameIsShownWithItsOwnSource() throws {

@@ -69,9 +69,11 @@ enum ErrorsCommand {
     /// What an entry is looked up by, in lowercase: its name and raw value, every name a
     /// Trigger cell may write for it (`DataError` of a DOM exception), and the last part of each
     /// (`canceled` of `ASAuthorizationError.Code.canceled`, `TYPE_USER_CANCELED` of
-    /// `android.credentials.GetCredentialException.TYPE_USER_CANCELED`).
+    /// `android.credentials.GetCredentialException.TYPE_USER_CANCELED`, `429` of `HTTP 429`).
     static func keys(of entry: TriggerReferenceEntry) -> Set<String> {
-        let lastPart = { (text: String) in String(text.split(whereSeparator: { $0 == "." || $0 == "/" }).last ?? "") }
+        let lastPart = { (text: String) in
+            String(text.split(whereSeparator: { $0 == "." || $0 == "/" || $0 == " " }).last ?? "")
+        }
         let written = [entry.name] + entry.names + (entry.code.map { [$0] } ?? [])
         return Set((written + written.map(lastPart)).map { $0.lowercased() })
     }
