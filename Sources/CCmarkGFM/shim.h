@@ -31,4 +31,31 @@ static inline int shim_footnote_reference_index(cmark_node *node) {
     return node->footnote.ref_ix;
 }
 
+/// A node's text as the tree holds it: the literal of text, code spans, HTML and code blocks, not
+/// NUL-terminated, its length in `length`. `cmark_node_get_literal` would first copy it into a
+/// new NUL-terminated buffer, for every node of every page.
+static inline const unsigned char *shim_literal(cmark_node *node, int *length) {
+    cmark_chunk *chunk = node->type == CMARK_NODE_CODE_BLOCK ? &node->as.code.literal : &node->as.literal;
+    *length = (int)chunk->len;
+    return chunk->data;
+}
+
+/// The info string of a fenced code block, as `shim_literal`.
+static inline const unsigned char *shim_code_info(cmark_node *node, int *length) {
+    *length = (int)node->as.code.info.len;
+    return node->as.code.info.data;
+}
+
+/// The destination of a link or image, as `shim_literal`.
+static inline const unsigned char *shim_link_url(cmark_node *node, int *length) {
+    *length = (int)node->as.link.url.len;
+    return node->as.link.url.data;
+}
+
+/// The title of a link or image, as `shim_literal`.
+static inline const unsigned char *shim_link_title(cmark_node *node, int *length) {
+    *length = (int)node->as.link.title.len;
+    return node->as.link.title.data;
+}
+
 #endif

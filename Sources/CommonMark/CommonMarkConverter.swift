@@ -47,10 +47,10 @@ public enum CommonMarkConverter {
         )
         switch node.kind {
         case .text, .code, .htmlInline, .htmlBlock:
-            node.literal = string(cmark_node_get_literal(pointer))
+            node.literal = chunk(shim_literal, pointer)
         case .codeBlock:
-            node.literal = string(cmark_node_get_literal(pointer))
-            node.info = string(cmark_node_get_fence_info(pointer))
+            node.literal = chunk(shim_literal, pointer)
+            node.info = chunk(shim_code_info, pointer)
             var length: Int32 = 0
             var offset: Int32 = 0
             var character: CChar = 0
@@ -59,9 +59,9 @@ public enum CommonMarkConverter {
                     character: Character(Unicode.Scalar(UInt8(bitPattern: character))), length: Int(length))
             }
         case .link, .image:
-            node.url = string(cmark_node_get_url(pointer))
+            node.url = chunk(shim_link_url, pointer)
             // An empty title renders as no title, so the tree does not tell them apart.
-            node.title = string(cmark_node_get_title(pointer)).flatMap { $0.isEmpty ? nil : $0 }
+            node.title = chunk(shim_link_title, pointer).flatMap { $0.isEmpty ? nil : $0 }
         case .list:
             node.list = list(of: pointer)
         case .item:
@@ -77,8 +77,15 @@ public enum CommonMarkConverter {
         return node
     }
 
-    private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
-        pointer.map { String(cString: $0) }
+    /// A text the tree holds as bytes and a length, read through one of the shim's getters
+    /// without the NUL-terminated copy the public getters make.
+    private static func chunk(
+        _ getter: (CommonMarkNodePointer, UnsafeMutablePointer<Int32>) -> UnsafePointer<UInt8>?,
+        _ pointer: CommonMarkNodePointer
+    ) -> String? {
+        var length: Int32 = 0
+        guard let bytes = getter(pointer, &length) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
     }
 
     private static func list(of pointer: CommonMarkNodePointer) -> MarkdownNode.List {
@@ -137,7 +144,7 @@ public enum CommonMarkConverter {
         case CMARK_NODE_IMAGE: return .image
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             // After parsing, cmark-gfm keeps the note's number as the reference's literal.
-            let number = string(cmark_node_get_literal(pointer)).flatMap { Int($0) } ?? 0
+            let number = chunk(shim_literal, pointer).flatMap { Int($0) } ?? 0
             return .footnoteReference(
                 label: footnoteLabel(shim_footnote_reference_definition(pointer)), number: number,
                 referenceIndex: Int(shim_footnote_reference_index(pointer)))

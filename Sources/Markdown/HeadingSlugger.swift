@@ -19,13 +19,10 @@ public struct HeadingSlugger: Sendable {
     /// slugger has handed out.
     public mutating func anchors(in blocks: [MarkdownNode]) -> [String] {
         var result: [String] = []
-        var pending = Array(blocks.reversed())
-        while let node = pending.popLast() {
-            if case .heading = node.kind {
-                result.append(slug(for: node))
-            } else {
-                pending.append(contentsOf: node.children.reversed())
-            }
+        MarkdownNode.walk(blocks) { node in
+            guard case .heading = node.kind else { return true }
+            result.append(slug(for: node))
+            return false
         }
         return result
     }
@@ -82,14 +79,14 @@ public struct HeadingSlugger: Sendable {
     /// raw HTML, images and footnote references count for nothing, as in GitHub's rendered text.
     public static func text(of heading: MarkdownNode) -> String {
         var result = ""
-        var pending = Array(heading.children.reversed())
-        while let node = pending.popLast() {
+        MarkdownNode.walk(heading.children) { node in
             switch node.kind {
             case .text, .code: result += node.literal ?? ""
             case .softBreak, .lineBreak: result += " "
             case .htmlInline, .image, .footnoteReference: break
-            default: pending.append(contentsOf: node.children.reversed())
+            default: return true
             }
+            return false
         }
         return result
     }

@@ -359,13 +359,13 @@ private struct HTMLWriter {
         write("<img src=\"")
         writeURL(node.url ?? "")
         write("\" alt=\"")
-        var pending = Array(node.children.reversed())
-        while let child = pending.popLast() {
+        MarkdownNode.walk(node.children) { child in
             switch child.kind {
             case .text, .code, .htmlInline: writeEscaped(child.literal)
             case .softBreak, .lineBreak: write(" ")
-            default: pending.append(contentsOf: child.children.reversed())
+            default: return true
             }
+            return false
         }
         if let title = node.title, !title.isEmpty {
             write("\" title=\"")

@@ -26,14 +26,13 @@ public enum MarkdownLinks {
     /// Every link and image destination in `blocks` (autolinks included), in document order.
     public static func destinations(in blocks: [MarkdownNode]) -> [Destination] {
         var result: [Destination] = []
-        var pending = Array(blocks.reversed())
-        while let node = pending.popLast() {
+        MarkdownNode.walk(blocks) { node in
             switch node.kind {
             case .link: result.append(Destination(kind: .link, url: node.url ?? "", position: node.position))
             case .image: result.append(Destination(kind: .image, url: node.url ?? "", position: node.position))
             default: break
             }
-            pending.append(contentsOf: node.children.reversed())
+            return true
         }
         return result
     }

@@ -174,14 +174,13 @@ public struct MarkdownNode: Sendable, Equatable {
     /// The node's text with formatting removed: text and code spans joined, breaks as spaces.
     public var plainText: String {
         var result = ""
-        var pending: [MarkdownNode] = [self]
-        // Depth-first in document order without recursion, so deep nesting cannot overflow the stack.
-        while let node = pending.popLast() {
+        Self.walk([self]) { node in
             switch node.kind {
             case .text, .code, .htmlInline: result += node.literal ?? ""
             case .softBreak, .lineBreak: result += " "
-            default: pending.append(contentsOf: node.children.reversed())
+            default: return true
             }
+            return false
         }
         return result
     }
@@ -189,11 +188,32 @@ public struct MarkdownNode: Sendable, Equatable {
     /// Every descendant, in document order, without recursion.
     public var descendants: [MarkdownNode] {
         var result: [MarkdownNode] = []
-        var pending = children.reversed() as [MarkdownNode]
-        while let node = pending.popLast() {
+        Self.walk(children) { node in
             result.append(node)
-            pending.append(contentsOf: node.children.reversed())
+            return true
         }
         return result
+    }
+
+    /// Visits each of `nodes` and its descendants in document order (a node before its
+    /// children); `visit` returns whether to go into the node's children. Nodes are visited
+    /// where they are, not copied, so a walk over a large page retains only its sibling arrays;
+    /// and it keeps its own stack rather than recursing, so deep nesting cannot overflow the
+    /// thread's.
+    public static func walk(_ nodes: [MarkdownNode], _ visit: (MarkdownNode) throws -> Bool) rethrows {
+        // One level for each open parent: its children and the index of the next one to visit.
+        var levels: [(siblings: [MarkdownNode], next: Int)] = [(nodes, 0)]
+        while let level = levels.indices.last {
+            let index = levels[level].next
+            guard index < levels[level].siblings.count else {
+                levels.removeLast()
+                continue
+            }
+            levels[level].next = index + 1
+            let children = try levels[level].siblings.withUnsafeBufferPointer { siblings -> [MarkdownNode]? in
+                try visit(siblings[index]) && !siblings[index].children.isEmpty ? siblings[index].children : nil
+            }
+            if let children { levels.append((children, 0)) }
+        }
     }
 }

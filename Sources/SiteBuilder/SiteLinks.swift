@@ -110,8 +110,11 @@ public enum SiteLinks {
     private static func links(in prose: [Prose], file: String) -> [Link] {
         prose.flatMap { prose -> [Link] in
             guard let block = prose.block else { return [] }
+            let destinations = MarkdownLinks.destinations(in: [block])
+            // Split into lines only for a block that has links: most prose has none.
+            guard destinations.contains(where: { $0.kind == .link }) else { return [] }
             let lines = TextLines.split(prose.markdown)
-            return MarkdownLinks.destinations(in: [block]).compactMap { destination in
+            return destinations.compactMap { destination in
                 guard destination.kind == .link, let position = destination.position else { return nil }
                 let start = SourceLocation(file: file, line: position.startLine, column: position.startColumn)
                 let ends = (position.endLine, position.endColumn) >= (position.startLine, position.startColumn)

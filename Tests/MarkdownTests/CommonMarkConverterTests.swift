@@ -136,4 +136,31 @@ import Testing
         #expect(mismatches.withLock { $0 } == 0)
         #expect(expected.children[0].children[0].kind == .strikethrough)
     }
+    @Test func linksAndFencesKeepTheirURLsTitlesAndInfo() {
+        let document = CommonMarkConverter.parse(
+            "[a](https://example.com/x \"T\") ![i](p.png \"\") <https://auto.example>\n\n```swift linenums\nlet x = 1\n```\n")
+        let inlines = document.children[0].children
+        #expect(inlines.filter { $0.kind == .link }.map(\.url) == ["https://example.com/x", "https://auto.example"])
+        #expect(inlines.filter { $0.kind == .link }.map(\.title) == ["T", nil])
+        // An empty title renders as none.
+        #expect(inlines.first { $0.kind == .image }?.title == nil)
+        #expect(document.children[1].info == "swift linenums")
+        #expect(document.children[1].literal == "let x = 1\n")
+    }
+
+    @Test func aWalkVisitsEachNodeInDocumentOrderAndSkipsWhatItIsToldTo() {
+        let document = CommonMarkConverter.parse("# A *b*\n\n> c `d`\n\n- e\n")
+        var visited: [MarkdownNode.Kind] = []
+        MarkdownNode.walk(document.children) { node in
+            visited.append(node.kind)
+            // Into everything but the block quote.
+            return node.kind != .blockQuote
+        }
+        #expect(
+            visited == [
+                .heading(level: 1), .text, .emphasis, .text, .blockQuote, .list, .item, .paragraph, .text,
+            ])
+        #expect(document.descendants.count == 12)
+        #expect(document.children[1].plainText == "c d")
+    }
 }
