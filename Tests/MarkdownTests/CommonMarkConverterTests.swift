@@ -138,7 +138,8 @@ import Testing
     }
     @Test func linksAndFencesKeepTheirURLsTitlesAndInfo() {
         let document = CommonMarkConverter.parse(
-            "[a](https://example.com/x \"T\") ![i](p.png \"\") <https://auto.example>\n\n```swift linenums\nlet x = 1\n```\n")
+            "[a](https://example.com/x \"T\") ![i](p.png \"\") <https://auto.example>\n\n```swift linenums\nlet x = 1\n```\n"
+        )
         let inlines = document.children[0].children
         #expect(inlines.filter { $0.kind == .link }.map(\.url) == ["https://example.com/x", "https://auto.example"])
         #expect(inlines.filter { $0.kind == .link }.map(\.title) == ["T", nil])
