@@ -178,7 +178,7 @@ import Utilities
 
     /// A build's store keeps a prose page's HTML, not its Markdown tree (about 17 bytes a
     /// byte of Markdown): the record has the page's anchors and links, and the page its
-    /// rendered body. A lint's store keeps the prose blocks, an editor's the whole tree.
+    /// rendered body, as a lint's store does; an editor's keeps the whole tree.
     @Test func aBuildsStoreLetsAProsePagesTreeGoOnceItsHTMLIsTaken() throws {
         let folder = try TemporaryFolder()
         try folder.write("content/index.md", "# Home\n<!-- page: home -->\n\nSee [notes](notes.md#part).\n")
@@ -196,6 +196,12 @@ import Utilities
         #expect(record.links?.anchors.contains("part") == true)
         #expect(built.pages.first { $0.record.id == "home" }?.record.links?.links.map(\.url) == ["notes.md#part"])
 
+        let linted = try #require(
+            try SourceStore(flows: LazyFlows(FlowRegistry([]))).snapshot(request).content.pages.first {
+                $0.id == "notes"
+            })
+        #expect(linted.body.allSatisfy { $0.block == nil })
+        #expect(ProseHTML.body(of: linted) == notes.renderedBody)
         for trees in [SourceStore.Trees.prose, .kept] {
             let kept = try #require(try read(trees).content.pages.first { $0.id == "notes" })
             #expect(kept.body.allSatisfy { $0.block != nil })

@@ -151,12 +151,13 @@ final class SourceStore: @unchecked Sendable {
     enum Trees: Sendable {
         /// The page's tree and its prose blocks: an editor's features read them.
         case kept
-        /// The prose blocks, for a later stage that renders them, not the page's tree: a lint
-        /// or a check, whose model a caller may render.
+        /// The prose blocks, not the page's tree: a page read on its own for one answer (its
+        /// links, its findings) and let go after.
         case prose
-        /// Neither, for a prose page: its HTML is rendered as it is read (a build's store),
-        /// and its tree, about 17 bytes a byte of Markdown, let go. Its record has its
-        /// anchors and links.
+        /// Neither, for a prose page: its HTML is rendered as it is read, and its tree, about
+        /// 17 bytes a byte of Markdown, let go. Its record has its anchors and links. A build's
+        /// store, and a lint's or a check's: their model can still be rendered, and a thousand
+        /// large pages do not hold a thousand trees.
         case rendered
     }
 
@@ -164,7 +165,7 @@ final class SourceStore: @unchecked Sendable {
     /// `clock`, that knows the pages of `records` (a build's manifest) without their parse,
     /// and keeps of each page's Markdown what `trees` says.
     init(
-        flows: LazyFlows, clock: any WallClock = SystemClock(), records: [PageRecord] = [], trees: Trees = .prose
+        flows: LazyFlows, clock: any WallClock = SystemClock(), records: [PageRecord] = [], trees: Trees = .rendered
     ) {
         lazyFlows = flows
         self.clock = clock
