@@ -158,6 +158,7 @@ public enum ModelSchema {
                   }
                 },
                 "presentation": { "$ref": "#/$defs/copyEntry" },
+                "announcement": { "$ref": "#/$defs/copyEntry" },
                 "title": { "$ref": "#/$defs/copyEntry" },
                 "message": { "$ref": "#/$defs/copyEntry" },
                 "actions": {

@@ -16,6 +16,8 @@ public struct CheckContext: CheckSession {
     /// Effects and scenarios of the most recent action step.
     private(set) var lastEffects: [LoginEffect] = []
     private(set) var lastSituations: [Situation] = []
+    /// How each scenario the most recent action step led to was shown and announced.
+    private(set) var lastPresentations: [Presentation] = []
     /// Every effect so far.
     private(set) var allEffects: [LoginEffect] = []
     /// Every scenario reached so far, in order.
@@ -79,6 +81,7 @@ public struct CheckContext: CheckSession {
         if isAction {
             lastEffects = []
             lastSituations = []
+            lastPresentations = []
         }
     }
 
@@ -134,8 +137,9 @@ public struct CheckContext: CheckSession {
                 lastSituations.append(situation)
                 situations.append(situation)
             }
-            if let presentation = Presentation(platform: platform, transition: transition) {
+            if let presentation = Presentation(adapter: adapter, from: before, transition: transition) {
                 presentations.insert(presentation)
+                lastPresentations.append(presentation)
             }
             for effect in transition.effects {
                 if case .startCeremony = effect { stateBeforePrompt = before }

@@ -114,6 +114,10 @@ extension ScreenPresentation {
     init(_ presentation: Presentation) {
         self.init(
             platform: presentation.platform, scenario: presentation.situation.rawValue,
-            actions: presentation.actions.map(\.rawValue), showsNotice: presentation.showsNotice)
+            actions: presentation.actions.map(\.rawValue), showsNotice: presentation.showsNotice,
+            announcement: ScreenAnnouncement(
+                kind: presentation.announcement.kind.rawValue, speaks: presentation.announcement.kind.speaks,
+                means: presentation.announcement.means, duty: presentation.announcement.duty,
+                source: presentation.announcement.source))
     }
 }

@@ -219,6 +219,39 @@ enum StepLibrary {
                 seen.contains(scenario), "the \"\(scenario)\" scenario",
                 seen.isEmpty ? "no scenario" : "scenario \(seen.joined(separator: ", "))")
         },
+        StepDefinition(
+            "a screen reader announces the {scenario} copy",
+            "The last action led to that scenario, and the platform speaks its notice to a screen reader (an alert or dialog as it opens, or a message marked for it).",
+            Parameter.scenario
+        ) { context, scenario in
+            let shown = context.lastPresentations.filter { $0.situation.rawValue == scenario }
+            try expect(
+                !shown.isEmpty && shown.allSatisfy { $0.showsNotice && $0.announcement.kind.speaks },
+                "the \"\(scenario)\" notice announced", announcements(context))
+        },
+        StepDefinition(
+            "a screen reader announces the new screen",
+            "The last action opened another screen, which a screen reader announces by its title."
+        ) { context in
+            let kinds = context.lastPresentations.map(\.announcement.kind)
+            try expect(!kinds.isEmpty && kinds.allSatisfy { $0 == .screen }, "a new screen announced", announcements(context))
+        },
+        StepDefinition(
+            "nothing is announced", "The last action showed nothing new, so a screen reader hears nothing of it."
+        ) { context in
+            try expect(
+                context.lastPresentations.allSatisfy { !$0.announcement.kind.speaks }, "nothing announced",
+                announcements(context))
+        },
+        StepDefinition(
+            "focus returns to the passkey button",
+            "Nothing is announced, and focus goes back to the passkey button the user had used."
+        ) { context in
+            let kinds = context.lastPresentations.map(\.announcement.kind)
+            try expect(
+                !kinds.isEmpty && kinds.allSatisfy { $0 == .focusReturn }, "focus back on the passkey button",
+                announcements(context))
+        },
         StepDefinition("{action} is offered", "The screen or the error offers the action.", Parameter.action) {
             context, action in
             try expect(
@@ -406,6 +439,13 @@ enum StepLibrary {
             try expect(sent.isEmpty, "no signal", sent.map(\.description).joined(separator: "; "))
         },
     ]
+
+    /// How the last action's scenarios were announced, for a failed step's "observed".
+    private static func announcements(_ context: CheckContext) -> String {
+        guard !context.lastPresentations.isEmpty else { return "no scenario, so nothing announced" }
+        return context.lastPresentations.map { "\($0.situation.rawValue): \($0.announcement.kind.summary)" }
+            .joined(separator: "; ")
+    }
 
     private static func expect(_ condition: Bool, _ expected: String, _ observed: String) throws {
         if !condition { throw StepFailure(expected: expected, observed: observed.isEmpty ? "nothing" : observed) }

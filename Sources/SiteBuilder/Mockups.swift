@@ -60,7 +60,8 @@ enum Mockups {
             label: label(copy, kind: kind, drawn: drawn, actions: actions.map(\.label)),
             notice: kind != .screen, banner: banner, title: copy.title.text, message: copy.message.text,
             stacked: platform.mockup.stacksFrom.map { actions.count >= $0 } ?? false, actions: actions,
-            drawnAs: drawn, unlike: unlike(presentation, drawn: drawn))
+            drawnAs: drawn, unlike: unlike(presentation, drawn: drawn),
+            announced: copy.announcement.map { $0.text ?? "nothing is announced" })
     }
 
     /// The Presentation row's words when they name another kind of notice than the one drawn

@@ -213,6 +213,9 @@ struct MockupView: MustacheObject {
     let drawnAs: String?
     /// The Presentation row's words when they name another kind than the one drawn.
     let unlike: String?
+    /// How a screen reader hears of it, in the Announcement row's words ("nothing is announced"
+    /// for `None`); nil where the table has no such row.
+    let announced: String?
 }
 
 /// A button of a mockup.

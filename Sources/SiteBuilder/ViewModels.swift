@@ -360,10 +360,11 @@ struct ViewModels: Sendable {
             checks: spec.checks.filter { $0.scenario == scenario.id }.compactMap { checks[$0.id] })
     }
 
-    /// Trigger, presentation, title, message and each action, one cell per platform.
+    /// Trigger, presentation, announcement, title, message and each action, one cell per platform.
     private func copyRows(_ scenario: Scenario) -> [CopyRow] {
         var parts: [CopyPart] = [.trigger]
         if scenario.copy.contains(where: { $0.presentation != nil }) { parts.append(.presentation) }
+        if scenario.copy.contains(where: { $0.announcement != nil }) { parts.append(.announcement) }
         parts += [.title, .message]
         for copy in scenario.copy {
             for action in copy.actions where !parts.contains(.action(action.id)) { parts.append(.action(action.id)) }
@@ -384,6 +385,7 @@ struct ViewModels: Sendable {
                 let entry: CopyEntry?
                 switch part {
                 case .presentation: entry = copy.presentation
+                case .announcement: entry = copy.announcement
                 case .title: entry = copy.title
                 case .message: entry = copy.message
                 case .action(let id): entry = copy.actions.first { $0.id == id }?.label

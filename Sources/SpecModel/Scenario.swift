@@ -41,15 +41,17 @@ public struct Scenario: Codable, Sendable, Equatable, SourceLocated {
 public enum CopyPart: Hashable, Sendable, Comparable {
     case trigger
     case presentation
+    /// How a screen reader hears of the scenario: what the app does for it.
+    case announcement
     case title
     case message
     case action(String)
 
     /// Whether the row holds words a user reads: the title, the message and action labels
-    /// (not the Trigger or the Presentation, which describe).
+    /// (not the Trigger, the Presentation or the Announcement, which describe).
     public var isCopy: Bool {
         switch self {
-        case .trigger, .presentation: false
+        case .trigger, .presentation, .announcement: false
         case .title, .message, .action: true
         }
     }
@@ -59,6 +61,7 @@ public enum CopyPart: Hashable, Sendable, Comparable {
         switch self {
         case .trigger: "Trigger"
         case .presentation: "Presentation"
+        case .announcement: "Announcement"
         case .title: "Title"
         case .message: "Message"
         case .action(let id): "Action `\(id)`"
@@ -70,6 +73,7 @@ public enum CopyPart: Hashable, Sendable, Comparable {
         switch self {
         case .trigger: "trigger"
         case .presentation: "presentation"
+        case .announcement: "announcement"
         case .title: "title"
         case .message: "message"
         case .action(let id): "action.\(id)"
@@ -80,15 +84,16 @@ public enum CopyPart: Hashable, Sendable, Comparable {
     public static let required: [CopyPart] = [.trigger, .title, .message]
 
     /// The row labels for messages.
-    public static let rowLabels = "'Trigger', 'Presentation', 'Title', 'Message' and 'Action `id`'"
+    public static let rowLabels = "'Trigger', 'Presentation', 'Announcement', 'Title', 'Message' and 'Action `id`'"
 
     private var order: Int {
         switch self {
         case .trigger: 0
         case .presentation: 1
-        case .title: 2
-        case .message: 3
-        case .action: 4
+        case .announcement: 2
+        case .title: 3
+        case .message: 4
+        case .action: 5
         }
     }
 
@@ -102,18 +107,21 @@ public struct PlatformCopy: Codable, Sendable, Equatable {
     public var trigger: Trigger
     /// How the copy is presented (alert, inline banner, snackbar), when the table says.
     public var presentation: CopyEntry?
+    /// How a screen reader hears of it (what the app does for that), when the table says.
+    public var announcement: CopyEntry?
     public var title: CopyEntry
     public var message: CopyEntry
     /// The actions offered, in row order.
     public var actions: [CopyAction]
 
     public init(
-        platform: Platform, trigger: Trigger, presentation: CopyEntry? = nil, title: CopyEntry,
-        message: CopyEntry, actions: [CopyAction] = []
+        platform: Platform, trigger: Trigger, presentation: CopyEntry? = nil, announcement: CopyEntry? = nil,
+        title: CopyEntry, message: CopyEntry, actions: [CopyAction] = []
     ) {
         self.platform = platform
         self.trigger = trigger
         self.presentation = presentation
+        self.announcement = announcement
         self.title = title
         self.message = message
         self.actions = actions

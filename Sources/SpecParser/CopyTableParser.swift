@@ -72,8 +72,10 @@ extension SpecWalker {
                 return CopyAction(id: id, label: entry(part))
             }
             let presentation = cellsByPart.contains { $0.part == .presentation } ? entry(.presentation) : nil
+            let announcement = cellsByPart.contains { $0.part == .announcement } ? entry(.announcement) : nil
             return PlatformCopy(
-                platform: platform, trigger: trigger, presentation: presentation, title: entry(.title),
+                platform: platform, trigger: trigger, presentation: presentation, announcement: announcement,
+                title: entry(.title),
                 message: entry(.message), actions: actions)
         }
     }
@@ -161,6 +163,7 @@ extension SpecWalker {
         switch name.lowercased() {
         case "trigger": part = .trigger
         case "presentation": part = .presentation
+        case "announcement": part = .announcement
         case "title": part = .title
         case "message": part = .message
         default:
@@ -181,8 +184,8 @@ extension SpecWalker {
             }
             part = .action(id)
         }
-        // Trigger and Presentation cells are not copy, so they hold no placeholders.
-        if placeholders != nil, part == .trigger || part == .presentation {
+        // Trigger, Presentation and Announcement cells are not copy, so they hold no placeholders.
+        if placeholders != nil, !part.isCopy {
             parser.diagnostics.report(.unknownCopyRow(label), at: parser.span(ofCell: cell))
             return nil
         }

@@ -92,6 +92,42 @@ public struct CopyCoverage: Sendable {
             let span = copy.title.isNone ? copy.message.span : copy.title.span
             problems.append(problem(.copyWithoutNotice(scenario.id, platform: platform.displayName), at: span))
         }
+        problems += announcementProblems(Set(shown.compactMap(\.announcement)), copy: copy, problem: problem)
+        return problems
+    }
+
+    /// The Announcement row against how the flow announces the scenario: it must be there,
+    /// name each means the platform uses (the role, notification or class, as code), and say
+    /// `None` where nothing is ever announced.
+    private func announcementProblems(
+        _ announced: Set<ScreenAnnouncement>, copy: PlatformCopy,
+        problem: (Message, SourceSpan) -> CoverageProblem
+    ) -> [CoverageProblem] {
+        guard !announced.isEmpty else { return [] }
+        let platform = copy.platform.displayName
+        let duties = announced.map(\.duty).sorted()
+        guard let entry = copy.announcement else {
+            let span = copy.presentation?.span ?? copy.title.span
+            return [problem(.announcementMissing(platform: platform, duty: duties.joined(separator: "; ")), span)]
+        }
+        var problems: [CoverageProblem] = []
+        // A scenario reached both with a change and without one (the fallback screen opened,
+        // or already shown) is described by its change: what stays the same says nothing.
+        let somethingAnnounced = announced.contains { $0.means != nil }
+        for announcement in announced.sorted(by: { $0.duty < $1.duty }) {
+            let written = entry.text ?? ""
+            let agrees = announcement.means.map { written.contains($0) } ?? (entry.text == nil || somethingAnnounced)
+            guard !agrees else { continue }
+            var found = problem(
+                .announcementDiffers(
+                    platform: platform, means: announcement.means, kind: announcement.kind, duty: announcement.duty),
+                entry.span)
+            if announced.count == 1, entry.written != nil {
+                found.diagnostic = found.diagnostic.fixed(
+                    by: .replace(entry.span, with: announcement.duty, title: "Say how \(platform) announces it"))
+            }
+            problems.append(found)
+        }
         return problems
     }
 }

@@ -223,6 +223,21 @@ extension Message {
             "scenario '\(scenario)' shows no error on \(platform), but its copy has a title or message; write 'None'")
     }
 
+    public static func announcementMissing(platform: String, duty: String) -> Message {
+        Message(
+            "announcement-missing", .error,
+            "the copy table does not say how \(platform) announces this scenario to a screen reader; add an 'Announcement' row: \(duty)"
+        )
+    }
+
+    public static func announcementDiffers(platform: String, means: String?, kind: String, duty: String) -> Message {
+        let expected = means.map { "names `\($0)`" } ?? "is 'None'"
+        return Message(
+            "announcement-differs", .error,
+            "on \(platform) the engine announces this scenario as '\(kind)', so the Announcement cell \(expected): \(duty)"
+        )
+    }
+
     public static func invariantViolated(_ id: String, detail: String) -> Message {
         Message("invariant-violated", .error, "invariant '\(id)' is violated: \(detail)")
     }
@@ -306,6 +321,16 @@ extension RunnerMessages {
             sample: .noticeWithoutCopy("lookup-failed", platform: "Android")),
         CatalogueEntry(
             sample: .copyWithoutNotice("explicit-cancel", platform: "iOS")),
+        CatalogueEntry(
+            sample: .announcementMissing(
+                platform: "Web",
+                duty:
+                    "The message is written into a `role=\"alert\"` container that is on the page, empty, before it (WCAG technique ARIA19)"
+            )),
+        CatalogueEntry(
+            sample: .announcementDiffers(
+                platform: "iOS", means: "UIAlertController", kind: "modal",
+                duty: "VoiceOver reads the alert as it opens (a system `UIAlertController`, not a custom view)")),
         CatalogueEntry(
             sample: .invariantViolated(
                 "AC01.no-reopen-before-retry",

@@ -31,6 +31,7 @@ import Testing
         "reconcile-at-sign-in": { tests in tests.reconcileAtSignIn() },
         "signal-failure-changes-nothing": { tests in tests.signalFailureChangesNothing() },
         "count-survives-relaunch": { tests in tests.countSurvivesRelaunch() },
+        "announced-by-what-it-shows": { tests in tests.announcedByWhatItShows() },
         "retry-offer-survives-relaunch": { tests in tests.retryOfferSurvivesRelaunch() },
         "sign-out-starts-afresh": { tests in tests.signOutStartsAfresh() },
         "blocked-account-keeps-streak": { tests in tests.blockedAccountKeepsStreak() },
@@ -316,6 +317,33 @@ import Testing
         state.screen = .fallback(.password)
         let after = LoginReducer().reduce(state, .appRelaunched)
         #expect(after.state == LoginState(cancellationStreak: 2))
+    }
+
+    /// Every scenario each platform reaches is announced as what it shows: a modal notice by
+    /// the platform, a message by the app's live region or role, a new screen by its title,
+    /// and nothing where nothing changed (the web giving focus back after a cancellation).
+    @Test func announcedByWhatItShows() {
+        let report = Explorer(adapters: PlatformAdapters.all).run()
+        func kinds(_ platform: Platform, _ situation: Situation) -> Set<AnnouncementKind> {
+            Set(report.presentations.filter { $0.platform == platform && $0.situation == situation }.map(\.announcement.kind))
+        }
+        for platform in [Platform.ios, .android] {
+            #expect(kinds(platform, .passkeyFailed) == [.modal])
+            #expect(kinds(platform, .lookupFailed) == [.polite])
+            #expect(kinds(platform, .explicitCancel) == [.none])
+            #expect(kinds(platform, .automaticCancelFirst) == [.none])
+            #expect(kinds(platform, .automaticCancelRepeated).contains(.screen))
+        }
+        #expect(kinds(.web, .passkeyFailed) == [.assertive])
+        #expect(kinds(.web, .restrictedAccount) == [.polite])
+        #expect(kinds(.web, .explicitCancel) == [.focusReturn])
+        let means = Set(report.presentations.compactMap(\.announcement.means))
+        #expect(!means.contains("announceForAccessibility"))
+        // Every means names the document it rests on.
+        #expect(report.presentations.allSatisfy { ($0.announcement.means == nil) == ($0.announcement.source == nil) })
+        for presentation in report.presentations where presentation.showsNotice {
+            #expect(presentation.announcement.kind.speaks, "\(presentation.platform) \(presentation.situation)")
+        }
     }
 
     @Test func retryOfferSurvivesRelaunch() {

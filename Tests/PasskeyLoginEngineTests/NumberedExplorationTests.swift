@@ -174,7 +174,7 @@ struct ReferenceExploration {
                 for (event, _) in explorer.successors(of: state, reducer: reducer, adapter: adapter, world: world) {
                     let transition = reducer.reduce(state, event)
                     result.transitions += 1
-                    if let presentation = Presentation(platform: adapter.platform, transition: transition) {
+                    if let presentation = Presentation(adapter: adapter, from: state, transition: transition) {
                         result.presentations.insert(presentation)
                     }
                     let context = InvariantContext(

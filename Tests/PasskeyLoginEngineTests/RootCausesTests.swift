@@ -66,6 +66,10 @@ import Testing
             result.name == WebAuthnRejection.notReadableError.rawValue ? .unavailable : web.outcome(of: result)
         }
         func handlesDefensively(_ result: NativeResult) -> Bool { web.handlesDefensively(result) }
+        func showsInline(_ notice: Notice) -> Bool { web.showsInline(notice) }
+        func announcement(of change: ScreenChange, in situation: Situation) -> Announcement {
+            web.announcement(of: change, in: situation)
+        }
         func signal(for effect: LoginEffect, relyingPartyID: String) -> NativeSignal? {
             web.signal(for: effect, relyingPartyID: relyingPartyID)
         }

@@ -739,6 +739,15 @@ extension MessageWitnessTests {
             with:
                 "| Title          | None | Cancelled |\n| Message        | None — no error is shown | None — no error is shown |\n| Action `retry` |"
         ),
+        "announcement-missing": fixture(
+            .check,
+            replacing:
+                "| Announcement   | None — the login screen stays as it was | None — the login screen stays as it was |\n",
+            with: ""),
+        "announcement-differs": fixture(
+            .check,
+            replacing: "| Announcement | None — the login screen stays as it was | None —",
+            with: "| Announcement | A toast reads “Cancelled” | None —", pointingAt: "| Announcement | A toast"),
         "invariant-violated": pin(
             .check, flows: pinEntry(tag: "invariant violated", explore: pinExploration(violated: true)),
             pointingAt: "| P1-AC01 | Core"),

@@ -24,40 +24,40 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
   // once the user dismisses the autofill suggestions. Only this check dismisses them.
   "dialog-after-dismissed-autofill": {
     "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": {
-      line: 314,
+      line: 324,
       field: "passkey dialog",
     },
   },
   // (b) Every check that cancels the passkey button's dialog (NotAllowedError).
   "error-after-cancel": {
-    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 340, field: "notice" },
-    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 351, field: "notice" },
-    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 362, field: "notice" },
+    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 350, field: "notice" },
+    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 362, field: "notice" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 373, field: "notice" },
   },
   // (c) The one check whose lookup times out; the network failure and the server error are
   // other checks and still pass.
   "timeout-means-no-account": {
-    "W1.4-AC03/the-account-directory-times-out": { line: 379, field: "notice" },
+    "W1.4-AC03/the-account-directory-times-out": { line: 390, field: "notice" },
   },
   // (d) The one check with a revoked passkey.
   "unknown-signal-for-revoked": {
     "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
-      line: 435,
+      line: 447,
       field: "signals",
     },
   },
   // (e) The restricted account's check; the locked and closed accounts' still pass.
   "restricted-gets-session": {
-    "W1.4-AC05/a-restricted-account-does-not": { line: 488, field: "screen" },
+    "W1.4-AC05/a-restricted-account-does-not": { line: 500, field: "screen" },
   },
   // (f) "Passkey sign-in didn't work" with a straight apostrophe: every check that shows the
   // "passkey-failed" copy.
   "straight-apostrophe": {
     "passkey-failed/an-unknown-browser-error-from-the-passkey-button-offers-retry-and-the-fallback": {
-      line: 135,
+      line: 139,
       field: 'notice title ("passkey-failed")',
     },
-    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 451, field: 'notice title ("passkey-failed")' },
+    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 463, field: 'notice title ("passkey-failed")' },
   },
 };
 

@@ -244,5 +244,13 @@ extension Decision {
             reason:
                 "The button's request is discoverable, so with no passkey the browser shows its own dialog (another device, a security key) and `NotAllowedError` arrives when the user dismisses it or it times out (W3C WebAuthn Level 3, get() exceptions). Chromium also rejects with `NotAllowedError` when the permissions policy forbids the request or the certificate is bad; those show no dialog and cannot be told apart by name. An abort is the page's own. WebAuthn Level 3 lists only `AbortError`, `SecurityError`, `NotAllowedError` and `TypeError` for get().",
             criterion: "N1.4-AC02"),
+        Decision(
+            id: "announced-by-what-it-shows",
+            question: "How does a screen-reader user hear of each scenario?",
+            choice:
+                "By what the scenario shows. An error alert (iOS) or dialog (Android) is spoken by the platform as it opens. A message on the screen is marked by the app: on iOS `UIAccessibility.Notification.layoutChanged` with the message, so VoiceOver moves to it; on Android a polite live region (`View.ACCESSIBILITY_LIVE_REGION_POLITE`), not `announceForAccessibility`, which Android deprecates; on the web a `role=\"alert\"` container for an error and `role=\"status\"` for a banner about the account, each on the page and empty before the message. A new screen is announced by its title (`UIAccessibility.Notification.screenChanged`, `View.setAccessibilityPaneTitle`). A screen left as it was announces nothing, and on the web a cancellation returns focus to the passkey button.",
+            reason:
+                "WCAG 2.2 asks that an error be described in text (SC 3.3.1) and that a status message reach assistive technology without taking focus (SC 4.1.3); WAI-ARIA gives `alert` an assertive and `status` a polite live region, and WCAG technique ARIA19 says the container must be in the page before the message for most screen readers to speak it. Android's own guidance is to announce window changes by their titles and critical views by live regions, and to avoid announcement events. An account's status is advisory information on the result of the user's action, a status message; a failed attempt is an error. Announcing nothing where nothing changes keeps a cancellation as quiet as the seed asks (N1.4-AC02: the login screen unchanged).",
+            criterion: nil),
     ]
 }

@@ -56,6 +56,9 @@ struct ConfigurationExploration {
         var situation: Situation
         var actions: [UserAction]
         var showsNotice: Bool
+        /// What the transition changed on screen, which each platform announces its own way.
+        var notice: Notice?
+        var changesScreen: Bool
     }
 
     /// The counts of the configuration's runs.
@@ -243,7 +246,8 @@ struct ConfigurationExploration {
         if let situation = result.situation {
             presentationOf[transition] = presentations.number(
                 of: PresentationKey(
-                    situation: situation, actions: result.presentedActions, showsNotice: result.state.notice != nil))
+                    situation: situation, actions: result.presentedActions, showsNotice: result.state.notice != nil,
+                    notice: result.state.notice, changesScreen: result.state.screen != table.states[state].screen))
         }
     }
 
@@ -372,12 +376,14 @@ struct ConfigurationExploration {
     private func report(shown: [(platform: Platform, presentations: [Bool])]) -> ExplorationReport {
         var found = Set<Presentation>()
         for (platform, presented) in shown {
+            guard let adapter = explorer.adapters.first(where: { $0.platform == platform }) else { continue }
             for (number, seen) in presented.enumerated() where seen {
                 let key = presentations[number]
+                let change = ScreenChange(notice: key.notice, changesScreen: key.changesScreen, adapter: adapter)
                 found.insert(
                     Presentation(
-                        platform: platform, situation: key.situation, actions: key.actions, showsNotice: key.showsNotice
-                    ))
+                        platform: platform, situation: key.situation, actions: key.actions, showsNotice: key.showsNotice,
+                        announcement: adapter.announcement(of: change, in: key.situation)))
             }
         }
         return ExplorationReport(

@@ -28,34 +28,42 @@ public struct InvariantResult: Hashable, Codable, Sendable {
     public var counterexample: Counterexample?
 }
 
-/// What one scenario looks like when the engine reaches it: the actions it presents and
-/// whether it shows an error notice. Copy coverage compares these with the spec's copy.
+/// What one scenario looks like when the engine reaches it: the actions it presents, whether
+/// it shows an error notice, and how a screen reader hears of it. Copy coverage compares these
+/// with the spec's copy.
 public struct Presentation: Hashable, Codable, Sendable, Comparable {
     public var platform: Platform
     public var situation: Situation
     public var actions: [UserAction]
     public var showsNotice: Bool
+    public var announcement: Announcement
 
-    public init(platform: Platform, situation: Situation, actions: [UserAction], showsNotice: Bool) {
+    public init(
+        platform: Platform, situation: Situation, actions: [UserAction], showsNotice: Bool,
+        announcement: Announcement
+    ) {
         self.platform = platform
         self.situation = situation
         self.actions = actions
         self.showsNotice = showsNotice
+        self.announcement = announcement
     }
 
-    /// The presentation of a transition, if it led to a scenario.
-    public init?(platform: Platform, transition: Transition) {
+    /// The presentation of a transition from `before` on `adapter`'s platform, if it led to a
+    /// scenario.
+    public init?(adapter: any PlatformAdapter, from before: LoginState, transition: Transition) {
         guard let situation = transition.situation else { return nil }
         self.init(
-            platform: platform, situation: situation, actions: transition.presentedActions,
-            showsNotice: transition.state.notice != nil)
+            platform: adapter.platform, situation: situation, actions: transition.presentedActions,
+            showsNotice: transition.state.notice != nil,
+            announcement: adapter.announcement(of: ScreenChange(from: before, transition, adapter: adapter), in: situation))
     }
 
     public static func < (lhs: Presentation, rhs: Presentation) -> Bool {
         func key(_ p: Presentation) -> [String] {
             [
                 p.platform.rawValue, p.situation.rawValue, p.actions.map(\.rawValue).joined(separator: ","),
-                "\(p.showsNotice)",
+                "\(p.showsNotice)", p.announcement.kind.rawValue,
             ]
         }
         return key(lhs).lexicographicallyPrecedes(key(rhs))

@@ -112,6 +112,10 @@ public protocol PlatformAdapter: Sendable {
     var reportsAssistedErrors: Bool { get }
     /// The platform's call that arms an assisted request, for the site and for checks.
     var assistedRequestAPI: String { get }
+    /// Whether a notice is a message on the screen rather than a modal alert or dialog.
+    func showsInline(_ notice: Notice) -> Bool
+    /// How this platform announces to a screen reader a scenario that makes `change`.
+    func announcement(of change: ScreenChange, in situation: Situation) -> Announcement
     /// The name under which `PlatformFacts` records a native result's source.
     func factName(of result: NativeResult) -> String
     /// The sourced facts of the platform's own names (the server's are shared).

@@ -16,7 +16,7 @@ class ConformanceRunner(val script: KitScript) {
 }
 
 /**
- * Your app differs from the spec: at the step at [location] (`native/login-error-states.md:123`)
+ * Your app differs from the spec: at the step at [location] (`native/login-error-states.md:125`)
  * of the check [checkId], in each of [differences].
  */
 class ConformanceFailure(

@@ -24,7 +24,7 @@ class KitScript(
                 (skipped.firstOrNull { it.check == id }?.let { ": it is skipped, ${it.reason}" } ?: "; export the kit again")
         )
 
-    /** `native/login-error-states.md:123`: where a line of the spec is. */
+    /** `native/login-error-states.md:125`: where a line of the spec is. */
     fun location(line: Int): String = "${spec.file}:$line"
 
     companion object {
