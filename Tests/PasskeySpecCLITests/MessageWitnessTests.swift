@@ -743,7 +743,7 @@ extension MessageWitnessTests {
             .check,
             replacing:
                 "| Announcement   | None — the login screen stays as it was | None — the login screen stays as it was |\n",
-            with: ""),
+            with: "", after: "<!-- scenario: automatic-cancel-first -->", pointingAt: "| Presentation"),
         "announcement-differs": fixture(
             .check,
             replacing: "| Announcement | None — the login screen stays as it was | None —",
