@@ -102,10 +102,10 @@ test("a copy that differs from the spec shows both strings and where they differ
   assert.equal(
     failure.message,
     [
-      `${specFile}:451: Then the user sees the "passkey-failed" copy`,
+      `${specFile}:463: Then the user sees the "passkey-failed" copy`,
       '  notice title ("passkey-failed"): expected "Passkey sign-in didn’t work", the app shows "Passkey sign-in didn\'t work"' +
         ' (character 21: the spec has "’" U+2019, the app "\'" U+0027)',
-      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:444`,
+      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:456`,
     ].join("\n"),
   );
 });
