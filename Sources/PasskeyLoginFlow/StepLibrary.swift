@@ -81,6 +81,14 @@ enum StepLibrary {
             context.configureWorld { $0.placeOnDevice(id, server: .revoked) }
         },
         StepDefinition(
+            "the device has passkey {passkey} whose assertion fails verification",
+            "A passkey the server accepts, whose assertion it rejects (signature, origin, user verification or counter).",
+            Parameter.passkey
+        ) { context, name in
+            let id = context.passkey(name)
+            context.configureWorld { $0.placeOnDevice(id, server: .failsVerification) }
+        },
+        StepDefinition(
             "the device has passkey {passkey} that is absent from the server's records",
             "A passkey whose credential ID the server has no record of.", Parameter.passkey
         ) { context, name in
@@ -234,7 +242,8 @@ enum StepLibrary {
             "The last action opened another screen, which a screen reader announces by its title."
         ) { context in
             let kinds = context.lastPresentations.map(\.announcement.kind)
-            try expect(!kinds.isEmpty && kinds.allSatisfy { $0 == .screen }, "a new screen announced", announcements(context))
+            try expect(
+                !kinds.isEmpty && kinds.allSatisfy { $0 == .screen }, "a new screen announced", announcements(context))
         },
         StepDefinition(
             "nothing is announced", "The last action showed nothing new, so a screen reader hears nothing of it."

@@ -48,15 +48,16 @@ import Testing
 
     @Test func anUnknownScenarioBecomesTheClosestOne() throws {
         let (editor, actions) = try fixes(
-            "Then the user sees the \"deleted-passkey\" copy", "Then the user sees the \"deleted-pasky\" copy",
+            "Then the user sees the \"passkey-unavailable\" copy", "Then the user sees the \"passkey-unavailble\" copy",
             code: "step-names-unknown-scenario")
-        #expect(actions.first?["title"] == "Change to 'deleted-passkey'")
+        #expect(actions.first?["title"] == "Change to 'passkey-unavailable'")
         try expectFixed(editor, actions)
     }
 
     @Test func anUndefinedStepBecomesTheClosestWithItsValues() throws {
         let (editor, actions) = try fixes(
-            "Then the user sees the \"deleted-passkey\" copy", "Then the user seees the \"deleted-passkey\" copy",
+            "Then the user sees the \"passkey-unavailable\" copy",
+            "Then the user seees the \"passkey-unavailable\" copy",
             code: "undefined-step")
         try expectFixed(editor, actions)
     }

@@ -65,7 +65,7 @@ import Testing
     @Test func aServerAnswerShowsWhereTheEngineSendsIt() throws {
         let editor = Editor()
         let text = markdown(
-            editor.ask("textDocument/hover", at: editor.position(of: "answers `credential-not-found` |", offset: 12)))
+            editor.ask("textDocument/hover", at: editor.position(of: "answers `credential-not-found`, or", offset: 12)))
         #expect(text.contains("**`credential-not-found`** (iOS): the engine sends it to `deleted-passkey`."))
     }
 

@@ -70,9 +70,9 @@ final class Client {
         let client = Self.initialized()
         let uri = Self.page.absoluteString
         let text = try String(contentsOf: Self.page, encoding: .utf8)
-        let typo = text.replacingOccurrences(
-            of: "Then the user sees the \"deleted-passkey\" copy", with: "Then the user sees the \"deleted-pasky\" copy"
-        )
+        // The first check that sees the scenario, only.
+        let seen = try #require(text.range(of: "Then the user sees the \"deleted-passkey\" copy"))
+        let typo = text.replacingCharacters(in: seen, with: "Then the user sees the \"deleted-pasky\" copy")
         client.notify(
             "textDocument/didOpen",
             ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(typo)]])

@@ -32,6 +32,7 @@ import Testing
         "signal-failure-changes-nothing": { tests in tests.signalFailureChangesNothing() },
         "count-survives-relaunch": { tests in tests.countSurvivesRelaunch() },
         "announced-by-what-it-shows": { tests in tests.announcedByWhatItShows() },
+        "verification-failure-looks-unknown": { tests in tests.verificationFailureLooksUnknown() },
         "retry-offer-survives-relaunch": { tests in tests.retryOfferSurvivesRelaunch() },
         "sign-out-starts-afresh": { tests in tests.signOutStartsAfresh() },
         "blocked-account-keeps-streak": { tests in tests.blockedAccountKeepsStreak() },
@@ -319,13 +320,39 @@ import Testing
         #expect(after.state == LoginState(cancellationStreak: 2))
     }
 
+    /// A rejected assertion shows the unknown credential's notice and actions, and sends no
+    /// signal: the credential is on the server's records.
+    @Test func verificationFailureLooksUnknown() {
+        let credential = CredentialID(named: "phone")
+        let ceremony = Ceremony(route: .explicit, allowedCredentials: [])
+        var state = LoginState()
+        state.appeared = true
+        state.verification = Verification(credentialID: credential, ceremony: ceremony)
+        let failed = LoginReducer().reduce(state, .verificationFinished(.verificationFailed))
+        let unknown = LoginReducer().reduce(state, .verificationFinished(.credentialUnknown))
+        #expect(failed.situation == .deletedPasskey)
+        #expect(failed.state == unknown.state)
+        #expect(failed.state.offeredActions == [.anotherPasskey, .fallback])
+        #expect(failed.effects.isEmpty)
+        #expect(unknown.effects == [.signalUnknownCredential(credential)])
+        #expect(failed.state.session == nil && failed.state.retry == nil)
+        // The credential stays on the account: a later sign-in's full list still names it.
+        let world = WorldScript(
+            account: Account(id: "a", userHandle: [1], status: .active),
+            serverCredentials: [credential: .failsVerification], deviceCredentials: [credential])
+        #expect(world.verificationAnswer(for: credential) == .verificationFailed)
+        #expect(world.acceptedCredentials == [credential])
+    }
+
     /// Every scenario each platform reaches is announced as what it shows: a modal notice by
     /// the platform, a message by the app's live region or role, a new screen by its title,
     /// and nothing where nothing changed (the web giving focus back after a cancellation).
     @Test func announcedByWhatItShows() {
         let report = Explorer(adapters: PlatformAdapters.all).run()
         func kinds(_ platform: Platform, _ situation: Situation) -> Set<AnnouncementKind> {
-            Set(report.presentations.filter { $0.platform == platform && $0.situation == situation }.map(\.announcement.kind))
+            Set(
+                report.presentations.filter { $0.platform == platform && $0.situation == situation }.map(
+                    \.announcement.kind))
         }
         for platform in [Platform.ios, .android] {
             #expect(kinds(platform, .passkeyFailed) == [.modal])

@@ -190,9 +190,10 @@ import Testing
                 Error: tried deleted passkey (deleted-passkey) in W1.4, web/login-error-states.md (Web)
 
                 Web
-                  Trigger       Passkey assertion succeeds; the server answers credential-not-found
-                  Signals       credential-not-found
+                  Trigger       Passkey assertion succeeds; the server answers credential-not-found, or verification-failed (the assertion itself did not verify)
+                  Signals       credential-not-found, verification-failed
                   Presentation  Inline message
+                  Announcement  The message is written into a role="alert" container that is on the page, empty, before it (WCAG technique ARIA19)
                   Exports       web-json
                   Title         “This passkey can’t be used”  [deleted-passkey.title]
                   Message       “This passkey can no longer sign you in. It may have been deleted. Choose another passkey, or sign in another way.”  [deleted-passkey.message]
@@ -224,6 +225,7 @@ import Testing
         #expect(platforms.count == 1)
         #expect(platforms[0]["platform"] as? String == "web")
         #expect(platforms[0]["presentation"] as? String == "Inline message")
+        #expect((platforms[0]["announcement"] as? String)?.contains("role=\"alert\"") == true)
         let title = try #require(platforms[0]["title"] as? [String: Any])
         #expect(title["key"] as? String == "deleted-passkey.title")
         #expect(title["text"] as? String == "This passkey can’t be used")

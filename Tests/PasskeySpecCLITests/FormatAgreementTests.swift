@@ -41,6 +41,7 @@ import Testing
         var trigger: String
         var signals: [String]
         var presentation: String?
+        var announcement: String?
         var exports: [String]
         var cells: [CopyCell]
     }
@@ -88,6 +89,7 @@ import Testing
                         platform: platform["platform"] as? String ?? "", trigger: platform["trigger"] as? String ?? "",
                         signals: platform["signals"] as? [String] ?? [],
                         presentation: platform["presentation"] as? String,
+                        announcement: platform["announcement"] as? String,
                         exports: platform["exports"] as? [String] ?? [], cells: cells)
                 })
         }
@@ -114,7 +116,9 @@ import Testing
                 let platform = try #require(Platform(name: line), "not a platform: \(line)")
                 spec.platforms.append(
                     CopyPlatform(
-                        platform: platform.rawValue, trigger: "", signals: [], presentation: nil, exports: [], cells: []
+                        platform: platform.rawValue, trigger: "", signals: [], presentation: nil, announcement: nil,
+                        exports: [],
+                        cells: []
                     ))
                 continue
             }
@@ -126,6 +130,7 @@ import Testing
             case "Trigger": platform.trigger = value
             case "Signals": platform.signals = value.components(separatedBy: ", ")
             case "Presentation": platform.presentation = value
+            case "Announcement": platform.announcement = value
             case "Exports": platform.exports = value.components(separatedBy: ", ")
             default:
                 var action: String?

@@ -44,6 +44,8 @@ export type PasskeyVerdict =
   | { kind: "session"; user: SiteUser; credentialIds: string[] }
   | { kind: "unknown-credential" }
   | { kind: "revoked-credential" }
+  /** The assertion itself did not verify; the credential is still on the account. */
+  | { kind: "rejected-assertion" }
   | { kind: "not-eligible" }
   | { kind: "retry-later" };
 

@@ -277,6 +277,10 @@ export class SignInController {
         this.showMessage("deleted-passkey");
         this.sendUnknownCredentialSignal(assertion.id);
         return;
+      case "rejected-assertion":
+        // Shown as an unknown passkey, but not reported: the server still has it.
+        this.showMessage("deleted-passkey");
+        return;
       case "revoked-credential":
         // Revoked, not unknown: the full list after the next sign-in hides it.
         this.showMessage("passkey-not-accepted");

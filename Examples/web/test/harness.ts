@@ -142,6 +142,8 @@ function siteApi(server: FakeServer): SignInApi {
           return { kind: "unknown-credential" };
         case "credential-revoked":
           return { kind: "revoked-credential" };
+        case "verification-failed":
+          return { kind: "rejected-assertion" };
         case "route-unavailable":
           return { kind: "not-eligible" };
         case "inconclusive":

@@ -156,9 +156,9 @@ test("an app that throws while taking an event fails that step", async () => {
     assert.equal(
       error.message,
       [
-        "content/web/login-error-states.md:348: And the user taps the passkey button",
+        "content/web/login-error-states.md:355: And the user taps the passkey button",
         '  app: expected the app to take "passkey-button-tapped", the app threw Error: no button',
-        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:344`,
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:351`,
       ].join("\n"),
     );
     return true;

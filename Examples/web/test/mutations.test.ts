@@ -24,31 +24,31 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
   // once the user dismisses the autofill suggestions. Only this check dismisses them.
   "dialog-after-dismissed-autofill": {
     "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": {
-      line: 324,
+      line: 331,
       field: "passkey dialog",
     },
   },
   // (b) Every check that cancels the passkey button's dialog (NotAllowedError).
   "error-after-cancel": {
-    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 350, field: "notice" },
-    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 362, field: "notice" },
-    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 373, field: "notice" },
+    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 357, field: "notice" },
+    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 369, field: "notice" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 380, field: "notice" },
   },
   // (c) The one check whose lookup times out; the network failure and the server error are
   // other checks and still pass.
   "timeout-means-no-account": {
-    "W1.4-AC03/the-account-directory-times-out": { line: 390, field: "notice" },
+    "W1.4-AC03/the-account-directory-times-out": { line: 397, field: "notice" },
   },
   // (d) The one check with a revoked passkey.
   "unknown-signal-for-revoked": {
     "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
-      line: 447,
+      line: 469,
       field: "signals",
     },
   },
   // (e) The restricted account's check; the locked and closed accounts' still pass.
   "restricted-gets-session": {
-    "W1.4-AC05/a-restricted-account-does-not": { line: 500, field: "screen" },
+    "W1.4-AC05/a-restricted-account-does-not": { line: 522, field: "screen" },
   },
   // (f) "Passkey sign-in didn't work" with a straight apostrophe: every check that shows the
   // "passkey-failed" copy.
@@ -57,7 +57,7 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
       line: 139,
       field: 'notice title ("passkey-failed")',
     },
-    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 463, field: 'notice title ("passkey-failed")' },
+    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 485, field: 'notice title ("passkey-failed")' },
   },
 };
 
@@ -102,10 +102,10 @@ test("a copy that differs from the spec shows both strings and where they differ
   assert.equal(
     failure.message,
     [
-      `${specFile}:463: Then the user sees the "passkey-failed" copy`,
+      `${specFile}:485: Then the user sees the "passkey-failed" copy`,
       '  notice title ("passkey-failed"): expected "Passkey sign-in didn’t work", the app shows "Passkey sign-in didn\'t work"' +
         ' (character 21: the spec has "’" U+2019, the app "\'" U+0027)',
-      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:456`,
+      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:478`,
     ].join("\n"),
   );
 });

@@ -48,7 +48,7 @@ export interface Difference {
 export class ConformanceFailure extends Error {
   constructor(
     readonly checkID: string,
-    /** `content/web/login-error-states.md:350` */
+    /** `content/web/login-error-states.md:357` */
     readonly location: string,
     /** The step's keyword and words: `Then the user sees the "explicit-cancel" copy`. */
     readonly step: string,

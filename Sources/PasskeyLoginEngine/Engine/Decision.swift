@@ -245,6 +245,15 @@ extension Decision {
                 "The button's request is discoverable, so with no passkey the browser shows its own dialog (another device, a security key) and `NotAllowedError` arrives when the user dismisses it or it times out (W3C WebAuthn Level 3, get() exceptions). Chromium also rejects with `NotAllowedError` when the permissions policy forbids the request or the certificate is bad; those show no dialog and cannot be told apart by name. An abort is the page's own. WebAuthn Level 3 lists only `AbortError`, `SecurityError`, `NotAllowedError` and `TypeError` for get().",
             criterion: "N1.4-AC02"),
         Decision(
+            id: "verification-failure-looks-unknown",
+            question:
+                "What does the user see when the server rejects the assertion itself (a bad signature, another origin or RP ID, user verification missing, a signature counter that went back)?",
+            choice:
+                "The server answers `verification-failed`, the same for every such cause, and the app shows what an unknown credential shows (`deleted-passkey`: the passkey can no longer sign in; another passkey and the fallback), with no session, no retry and no signal of either kind.",
+            reason:
+                "WebAuthn (§14.6.2) asks a relying party to make a failed verification “indistinguishable” from an unknown credential, so the user sees the same words and actions; and N1.4-AC04 explains that the passkey can no longer sign in and offers another passkey plus the fallback. The same criterion sends the unknown-credential signal “only when the credential ID is conclusively absent from server records”, which this ID is not: signalling it would hide a passkey the account still has. Nothing was revoked either, so there is no full list to reconcile. A retry would send the same assertion's failure again.",
+            criterion: "N1.4-AC04"),
+        Decision(
             id: "announced-by-what-it-shows",
             question: "How does a screen-reader user hear of each scenario?",
             choice:

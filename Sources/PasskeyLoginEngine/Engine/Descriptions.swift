@@ -54,6 +54,7 @@ extension VerificationResult: CustomStringConvertible {
         case .verified(let account, _): "valid assertion, account \(account.status.rawValue)"
         case .credentialUnknown: "credential ID absent from server records"
         case .credentialRevoked: "credential revoked through account settings"
+        case .verificationFailed: "assertion failed verification"
         case .inconclusive: "inconclusive"
         case .routeUnavailable: "valid assertion, account cannot continue with this route"
         }

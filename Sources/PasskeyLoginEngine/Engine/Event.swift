@@ -34,6 +34,10 @@ public enum VerificationResult: Hashable, Codable, Sendable {
     case credentialUnknown
     /// The server knows the credential, but it was revoked through account settings.
     case credentialRevoked
+    /// The assertion did not verify (its signature, origin or RP ID, user verification or
+    /// signature counter): the server says no more, as for an unknown credential (WebAuthn
+    /// §14.6.2), but the credential is on its records.
+    case verificationFailed
     /// The server could not tell (error, timeout): no conclusion about the credential.
     case inconclusive
     /// The assertion is valid, but the account cannot continue with passkey login.

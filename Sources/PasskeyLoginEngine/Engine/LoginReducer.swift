@@ -330,6 +330,13 @@ public struct LoginReducer: Sendable {
             return Transition(
                 state: next, effects: [.signalUnknownCredential(verification.credentialID)], situation: .deletedPasskey)
 
+        case .verificationFailed:
+            // Decision verification-failure-looks-unknown: the unknown credential's copy and
+            // actions, but no signal: the ID is on the server's records, not conclusively absent.
+            next.notice = .deletedPasskey
+            next.retry = nil
+            return Transition(state: next, situation: .deletedPasskey)
+
         case .credentialRevoked:
             // N1.4-AC04: no unknown-credential signal; the full list is reconciled at the next sign-in.
             next.notice = .passkeyNotAccepted

@@ -382,7 +382,8 @@ struct ConfigurationExploration {
                 let change = ScreenChange(notice: key.notice, changesScreen: key.changesScreen, adapter: adapter)
                 found.insert(
                     Presentation(
-                        platform: platform, situation: key.situation, actions: key.actions, showsNotice: key.showsNotice,
+                        platform: platform, situation: key.situation, actions: key.actions,
+                        showsNotice: key.showsNotice,
                         announcement: adapter.announcement(of: change, in: key.situation)))
             }
         }

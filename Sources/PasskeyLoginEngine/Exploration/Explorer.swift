@@ -56,7 +56,8 @@ public struct Presentation: Hashable, Codable, Sendable, Comparable {
         self.init(
             platform: adapter.platform, situation: situation, actions: transition.presentedActions,
             showsNotice: transition.state.notice != nil,
-            announcement: adapter.announcement(of: ScreenChange(from: before, transition, adapter: adapter), in: situation))
+            announcement: adapter.announcement(
+                of: ScreenChange(from: before, transition, adapter: adapter), in: situation))
     }
 
     public static func < (lhs: Presentation, rhs: Presentation) -> Bool {

@@ -319,6 +319,7 @@ extension Invariant {
             guard
                 context.event == .verificationFinished(.credentialUnknown)
                     || context.event == .verificationFinished(.credentialRevoked)
+                    || context.event == .verificationFinished(.verificationFailed)
             else { return .notApplicable }
             let actions = context.after.offeredActions
             guard context.after.notice == .deletedPasskey || context.after.notice == .passkeyNotAccepted else {

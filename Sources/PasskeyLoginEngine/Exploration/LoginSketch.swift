@@ -188,6 +188,7 @@ public struct LoginSketch: Hashable, Codable, Sendable {
             case .verified: "server: verified"
             case .credentialUnknown: "server: credential unknown"
             case .credentialRevoked: "server: credential revoked"
+            case .verificationFailed: "server: verification failed"
             case .inconclusive: "server: inconclusive"
             case .routeUnavailable: "server: route-unavailable"
             }

@@ -110,7 +110,8 @@ extension WebAdapter {
                 kind: .screen, means: "<title>",
                 duty: "The new page is announced by its `<title>`",
                 source: FactSource(
-                    title: "WCAG 2.2 Success Criterion 2.4.2 Page Titled", url: "https://www.w3.org/TR/WCAG22/#page-titled",
+                    title: "WCAG 2.2 Success Criterion 2.4.2 Page Titled",
+                    url: "https://www.w3.org/TR/WCAG22/#page-titled",
                     quote: "Web pages have titles that describe topic or purpose.", checked: "2026-12-03"))
         case .unchanged:
             // The passkey sheet took focus away; a cancellation must give it back where it was.

@@ -49,6 +49,10 @@ public enum RootCauses {
             id: "credential-revoked", words: "The server revoked the passkey",
             arrival: .verification(.credentialRevoked, answer: "credential-revoked")),
         Cause(
+            id: "verification-failed",
+            words: "The assertion does not verify (signature, origin, user verification or signature counter)",
+            arrival: .verification(.verificationFailed, answer: "verification-failed")),
+        Cause(
             id: "server-inconclusive", words: "The server cannot tell whether it accepts the passkey",
             arrival: .verification(.inconclusive, answer: "verification-inconclusive")),
         Cause(

@@ -60,6 +60,7 @@ public struct TriggerCatalogue: Sendable {
             ("account-not-found", [.lookup(.notFound)]),
             ("credential-not-found", [.verification(.credentialUnknown)]),
             ("credential-revoked", [.verification(.credentialRevoked)]),
+            ("verification-failed", [.verification(.verificationFailed)]),
             ("verification-inconclusive", [.verification(.inconclusive)]),
             (
                 "account-status",

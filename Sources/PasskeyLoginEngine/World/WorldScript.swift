@@ -4,6 +4,9 @@ public enum ServerCredentialState: String, Hashable, Codable, Sendable, CaseIter
     case active
     /// Known, but revoked through account settings.
     case revoked
+    /// Known and accepted, but the assertion the device makes with it does not verify (a
+    /// signature, origin or counter the server rejects).
+    case failsVerification = "fails-verification"
 }
 
 /// A lookup dependency that fails, and how.
@@ -49,9 +52,10 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         self.verificationInconclusive = verificationInconclusive
     }
 
-    /// The credential IDs the server accepts, sorted.
+    /// The credential IDs the server accepts, sorted: one whose assertion fails verification
+    /// is still on the account, not revoked.
     public var acceptedCredentials: [CredentialID] {
-        serverCredentials.filter { $0.value == .active }.keys.sorted()
+        serverCredentials.filter { $0.value != .revoked }.keys.sorted()
     }
 
     /// What a lookup answers when nothing fails.
@@ -66,6 +70,7 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         switch serverCredentials[credential] {
         case nil: return .credentialUnknown
         case .revoked: return .credentialRevoked
+        case .failsVerification: return .verificationFailed
         case .active:
             guard let account else { return .credentialUnknown }
             // N1.4-AC05 first: a blocked account gets its status route whatever its routes are.
@@ -99,7 +104,7 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
 
 extension WorldScript {
     /// The scripts the explorer runs: every account status (and no account), the first
-    /// device passkey active, revoked or absent (a second one always active), an active
+    /// device passkey active, revoked, failing verification or absent (a second one always active), an active
     /// account with no passkey on the server, the route available or not, every lookup fault
     /// (or none), and verification that can be inconclusive or not.
     public static var explorationSet: [WorldScript] {
@@ -123,7 +128,7 @@ extension WorldScript {
                         deviceCredentials: [first, second], lookupFault: fault, verificationInconclusive: inconclusive))
                 for status in AccountStatus.allCases {
                     let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
-                    for firstState in [ServerCredentialState.active, .revoked, nil] {
+                    for firstState in [ServerCredentialState.active, .revoked, .failsVerification, nil] {
                         var server: [CredentialID: ServerCredentialState] = [second: .active]
                         server[first] = firstState
                         for route in [true, false] {

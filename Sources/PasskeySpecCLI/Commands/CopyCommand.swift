@@ -66,6 +66,9 @@ enum CopyCommand {
         var signals: [String]
         /// Nil where the table has no presentation, or says None.
         var presentation: String?
+        /// How a screen reader hears of it (`None — …` where nothing is announced); nil where
+        /// the table has no Announcement row.
+        var announcement: String?
         /// The platform's exports that hold strings, e.g. `xcstrings`.
         var exports: [String]
         var title: Entry
@@ -78,6 +81,7 @@ enum CopyCommand {
             try container.encode(trigger, forKey: .trigger)
             try container.encode(signals, forKey: .signals)
             try container.encode(presentation, forKey: .presentation)
+            try container.encode(announcement, forKey: .announcement)
             try container.encode(exports, forKey: .exports)
             try container.encode(title, forKey: .title)
             try container.encode(message, forKey: .message)
@@ -85,7 +89,7 @@ enum CopyCommand {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case platform, trigger, signals, presentation, exports, title, message, actions
+            case platform, trigger, signals, presentation, announcement, exports, title, message, actions
         }
     }
 
@@ -199,7 +203,9 @@ enum CopyCommand {
         }
         return PlatformOutput(
             platform: copy.platform.rawValue, trigger: copy.trigger.text, signals: copy.trigger.signals,
-            presentation: copy.presentation?.text, exports: ExportFormat.copyExports(of: copy.platform).map(\.rawValue),
+            presentation: copy.presentation?.text,
+            announcement: copy.announcement.map { $0.text ?? "None" + ($0.note.map { " — \($0)" } ?? "") },
+            exports: ExportFormat.copyExports(of: copy.platform).map(\.rawValue),
             title: entry(copy.title), message: entry(copy.message),
             actions: copy.actions.map { entry($0.label, action: $0.id) })
     }
@@ -237,6 +243,7 @@ enum CopyCommand {
                 lines.append("  Trigger       \(copy.trigger)")
                 if !copy.signals.isEmpty { lines.append("  Signals       \(copy.signals.joined(separator: ", "))") }
                 if let presentation = copy.presentation { lines.append("  Presentation  \(presentation)") }
+                if let announcement = copy.announcement { lines.append("  Announcement  \(announcement)") }
                 if !copy.exports.isEmpty { lines.append("  Exports       \(copy.exports.joined(separator: ", "))") }
                 lines.append("  Title         \(show(copy.title))")
                 lines.append("  Message       \(show(copy.message))")

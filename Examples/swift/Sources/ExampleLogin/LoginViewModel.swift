@@ -322,6 +322,10 @@ public final class LoginViewModel {
                 alert = .passkeyDeleted
                 retryOffer = nil
                 reporting.reportUnknownCredential(credentialID)
+            case .rejectedAssertion:
+                // Shown as an unknown passkey, but not reported: the server still has it.
+                alert = .passkeyDeleted
+                retryOffer = nil
             case .revokedCredential:
                 alert = .passkeyRemoved
                 retryOffer = nil

@@ -52,6 +52,8 @@ public enum AssertionVerdict: Equatable {
     case accepted(SignedInAccount)
     case unknownCredential
     case revokedCredential
+    /// The assertion itself did not verify; the credential is still on the account.
+    case rejectedAssertion
     case undetermined
     case passkeyLoginNotOffered
 }

@@ -118,6 +118,7 @@ final class KitAccountService: AccountService {
             completion(.accepted(SignedInAccount(status: status, acceptedCredentialIDs: accepted)))
         case .credentialUnknown: completion(.unknownCredential)
         case .credentialRevoked: completion(.revokedCredential)
+        case .verificationFailed: completion(.rejectedAssertion)
         case .inconclusive: completion(.undetermined)
         case .routeUnavailable: completion(.passkeyLoginNotOffered)
         }

@@ -112,6 +112,8 @@ public final class FakeServer {
         case verified(accountStatus: String, acceptedPasskeys: [String])
         case credentialUnknown
         case credentialRevoked
+        /// The assertion itself did not verify (signature, origin, user verification, counter).
+        case verificationFailed
         case inconclusive
         /// The account may sign in, but passkey login is not its route.
         case routeUnavailable
@@ -149,6 +151,7 @@ public final class FakeServer {
             if status == "active", !world.routeAvailable { return .routeUnavailable }
             return .verified(accountStatus: status, acceptedPasskeys: acceptedPasskeys)
         case "revoked": return .credentialRevoked
+        case "fails-verification": return .verificationFailed
         default: return .credentialUnknown
         }
     }
@@ -159,7 +162,8 @@ public final class FakeServer {
     }
 
     private var acceptedPasskeys: [String] {
-        world.serverPasskeys.filter { $0.value == "active" }.keys.sorted()
+        // A passkey whose assertion fails verification is still on the account.
+        world.serverPasskeys.filter { $0.value != "revoked" }.keys.sorted()
     }
 }
 

@@ -56,6 +56,15 @@ extension PlatformFacts {
                 "A credential known to the server but revoked through account settings uses full-list reconciliation instead."
             )),
         PlatformFact(
+            name: "verification-failed", requests: [.signIn],
+            conclusion:
+                "The verification of a sign-in’s assertion answers it when the assertion itself is rejected (signature, origin or RP ID, user verification, signature counter); WebAuthn asks that this look like an unknown credential, so it says nothing more.",
+            source: source(
+                "W3C Web Authentication Level 3, §14.6.2 Username Enumeration",
+                "https://www.w3.org/TR/webauthn-3/#sctn-username-enumeration",
+                "When verifying an AuthenticatorAssertionResponse response from the authenticator, make it indistinguishable whether verification failed because the signature is invalid or because no such user or credential is registered."
+            )),
+        PlatformFact(
             name: "verification-inconclusive", requests: [.signIn],
             conclusion:
                 "The seed’s general passkey login error is a sign-in failure; a verification that cannot conclude is one.",

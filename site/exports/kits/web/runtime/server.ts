@@ -24,6 +24,8 @@ export type VerificationAnswer =
   | { result: "verified"; account: ProvenAccount; acceptedPasskeys: string[] }
   | { result: "credential-unknown" }
   | { result: "credential-revoked" }
+  /** The assertion itself did not verify (signature, origin, user verification, counter). */
+  | { result: "verification-failed" }
   | { result: "inconclusive" }
   | { result: "route-unavailable" };
 
@@ -62,7 +64,8 @@ export class FakeServer {
 
   /** Verification of an assertion for the credential ID: `inconclusive` when the world says
    * so; `credential-unknown` for a passkey the server does not know (or without an account),
-   * `credential-revoked` for a revoked one, `route-unavailable` for an active passkey of an
+   * `credential-revoked` for a revoked one, `verification-failed` for one whose assertion the
+   * server rejects, `route-unavailable` for an active passkey of an
    * account that may sign in but whose route is not available, else `verified`. */
   verify(assertion: { credentialId: string }): Promise<VerificationAnswer> {
     this.calls += 1;
@@ -72,6 +75,7 @@ export class FakeServer {
     const held = name === undefined ? undefined : world.serverPasskeys[name];
     if (held === undefined || world.account === undefined) return Promise.resolve({ result: "credential-unknown" });
     if (held === "revoked") return Promise.resolve({ result: "credential-revoked" });
+    if (held === "fails-verification") return Promise.resolve({ result: "verification-failed" });
     if (world.account === "active" && !world.routeAvailable) return Promise.resolve({ result: "route-unavailable" });
     return Promise.resolve({
       result: "verified",
@@ -97,7 +101,8 @@ export class FakeServer {
 /** The credential IDs of the passkeys the server accepts, sorted by name. */
 function acceptedPasskeys(world: KitWorld): string[] {
   return Object.keys(world.serverPasskeys)
-    .filter((name) => world.serverPasskeys[name] === "active")
+    // A passkey whose assertion fails verification is still on the account.
+    .filter((name) => world.serverPasskeys[name] !== "revoked")
     .sort(compareNames)
     .map(credentialID);
 }

@@ -55,7 +55,7 @@ sealed class PasskeyVerification {
     class Rejected(val reason: RejectionReason) : PasskeyVerification()
 }
 
-enum class RejectionReason { CREDENTIAL_NOT_FOUND, CREDENTIAL_REVOKED, PASSKEY_LOGIN_NOT_ALLOWED }
+enum class RejectionReason { CREDENTIAL_NOT_FOUND, CREDENTIAL_REVOKED, ASSERTION_REJECTED, PASSKEY_LOGIN_NOT_ALLOWED }
 
 /** A call's result: the body, or the transport or HTTP failure. */
 sealed class ApiResult<out T> {

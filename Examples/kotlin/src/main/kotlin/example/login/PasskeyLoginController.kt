@@ -318,6 +318,9 @@ class PasskeyLoginController(
                 // Only a passkey the backend has no record of is reported as unknown.
                 signals.credentialUnknown(credentialId)
             }
+            // The assertion itself did not verify: shown as an unknown passkey, but not
+            // reported, since the backend still has it.
+            RejectionReason.ASSERTION_REJECTED -> show(passkeyUnusableMessage(strings.passkeyDeletedText))
             RejectionReason.CREDENTIAL_REVOKED -> {
                 show(passkeyUnusableMessage(strings.passkeyRemovedText))
                 if (mutation == Mutation.REVOKED_PASSKEY_SIGNALLED_UNKNOWN) signals.credentialUnknown(credentialId)

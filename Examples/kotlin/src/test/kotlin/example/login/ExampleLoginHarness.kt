@@ -211,6 +211,7 @@ private class KitAuthBackend(private val kit: KitEnvironment) : AuthBackend {
                         ApiResult.Ok(PasskeyVerification.Accepted(SignedInAccount(accountState(answer.accountStatus), answer.acceptedPasskeys)))
                     VerificationAnswer.CredentialUnknown -> ApiResult.Ok(PasskeyVerification.Rejected(RejectionReason.CREDENTIAL_NOT_FOUND))
                     VerificationAnswer.CredentialRevoked -> ApiResult.Ok(PasskeyVerification.Rejected(RejectionReason.CREDENTIAL_REVOKED))
+                    VerificationAnswer.VerificationFailed -> ApiResult.Ok(PasskeyVerification.Rejected(RejectionReason.ASSERTION_REJECTED))
                     VerificationAnswer.RouteUnavailable -> ApiResult.Ok(PasskeyVerification.Rejected(RejectionReason.PASSKEY_LOGIN_NOT_ALLOWED))
                     // The backend answers 503 when it cannot tell.
                     VerificationAnswer.Inconclusive -> ApiResult.Failure(HttpStatusException(503))

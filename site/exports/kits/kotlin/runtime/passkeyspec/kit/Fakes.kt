@@ -159,6 +159,11 @@ sealed class VerificationAnswer {
         override fun toString() = "CredentialRevoked"
     }
 
+    /** The assertion itself did not verify (signature, origin, user verification, counter). */
+    object VerificationFailed : VerificationAnswer() {
+        override fun toString() = "VerificationFailed"
+    }
+
     /** The server could not tell. */
     object Inconclusive : VerificationAnswer() {
         override fun toString() = "Inconclusive"
@@ -205,6 +210,7 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
         val answer = when {
             world.verificationInconclusive -> VerificationAnswer.Inconclusive
             world.serverPasskeys[passkey] == "revoked" -> VerificationAnswer.CredentialRevoked
+            world.serverPasskeys[passkey] == "fails-verification" -> VerificationAnswer.VerificationFailed
             world.serverPasskeys[passkey] != "active" || status == null -> VerificationAnswer.CredentialUnknown
             status == AccountStatus.ACTIVE && !world.routeAvailable -> VerificationAnswer.RouteUnavailable
             else -> VerificationAnswer.Verified(status, acceptedPasskeys(world))
@@ -233,7 +239,8 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
 
     /** The passkeys the server accepts, sorted as the reference engine sorts credential IDs (by UTF-8 bytes). */
     private fun acceptedPasskeys(world: KitWorld): List<String> =
-        world.serverPasskeys.filter { it.value == "active" }.keys.sortedWith(Comparator { a, b -> compareUtf8(a, b) })
+        // A passkey whose assertion fails verification is still on the account.
+        world.serverPasskeys.filter { it.value != "revoked" }.keys.sortedWith(Comparator { a, b -> compareUtf8(a, b) })
 
     private fun compareUtf8(a: String, b: String): Int {
         val left = a.toByteArray(Charsets.UTF_8)
