@@ -89,6 +89,13 @@ enum StepLibrary {
             context.configureWorld { $0.placeOnDevice(id, server: .failsVerification) }
         },
         StepDefinition(
+            "the device has passkey {passkey} of another account",
+            "A passkey the server accepts for another account than the identifier's.", Parameter.passkey
+        ) { context, name in
+            let id = context.passkey(name)
+            context.configureWorld { $0.placeOnDevice(id, server: .anotherAccount) }
+        },
+        StepDefinition(
             "the device has passkey {passkey} that is absent from the server's records",
             "A passkey whose credential ID the server has no record of.", Parameter.passkey
         ) { context, name in
@@ -341,6 +348,15 @@ enum StepLibrary {
         StepDefinition("a session is created", "The user is signed in.") { context in
             let created = context.lastEffects.contains { if case .createSession = $0 { true } else { false } }
             try expect(created && context.state.session != nil, "a new session", context.summary)
+        },
+        StepDefinition(
+            "the passkey's own account is signed in",
+            "The session is for the account the passkey belongs to, not the identifier's."
+        ) { context in
+            let account = WorldScript.anotherAccount.id
+            try expect(
+                context.lastEffects.contains(.createSession(accountID: account)) && context.state.session == account,
+                "a session for \(account)", context.summary)
         },
         StepDefinition("no session is created", "The user is not signed in.") { context in
             let created = context.allEffects.contains { if case .createSession = $0 { true } else { false } }

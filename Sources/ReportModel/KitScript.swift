@@ -172,7 +172,8 @@ public struct KitWorld: Codable, Sendable, Equatable {
     public var routeAvailable: Bool
     /// The passkeys on the device, by name, in order.
     public var devicePasskeys: [String]
-    /// What the server holds for each passkey it knows: `active`, `revoked` or `fails-verification`; a device
+    /// What the server holds for each passkey it knows: `active`, `revoked`, `fails-verification` or
+    /// `another-account` (another account, active, holds it); a device
     /// passkey missing here is unknown to the server.
     public var serverPasskeys: [String: String]
     /// A lookup that fails: which dependency, how, and for how many lookups from the first.

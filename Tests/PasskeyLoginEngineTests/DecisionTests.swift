@@ -33,6 +33,7 @@ import Testing
         "count-survives-relaunch": { tests in tests.countSurvivesRelaunch() },
         "announced-by-what-it-shows": { tests in tests.announcedByWhatItShows() },
         "verification-failure-looks-unknown": { tests in tests.verificationFailureLooksUnknown() },
+        "the-passkey-names-the-account": { tests in tests.thePasskeyNamesTheAccount() },
         "retry-offer-survives-relaunch": { tests in tests.retryOfferSurvivesRelaunch() },
         "sign-out-starts-afresh": { tests in tests.signOutStartsAfresh() },
         "blocked-account-keeps-streak": { tests in tests.blockedAccountKeepsStreak() },
@@ -342,6 +343,32 @@ import Testing
             serverCredentials: [credential: .failsVerification], deviceCredentials: [credential])
         #expect(world.verificationAnswer(for: credential) == .verificationFailed)
         #expect(world.acceptedCredentials == [credential])
+    }
+
+    /// A passkey of another account signs that account in, with that account's own list, and
+    /// only a discoverable request can return it.
+    @Test func thePasskeyNamesTheAccount() {
+        let other = CredentialID(named: "other")
+        let own = CredentialID(named: "own")
+        let world = WorldScript(
+            account: Account(id: "account", userHandle: [1], status: .active),
+            serverCredentials: [other: .anotherAccount, own: .active], deviceCredentials: [other, own])
+        #expect(
+            world.verificationAnswer(for: other) == .verified(WorldScript.anotherAccount, acceptedCredentials: [other]))
+        #expect(world.lookupAnswer == .found(RouteData(credentialIDs: [own])))
+        var state = LoginState()
+        state.appeared = true
+        state.verification = Verification(
+            credentialID: other, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
+        let signedIn = LoginReducer().reduce(state, .verificationFinished(world.verificationAnswer(for: other)))
+        #expect(signedIn.state.session == WorldScript.anotherAccount.id)
+        #expect(
+            signedIn.effects.contains(
+                .signalAllAcceptedCredentials(
+                    userHandle: WorldScript.anotherAccount.userHandle, acceptedCredentials: [other])))
+        // The automatic route asks for the looked-up account's passkeys only.
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [own])
+        #expect(world.selectableCredentials(for: automatic) == [own])
     }
 
     /// Every scenario each platform reaches is announced as what it shows: a modal notice by

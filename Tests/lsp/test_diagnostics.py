@@ -32,10 +32,10 @@ class Mistake:
 MISTAKES = [
     Mistake(
         "misspelt scenario in a step",
-        'Then the user sees the "deleted-passkey" copy',
-        'Then the user sees the "deleted-pasky" copy',
+        'Then the user sees the "passkey-unavailable" copy',
+        'Then the user sees the "passkey-unavailble" copy',
         "step-names-unknown-scenario",
-        at="deleted-pasky",
+        at="passkey-unavailble",
     ),
     Mistake(
         "misspelt step phrase",
@@ -46,8 +46,8 @@ MISTAKES = [
     ),
     Mistake(
         "misspelt trigger name in backticks",
-        "answers `credential-not-found` | Passkey",
-        "answers `credential-not-fond` | Passkey",
+        "answers `credential-not-found`, or `verification-failed` (the assertion itself did not verify) | Passkey",
+        "answers `credential-not-fond`, or `verification-failed` (the assertion itself did not verify) | Passkey",
         "unknown-trigger-name",
         at="credential-not-fond",
     ),
@@ -104,8 +104,8 @@ async def test_an_unclosed_fence_is_one_diagnostic_at_its_opening_line(editor):
     # The page's last 'gherkin' block loses its closing fence.
     edited, _ = edit(
         original,
-        'And the user sees the "restricted-account" copy\n```\n\n## References',
-        'And the user sees the "restricted-account" copy\n\n## References',
+        "And the passkey's own account is signed in\n```\n\nA passkey of another account",
+        "And the passkey's own account is signed in\n\nA passkey of another account",
     )
     opening = edited.index("```gherkin\nScenario: An active account receives a session")
     await editor.type(page, edited)

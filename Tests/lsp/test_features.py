@@ -7,8 +7,8 @@ from lsprotocol import types
 
 from conftest import NATIVE, WEB, edit
 
-STEP = 'Then the user sees the "deleted-passkey" copy'
-MARKER = "<!-- scenario: deleted-passkey -->"
+STEP = 'Then the user sees the "passkey-unavailable" copy'
+MARKER = "<!-- scenario: passkey-unavailable -->"
 
 
 def requires(editor, capability, name):
@@ -69,7 +69,7 @@ async def test_completion_offers_the_page_scenarios_in_a_step(editor):
     requires(editor, "completion_provider", "completion")
     page = await editor.open(NATIVE)
     # Just inside the quotes of a step that names a scenario.
-    position = position_in(page.text, STEP, '"deleted-passkey"', offset=1)
+    position = position_in(page.text, STEP, '"passkey-unavailable"', offset=1)
     result = await editor.client.text_document_completion_async(
         types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=page.uri), position=position)
     )
@@ -89,7 +89,7 @@ async def test_completion_offers_the_page_scenarios_in_a_step(editor):
 async def test_hover_on_a_scenario_named_in_a_step_says_something(editor):
     requires(editor, "hover_provider", "hover")
     page = await editor.open(NATIVE)
-    position = position_in(page.text, STEP, "deleted-passkey", offset=3)
+    position = position_in(page.text, STEP, "passkey-unavailable", offset=3)
     result = await editor.client.text_document_hover_async(
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=page.uri), position=position)
     )
@@ -109,13 +109,13 @@ async def test_hover_on_a_scenario_named_in_a_step_says_something(editor):
 async def test_definition_of_a_scenario_named_in_a_step_is_its_section(editor):
     requires(editor, "definition_provider", "go to definition")
     page = await editor.open(NATIVE)
-    position = position_in(page.text, STEP, "deleted-passkey", offset=3)
+    position = position_in(page.text, STEP, "passkey-unavailable", offset=3)
     result = await editor.client.text_document_definition_async(
         types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=page.uri), position=position)
     )
     assert result, "no definition for a scenario ID"
     locations = result if isinstance(result, list) else [result]
-    marker = position_in(page.text, MARKER, "deleted-passkey").line
+    marker = position_in(page.text, MARKER, "passkey-unavailable").line
     targets = []
     for location in locations:
         if isinstance(location, types.LocationLink):
@@ -129,7 +129,7 @@ async def test_definition_of_a_scenario_named_in_a_step_is_its_section(editor):
 async def test_references_to_a_scenario_include_the_steps_naming_it(editor):
     requires(editor, "references_provider", "find references")
     page = await editor.open(NATIVE)
-    position = position_in(page.text, MARKER, "deleted-passkey", offset=3)
+    position = position_in(page.text, MARKER, "passkey-unavailable", offset=3)
     result = await editor.client.text_document_references_async(
         types.ReferenceParams(
             text_document=types.TextDocumentIdentifier(uri=page.uri),
@@ -138,7 +138,7 @@ async def test_references_to_a_scenario_include_the_steps_naming_it(editor):
         )
     )
     assert result, "no references to a scenario a step names"
-    step_line = position_in(page.text, STEP, "deleted-passkey").line
+    step_line = position_in(page.text, STEP, "passkey-unavailable").line
     assert any(location.uri == page.uri and location.range.start.line == step_line for location in result), [
         (location.uri, location.range.start.line) for location in result
     ]
@@ -170,7 +170,7 @@ async def test_renaming_a_scenario_to_an_id_the_flow_does_not_know_is_refused_sa
     an ID the flow knows and the page does not use is in the server's own tests.)"""
     requires(editor, "rename_provider", "rename")
     page = await editor.open(NATIVE)
-    position = position_in(page.text, MARKER, "deleted-passkey", offset=3)
+    position = position_in(page.text, MARKER, "passkey-unavailable", offset=3)
     with pytest.raises(JsonRpcException) as refused:
         await editor.client.text_document_rename_async(
             types.RenameParams(
@@ -188,7 +188,7 @@ async def test_a_code_action_fixes_a_misspelt_scenario(editor):
     requires(editor, "code_action_provider", "code actions")
     page = await editor.open(NATIVE)
     original = page.text
-    edited, _ = edit(original, STEP, STEP.replace("deleted-passkey", "deleted-pasky"))
+    edited, _ = edit(original, STEP, STEP.replace("passkey-unavailable", "passkey-unavailble"))
     await editor.type(page, edited)
     found = [d for d in editor.diagnostics(page) if d.code == "step-names-unknown-scenario"]
     assert found

@@ -87,7 +87,7 @@ export interface KitWorld {
   /** The passkeys on the device, by name. */
   devicePasskeys: string[];
   /** What the server holds of each passkey it knows; a device passkey missing here is unknown to it. */
-  serverPasskeys: Record<string, "active" | "revoked" | "fails-verification">;
+  serverPasskeys: Record<string, "active" | "revoked" | "fails-verification" | "another-account">;
   lookupFault?: KitLookupFault;
   verificationInconclusive: boolean;
 }

@@ -254,6 +254,15 @@ extension Decision {
                 "WebAuthn (§14.6.2) asks a relying party to make a failed verification “indistinguishable” from an unknown credential, so the user sees the same words and actions; and N1.4-AC04 explains that the passkey can no longer sign in and offers another passkey plus the fallback. The same criterion sends the unknown-credential signal “only when the credential ID is conclusively absent from server records”, which this ID is not: signalling it would hide a passkey the account still has. Nothing was revoked either, so there is no full list to reconcile. A retry would send the same assertion's failure again.",
             criterion: "N1.4-AC04"),
         Decision(
+            id: "the-passkey-names-the-account",
+            question:
+                "Which account signs in when the user picks a passkey of another account than the identifier they typed?",
+            choice:
+                "The passkey's: the server finds the account by the assertion's user handle, and that account signs in if its status allows (N1.4-AC05), with its own full list of passkeys. The identifier typed decides nothing. Only a discoverable request (the passkey button, the identifier field's suggestions) can return such a passkey; the automatic route asks for the typed account's passkeys alone.",
+            reason:
+                "The discoverable requests start from no identified user (decision `explicit-route-is-discoverable`), and for that case WebAuthn (§7.2, step 6) has the relying party verify “that the user account identified by response.userHandle contains a credential record whose id equals credential.rawId”: the assertion proves that account, while the typed identifier proves nothing. Refusing would strand a user who typed another of their addresses; the account's status still decides whether it gets a session.",
+            criterion: "N1.4-AC05"),
+        Decision(
             id: "announced-by-what-it-shows",
             question: "How does a screen-reader user hear of each scenario?",
             choice:

@@ -304,9 +304,9 @@ extension Invariant {
                 if context.after.session == nil || context.before.session != nil {
                     return .violated("the full list was sent without a new session")
                 }
-                if accepted != context.world.acceptedCredentials {
-                    return .violated(
-                        "the list \(accepted) is not the server's accepted list \(context.world.acceptedCredentials)")
+                let expected = context.world.acceptedCredentials(ofAccount: context.after.session ?? "")
+                if accepted != expected {
+                    return .violated("the list \(accepted) is not the server's accepted list \(expected)")
                 }
             }
             return .holds
@@ -353,14 +353,15 @@ extension Invariant {
             }
             guard !sessions.isEmpty || context.after.session != context.before.session else { return .notApplicable }
             for id in sessions {
-                guard let account = context.world.account, account.id == id else {
+                guard let account = context.world.account(withID: id) else {
                     return .violated("a session for unknown account \(id)")
                 }
                 if !account.status.allowsSignIn {
                     return .violated("a session for a \(account.status.rawValue) account")
                 }
             }
-            if let session = context.after.session, context.world.account?.status.allowsSignIn != true {
+            if let session = context.after.session, context.world.account(withID: session)?.status.allowsSignIn != true
+            {
                 return .violated("session \(session) exists for an account that may not sign in")
             }
             return .holds

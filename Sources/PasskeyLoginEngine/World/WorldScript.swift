@@ -7,6 +7,9 @@ public enum ServerCredentialState: String, Hashable, Codable, Sendable, CaseIter
     /// Known and accepted, but the assertion the device makes with it does not verify (a
     /// signature, origin or counter the server rejects).
     case failsVerification = "fails-verification"
+    /// On the records of another account than the identifier's (`WorldScript.anotherAccount`),
+    /// which a discoverable request can return.
+    case anotherAccount = "another-account"
 }
 
 /// A lookup dependency that fails, and how.
@@ -52,10 +55,28 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         self.verificationInconclusive = verificationInconclusive
     }
 
-    /// The credential IDs the server accepts, sorted: one whose assertion fails verification
-    /// is still on the account, not revoked.
+    /// The credential IDs the server accepts for the identifier's account, sorted: one whose
+    /// assertion fails verification is still on the account, not revoked.
     public var acceptedCredentials: [CredentialID] {
-        serverCredentials.filter { $0.value != .revoked }.keys.sorted()
+        serverCredentials.filter { $0.value == .active || $0.value == .failsVerification }.keys.sorted()
+    }
+
+    /// The account that holds the passkeys marked `anotherAccount`: not the identifier's.
+    public static let anotherAccount = Account(
+        id: "another-account", userHandle: Array("user-2".utf8), status: .active)
+
+    /// The account with `id`: the identifier's, or the other account that holds a passkey of
+    /// this world; nil for any other.
+    public func account(withID id: String) -> Account? {
+        if let account, account.id == id { return account }
+        guard id == Self.anotherAccount.id, serverCredentials.values.contains(.anotherAccount) else { return nil }
+        return Self.anotherAccount
+    }
+
+    /// The credential IDs the server accepts for the account `id`, sorted.
+    public func acceptedCredentials(ofAccount id: String) -> [CredentialID] {
+        guard id == Self.anotherAccount.id else { return acceptedCredentials }
+        return serverCredentials.filter { $0.value == .anotherAccount }.keys.sorted()
     }
 
     /// What a lookup answers when nothing fails.
@@ -71,6 +92,11 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         case nil: return .credentialUnknown
         case .revoked: return .credentialRevoked
         case .failsVerification: return .verificationFailed
+        case .anotherAccount:
+            // Decision the-passkey-names-the-account: the user handle of the assertion names the
+            // account, whatever identifier was typed.
+            return .verified(
+                Self.anotherAccount, acceptedCredentials: acceptedCredentials(ofAccount: Self.anotherAccount.id))
         case .active:
             guard let account else { return .credentialUnknown }
             // N1.4-AC05 first: a blocked account gets its status route whatever its routes are.
@@ -104,7 +130,8 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
 
 extension WorldScript {
     /// The scripts the explorer runs: every account status (and no account), the first
-    /// device passkey active, revoked, failing verification or absent (a second one always active), an active
+    /// device passkey active, revoked, failing verification, another account's or absent (a
+    /// second one always active), an active
     /// account with no passkey on the server, the route available or not, every lookup fault
     /// (or none), and verification that can be inconclusive or not.
     public static var explorationSet: [WorldScript] {
@@ -128,7 +155,9 @@ extension WorldScript {
                         deviceCredentials: [first, second], lookupFault: fault, verificationInconclusive: inconclusive))
                 for status in AccountStatus.allCases {
                     let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
-                    for firstState in [ServerCredentialState.active, .revoked, .failsVerification, nil] {
+                    for firstState in [
+                        ServerCredentialState.active, .revoked, .failsVerification, .anotherAccount, nil,
+                    ] {
                         var server: [CredentialID: ServerCredentialState] = [second: .active]
                         server[first] = firstState
                         for route in [true, false] {

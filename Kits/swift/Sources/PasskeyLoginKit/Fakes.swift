@@ -152,6 +152,11 @@ public final class FakeServer {
             return .verified(accountStatus: status, acceptedPasskeys: acceptedPasskeys)
         case "revoked": return .credentialRevoked
         case "fails-verification": return .verificationFailed
+        case "another-account":
+            // The assertion's user handle names another account, active, whose passkeys these are.
+            return .verified(
+                accountStatus: "active",
+                acceptedPasskeys: world.serverPasskeys.filter { $0.value == "another-account" }.keys.sorted())
         default: return .credentialUnknown
         }
     }
@@ -163,7 +168,7 @@ public final class FakeServer {
 
     private var acceptedPasskeys: [String] {
         // A passkey whose assertion fails verification is still on the account.
-        world.serverPasskeys.filter { $0.value != "revoked" }.keys.sorted()
+        world.serverPasskeys.filter { $0.value == "active" || $0.value == "fails-verification" }.keys.sorted()
     }
 }
 

@@ -11,6 +11,9 @@ export const KIT_IDENTIFIER = "user@example.com";
 /** The account's user handle (WebAuthn `userId`), base64url. */
 export const KIT_USER_ID = credentialID("user-1");
 
+/** The user handle of the other account a passkey of a check can belong to, base64url. */
+export const KIT_OTHER_USER_ID = credentialID("user-2");
+
 /** The credential ID, base64url without padding, of the passkey the spec names `name`. */
 export function credentialID(name: string): string {
   let binary = "";

@@ -3,7 +3,7 @@
 // answers them (docs/conformance-kits.md, "The scripts").
 
 import type { AccountStatus, KitLookupFault, KitWorld } from "./script.js";
-import { KIT_USER_ID, credentialID, passkeyName } from "./identifiers.js";
+import { KIT_OTHER_USER_ID, KIT_USER_ID, credentialID, passkeyName } from "./identifiers.js";
 
 /** What the route lookup answers. Passkeys are credential IDs (base64url), sorted by name. */
 export type LookupAnswer =
@@ -76,6 +76,14 @@ export class FakeServer {
     if (held === undefined || world.account === undefined) return Promise.resolve({ result: "credential-unknown" });
     if (held === "revoked") return Promise.resolve({ result: "credential-revoked" });
     if (held === "fails-verification") return Promise.resolve({ result: "verification-failed" });
+    if (held === "another-account") {
+      // The assertion's user handle names another account, active, whose passkeys these are.
+      return Promise.resolve({
+        result: "verified",
+        account: { userId: KIT_OTHER_USER_ID, status: "active" },
+        acceptedPasskeys: passkeysHeldAs(world, "another-account"),
+      });
+    }
     if (world.account === "active" && !world.routeAvailable) return Promise.resolve({ result: "route-unavailable" });
     return Promise.resolve({
       result: "verified",
@@ -100,9 +108,14 @@ export class FakeServer {
 
 /** The credential IDs of the passkeys the server accepts, sorted by name. */
 function acceptedPasskeys(world: KitWorld): string[] {
+  // A passkey whose assertion fails verification is still on the account.
+  return passkeysHeldAs(world, "active", "fails-verification");
+}
+
+/** The credential IDs of the passkeys the server holds in one of `states`, sorted by name. */
+function passkeysHeldAs(world: KitWorld, ...states: string[]): string[] {
   return Object.keys(world.serverPasskeys)
-    // A passkey whose assertion fails verification is still on the account.
-    .filter((name) => world.serverPasskeys[name] !== "revoked")
+    .filter((name) => states.includes(world.serverPasskeys[name] ?? ""))
     .sort(compareNames)
     .map(credentialID);
 }

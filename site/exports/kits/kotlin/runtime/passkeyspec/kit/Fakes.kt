@@ -211,6 +211,9 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
             world.verificationInconclusive -> VerificationAnswer.Inconclusive
             world.serverPasskeys[passkey] == "revoked" -> VerificationAnswer.CredentialRevoked
             world.serverPasskeys[passkey] == "fails-verification" -> VerificationAnswer.VerificationFailed
+            // The assertion's user handle names another account, active, whose passkeys these are.
+            world.serverPasskeys[passkey] == "another-account" ->
+                VerificationAnswer.Verified(AccountStatus.ACTIVE, passkeysHeldAs(world, "another-account"))
             world.serverPasskeys[passkey] != "active" || status == null -> VerificationAnswer.CredentialUnknown
             status == AccountStatus.ACTIVE && !world.routeAvailable -> VerificationAnswer.RouteUnavailable
             else -> VerificationAnswer.Verified(status, acceptedPasskeys(world))
@@ -240,7 +243,11 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
     /** The passkeys the server accepts, sorted as the reference engine sorts credential IDs (by UTF-8 bytes). */
     private fun acceptedPasskeys(world: KitWorld): List<String> =
         // A passkey whose assertion fails verification is still on the account.
-        world.serverPasskeys.filter { it.value != "revoked" }.keys.sortedWith(Comparator { a, b -> compareUtf8(a, b) })
+        passkeysHeldAs(world, "active", "fails-verification")
+
+    /** The passkeys the server holds in one of [states], sorted as [acceptedPasskeys]. */
+    private fun passkeysHeldAs(world: KitWorld, vararg states: String): List<String> =
+        world.serverPasskeys.filter { it.value in states }.keys.sortedWith(Comparator { a, b -> compareUtf8(a, b) })
 
     private fun compareUtf8(a: String, b: String): Int {
         val left = a.toByteArray(Charsets.UTF_8)
