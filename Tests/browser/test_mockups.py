@@ -35,8 +35,14 @@ def test_each_mockup_is_a_labelled_picture_of_the_screen(driver, base_url, page)
     for device in devices:
         assert device.get_attribute("role") == "img"
         label = device.get_attribute("aria-label")
+        # The caption's first line names the platform; the lines under it are notes (what a
+        # screen reader hears, a kind drawn otherwise than the spec says).
         caption = device.find_element(By.XPATH, "../figcaption").text
-        assert label.startswith(caption + " ")
+        platform = caption.split("\n")[0]
+        assert label.startswith(platform + " ")
+        # Every copy table says how a screen reader hears of the scenario, and the caption
+        # shows it.
+        assert "\nScreen reader: " in caption, caption
         for part in device.find_elements(By.CSS_SELECTOR, ".notice-title, .notice-message, .action"):
             assert part.text and part.text in label
 
