@@ -21,7 +21,7 @@ import Testing
         .write(to: spec, atomically: true, encoding: .utf8)
 
         let preview = try await PreviewCommandTests.Preview.start(
-            ["--port", "\(Int.random(in: 20000...60000))"], in: folder.url)
+            ["--port", "\(PreviewCommandTests.Preview.anyPort())"], in: folder.url)
         let port = try #require(await preview.port(within: 30), "no serving line: \(preview.stdout) \(preview.stderr)")
         let built = await preview.status(port, build: 1, within: 600)
         try #require(built != nil, "no build: \(preview.stdout) \(preview.stderr)")
