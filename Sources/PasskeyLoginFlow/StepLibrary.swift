@@ -248,9 +248,7 @@ enum StepLibrary {
             "a screen reader announces the new screen",
             "The last action opened another screen, which a screen reader announces by its title."
         ) { context in
-            let kinds = context.lastPresentations.map(\.announcement.kind)
-            try expect(
-                !kinds.isEmpty && kinds.allSatisfy { $0 == .screen }, "a new screen announced", announcements(context))
+            try expectAnnounced(.screen, "a new screen announced", context)
         },
         StepDefinition(
             "nothing is announced", "The last action showed nothing new, so a screen reader hears nothing of it."
@@ -263,10 +261,7 @@ enum StepLibrary {
             "focus returns to the passkey button",
             "Nothing is announced, and focus goes back to the passkey button the user had used."
         ) { context in
-            let kinds = context.lastPresentations.map(\.announcement.kind)
-            try expect(
-                !kinds.isEmpty && kinds.allSatisfy { $0 == .focusReturn }, "focus back on the passkey button",
-                announcements(context))
+            try expectAnnounced(.focusReturn, "focus back on the passkey button", context)
         },
         StepDefinition("{action} is offered", "The screen or the error offers the action.", Parameter.action) {
             context, action in
@@ -470,6 +465,12 @@ enum StepLibrary {
         guard !context.lastPresentations.isEmpty else { return "no scenario, so nothing announced" }
         return context.lastPresentations.map { "\($0.situation.rawValue): \($0.announcement.kind.summary)" }
             .joined(separator: "; ")
+    }
+
+    /// The last action led to a scenario, and each it led to was announced as `kind`.
+    private static func expectAnnounced(_ kind: AnnouncementKind, _ expected: String, _ context: CheckContext) throws {
+        let kinds = context.lastPresentations.map(\.announcement.kind)
+        try expect(!kinds.isEmpty && kinds.allSatisfy { $0 == kind }, expected, announcements(context))
     }
 
     private static func expect(_ condition: Bool, _ expected: String, _ observed: String) throws {

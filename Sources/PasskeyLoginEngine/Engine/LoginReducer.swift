@@ -323,19 +323,15 @@ public struct LoginReducer: Sendable {
             next.retry = nil
             return Transition(state: next, situation: .accountCannotContinue)
 
-        case .credentialUnknown:
+        case .credentialUnknown, .verificationFailed:
             // N1.4-AC04: only an ID absent from the server's records is signalled as unknown.
+            // Decision verification-failure-looks-unknown: a rejected assertion gets the same copy
+            // and actions, but no signal, since its ID is on the server's records.
             next.notice = .deletedPasskey
             next.retry = nil
-            return Transition(
-                state: next, effects: [.signalUnknownCredential(verification.credentialID)], situation: .deletedPasskey)
-
-        case .verificationFailed:
-            // Decision verification-failure-looks-unknown: the unknown credential's copy and
-            // actions, but no signal: the ID is on the server's records, not conclusively absent.
-            next.notice = .deletedPasskey
-            next.retry = nil
-            return Transition(state: next, situation: .deletedPasskey)
+            let signal: [LoginEffect] =
+                result == .credentialUnknown ? [.signalUnknownCredential(verification.credentialID)] : []
+            return Transition(state: next, effects: signal, situation: .deletedPasskey)
 
         case .credentialRevoked:
             // N1.4-AC04: no unknown-credential signal; the full list is reconciled at the next sign-in.

@@ -55,8 +55,8 @@ struct ConfigurationExploration {
     private struct PresentationKey: Hashable {
         var situation: Situation
         var actions: [UserAction]
-        var showsNotice: Bool
-        /// What the transition changed on screen, which each platform announces its own way.
+        /// The notice shown, if any, and whether the screen changed: what each platform
+        /// announces its own way.
         var notice: Notice?
         var changesScreen: Bool
     }
@@ -246,8 +246,8 @@ struct ConfigurationExploration {
         if let situation = result.situation {
             presentationOf[transition] = presentations.number(
                 of: PresentationKey(
-                    situation: situation, actions: result.presentedActions, showsNotice: result.state.notice != nil,
-                    notice: result.state.notice, changesScreen: result.state.screen != table.states[state].screen))
+                    situation: situation, actions: result.presentedActions, notice: result.state.notice,
+                    changesScreen: result.state.screen != table.states[state].screen))
         }
     }
 
@@ -383,7 +383,7 @@ struct ConfigurationExploration {
                 found.insert(
                     Presentation(
                         platform: platform, situation: key.situation, actions: key.actions,
-                        showsNotice: key.showsNotice,
+                        showsNotice: key.notice != nil,
                         announcement: adapter.announcement(of: change, in: key.situation)))
             }
         }

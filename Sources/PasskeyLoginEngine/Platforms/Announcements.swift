@@ -22,22 +22,20 @@ extension IOSAdapter {
                 kind: .polite, means: "UIAccessibility.Notification.layoutChanged",
                 duty:
                     "The app posts `UIAccessibility.Notification.layoutChanged` with the message as its argument, so VoiceOver moves to the message and reads it",
-                source: FactSource(
-                    title: "UIAccessibility.Notification.layoutChanged",
-                    url: "https://developer.apple.com/documentation/uikit/uiaccessibility/notification/layoutchanged",
-                    quote: "A notification that an app posts when the layout of a screen changes.",
-                    checked: "2026-12-03"))
+                source: PlatformFacts.source(
+                    "UIAccessibility.Notification.layoutChanged",
+                    "https://developer.apple.com/documentation/uikit/uiaccessibility/notification/layoutchanged",
+                    "A notification that an app posts when the layout of a screen changes."))
         case .newScreen:
             Announcement(
                 kind: .screen, means: "UIAccessibility.Notification.screenChanged",
                 duty:
                     "VoiceOver reads the new screen: the app posts `UIAccessibility.Notification.screenChanged` when it shows it (a navigation controller’s push posts it already)",
-                source: FactSource(
-                    title: "UIAccessibility.Notification.screenChanged",
-                    url: "https://developer.apple.com/documentation/uikit/uiaccessibility/notification/screenchanged",
-                    quote:
-                        "A notification that an app posts when a new view appears that occupies a major portion of the screen.",
-                    checked: "2026-12-03"))
+                source: PlatformFacts.source(
+                    "UIAccessibility.Notification.screenChanged",
+                    "https://developer.apple.com/documentation/uikit/uiaccessibility/notification/screenchanged",
+                    "A notification that an app posts when a new view appears that occupies a major portion of the screen."
+                ))
         case .unchanged: .nothing
         }
     }
@@ -59,12 +57,11 @@ extension AndroidAdapter {
                 kind: .polite, means: "View.ACCESSIBILITY_LIVE_REGION_POLITE",
                 duty:
                     "The message is a polite live region (`View.ACCESSIBILITY_LIVE_REGION_POLITE`; in Compose `LiveRegionMode.Polite`), not `announceForAccessibility`, which Android deprecates",
-                source: FactSource(
-                    title: "View.setAccessibilityLiveRegion",
-                    url: "https://developer.android.com/reference/android/view/View#setAccessibilityLiveRegion(int)",
-                    quote:
-                        "Sets the live region mode for this view. This indicates to accessibility services whether they should automatically notify the user about changes to the view's content description or text, or to the content descriptions or text of the view's children (where applicable).",
-                    checked: "2026-12-03"))
+                source: PlatformFacts.source(
+                    "View.setAccessibilityLiveRegion",
+                    "https://developer.android.com/reference/android/view/View#setAccessibilityLiveRegion(int)",
+                    "Sets the live region mode for this view. This indicates to accessibility services whether they should automatically notify the user about changes to the view's content description or text, or to the content descriptions or text of the view's children (where applicable)."
+                ))
         case .newScreen:
             Announcement(
                 kind: .screen, means: "View.setAccessibilityPaneTitle",
@@ -90,41 +87,36 @@ extension WebAdapter {
                     kind: .polite, means: "role=\"status\"",
                     duty:
                         "The banner is written into a `role=\"status\"` container that is on the page, empty, before it",
-                    source: FactSource(
-                        title: "WAI-ARIA 1.2: status role", url: "https://www.w3.org/TR/wai-aria-1.2/#status",
-                        quote:
-                            "Elements with the role status have an implicit aria-live value of polite and an implicit aria-atomic value of true.",
-                        checked: "2026-12-03"))
+                    source: PlatformFacts.source(
+                        "WAI-ARIA 1.2: status role", "https://www.w3.org/TR/wai-aria-1.2/#status",
+                        "Elements with the role status have an implicit aria-live value of polite and an implicit aria-atomic value of true."
+                    ))
                 : Announcement(
                     kind: .assertive, means: "role=\"alert\"",
                     duty:
                         "The message is written into a `role=\"alert\"` container that is on the page, empty, before it (WCAG technique ARIA19)",
-                    source: FactSource(
-                        title: "WCAG 2.2 Technique ARIA19: Using ARIA role=alert or Live Regions to Identify Errors",
-                        url: "https://www.w3.org/WAI/WCAG22/Techniques/aria/ARIA19",
-                        quote:
-                            "The error container must be present in the DOM on page load for the error message to be spoken by most screen readers.",
-                        checked: "2026-12-03"))
+                    source: PlatformFacts.source(
+                        "WCAG 2.2 Technique ARIA19: Using ARIA role=alert or Live Regions to Identify Errors",
+                        "https://www.w3.org/WAI/WCAG22/Techniques/aria/ARIA19",
+                        "The error container must be present in the DOM on page load for the error message to be spoken by most screen readers."
+                    ))
         case .newScreen:
             Announcement(
                 kind: .screen, means: "<title>",
                 duty: "The new page is announced by its `<title>`",
-                source: FactSource(
-                    title: "WCAG 2.2 Success Criterion 2.4.2 Page Titled",
-                    url: "https://www.w3.org/TR/WCAG22/#page-titled",
-                    quote: "Web pages have titles that describe topic or purpose.", checked: "2026-12-03"))
+                source: PlatformFacts.source(
+                    "WCAG 2.2 Success Criterion 2.4.2 Page Titled", "https://www.w3.org/TR/WCAG22/#page-titled",
+                    "Web pages have titles that describe topic or purpose."))
         case .unchanged:
             // The passkey sheet took focus away; a cancellation must give it back where it was.
             situation == .explicitCancel
                 ? Announcement(
                     kind: .focusReturn, means: "HTMLElement.focus()",
                     duty: "Nothing is announced; focus returns to the passkey button (`HTMLElement.focus()`)",
-                    source: FactSource(
-                        title: "WCAG 2.2 Success Criterion 2.4.3 Focus Order",
-                        url: "https://www.w3.org/TR/WCAG22/#focus-order",
-                        quote:
-                            "If a Web page can be navigated sequentially and the navigation sequences affect meaning or operation, focusable components receive focus in an order that preserves meaning and operability.",
-                        checked: "2026-12-03"))
+                    source: PlatformFacts.source(
+                        "WCAG 2.2 Success Criterion 2.4.3 Focus Order", "https://www.w3.org/TR/WCAG22/#focus-order",
+                        "If a Web page can be navigated sequentially and the navigation sequences affect meaning or operation, focusable components receive focus in an order that preserves meaning and operability."
+                    ))
                 : .nothing
         }
     }
@@ -134,18 +126,16 @@ extension WebAdapter {
 enum Announcements {
     /// No Apple page says that VoiceOver reads a presented alert; T-Mobile's MagentaA11y
     /// criteria for native apps do.
-    static let magentaNativeAlert = FactSource(
-        title: "MagentaA11y: Alert dialog (native app)", url: "https://magentaa11y.com/checklist-native/alert-dialog",
-        quote:
-            "Use native alerts when at all possible vs a custom element, as it will handle expected behavior without additional development effort",
-        checked: "2026-12-03")
+    static let magentaNativeAlert = PlatformFacts.source(
+        "MagentaA11y: Alert dialog (native app)", "https://magentaa11y.com/checklist-native/alert-dialog",
+        "Use native alerts when at all possible vs a custom element, as it will handle expected behavior without additional development effort"
+    )
 
     /// AOSP's guidance in `AccessibilityEvent.TYPE_ANNOUNCEMENT`: window changes are announced by
     /// their titles, not by announcement events.
-    static let androidWindowChanges = FactSource(
-        title: "AccessibilityEvent.TYPE_ANNOUNCEMENT",
-        url: "https://developer.android.com/reference/android/view/accessibility/AccessibilityEvent#TYPE_ANNOUNCEMENT",
-        quote:
-            "for significant UI changes like window changes, use Activity#setTitle(CharSequence) and View#setAccessibilityPaneTitle(CharSequence).",
-        checked: "2026-12-03")
+    static let androidWindowChanges = PlatformFacts.source(
+        "AccessibilityEvent.TYPE_ANNOUNCEMENT",
+        "https://developer.android.com/reference/android/view/accessibility/AccessibilityEvent#TYPE_ANNOUNCEMENT",
+        "for significant UI changes like window changes, use Activity#setTitle(CharSequence) and View#setAccessibilityPaneTitle(CharSequence)."
+    )
 }
