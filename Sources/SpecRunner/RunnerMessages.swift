@@ -231,7 +231,7 @@ extension Message {
     }
 
     public static func announcementDiffers(platform: String, means: String?, kind: String, duty: String) -> Message {
-        let expected = means.map { "names `\($0)`" } ?? "is 'None'"
+        let expected = means.map { "must name `\($0)`" } ?? "must say 'None'"
         return Message(
             "announcement-differs", .error,
             "on \(platform) the engine announces this scenario as '\(kind)', so the Announcement cell \(expected): \(duty)"
