@@ -142,7 +142,9 @@ public struct CheckContext: CheckSession {
                 lastPresentations.append(presentation)
             }
             for effect in transition.effects {
-                if case .startCeremony = effect { stateBeforePrompt = before }
+                if case .fetchRequestOptions(let ceremony) = effect, ceremony.route != .assisted {
+                    stateBeforePrompt = before
+                }
                 if let signal = adapter.signal(for: effect, relyingPartyID: configuration.relyingPartyID) {
                     stepNative.append("\(signal.api) \(signal.call) \(signal.payload)")
                 }

@@ -96,7 +96,7 @@ enum ConformanceRecorder {
 
     private static func configuration(_ configuration: Configuration) -> KitConfiguration {
         KitConfiguration(
-            automaticStart: configuration.automaticStart.rawValue,
+            automaticStart: configuration.automaticStart.rawValue, entry: configuration.entry.rawValue,
             enumerationPolicy: configuration.enumerationPolicy.rawValue, fallback: configuration.fallback.rawValue,
             accountRoutes: Dictionary(
                 uniqueKeysWithValues: configuration.accountRoutes.map { ($0.key.rawValue, $0.value.rawValue) }))
@@ -137,7 +137,9 @@ enum ConformanceRecorder {
             case .fallbackSignInSucceeded: KitInput(event: "fallback-sign-in-succeeded")
             case .appRelaunched: KitInput(event: "app-relaunched")
             case .signedOut: KitInput(event: "signed-out")
-            case .lookupFinished, .ceremonyFinished, .assistedRequestFinished, .verificationFinished: nil
+            case .lookupFinished, .requestOptionsFinished, .ceremonyFinished, .assistedRequestFinished,
+                .verificationFinished:
+                nil
             }
         case .prompt(let action, let passkey):
             return adapter.result(of: action, credential: passkey.map(CredentialID.init(named:))).map {

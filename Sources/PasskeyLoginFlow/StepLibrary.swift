@@ -6,7 +6,7 @@ import SpecRunner
 /// read.
 enum Parameter {
     static let status = StepParameter<AccountStatus>.choice("status")
-    static let dependency = StepParameter<LookupDependency>.choice("dependency")
+    static let dependency = StepParameter<LookupDependency>.choice("dependency", among: LookupDependency.routeLookup)
     static let fault = StepParameter<LookupFault>.choice("fault")
     static let policy = StepParameter<EnumerationPolicy>.choice("policy")
     static let fallback = StepParameter<FallbackMethod>.choice("fallback")
@@ -35,6 +35,12 @@ enum StepLibrary {
             "the app does not start passkey login automatically", "Passkey login starts only from the passkey button."
         ) { context in
             context.configuration.startsPasskeyLoginAutomatically = false
+        },
+        StepDefinition(
+            "the login screen asks for no identifier",
+            "The app signs in with a passkey alone, as Apple's and Google's passkey samples do: no identifier field, no route lookup; the assertion names the account."
+        ) { context in
+            context.configuration.entry = .discoverable
         },
         StepDefinition(
             "the app offers passkeys in the identifier field",
@@ -108,6 +114,17 @@ enum StepLibrary {
             Parameter.fault
         ) { context, dependency, fault in
             let fault = ScriptedFault(dependency, fault)
+            context.configureWorld {
+                $0.lookupFault = fault
+                $0.failingLookups = 1
+            }
+        },
+        StepDefinition(
+            "the request-options call fails once with {fault}",
+            "The first call for a passkey request's options (its challenge) fails; the next one succeeds.",
+            Parameter.fault
+        ) { context, fault in
+            let fault = ScriptedFault(.requestOptions, fault)
             context.configureWorld {
                 $0.lookupFault = fault
                 $0.failingLookups = 1
@@ -366,6 +383,12 @@ enum StepLibrary {
         },
         StepDefinition("a fresh lookup is performed", "The route lookup runs again.") { context in
             try expect(context.lastEffects.contains(.lookUpAccount), "a new lookup", context.effectsSummary)
+        },
+        StepDefinition(
+            "fresh request options are fetched", "The app asks the server for a new challenge before the request."
+        ) { context in
+            let fetched = context.lastEffects.contains { if case .fetchRequestOptions = $0 { true } else { false } }
+            try expect(fetched, "a new request-options call", context.effectsSummary)
         },
         StepDefinition(
             "no account or credential conclusion is shown",

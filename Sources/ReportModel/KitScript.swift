@@ -148,6 +148,9 @@ public struct KitConfiguration: Codable, Sendable, Equatable {
     /// `none`, `prompt` (the app opens the passkey prompt once the lookup succeeds) or
     /// `assisted` (passkeys offered in the identifier field).
     public var automaticStart: String
+    /// `identifier-first` (the user enters an identifier, which the app looks up) or
+    /// `discoverable` (no identifier: the app asks for any passkey of the app).
+    public var entry: String
     /// `conceal` or `reveal`.
     public var enumerationPolicy: String
     /// `password`, `email-code` or `sms-code`.
@@ -155,8 +158,12 @@ public struct KitConfiguration: Codable, Sendable, Equatable {
     /// Where each account status that may not sign in leads (`locked` → `recovery`, …).
     public var accountRoutes: [String: String]
 
-    public init(automaticStart: String, enumerationPolicy: String, fallback: String, accountRoutes: [String: String]) {
+    public init(
+        automaticStart: String, entry: String = "identifier-first", enumerationPolicy: String, fallback: String,
+        accountRoutes: [String: String]
+    ) {
         self.automaticStart = automaticStart
+        self.entry = entry
         self.enumerationPolicy = enumerationPolicy
         self.fallback = fallback
         self.accountRoutes = accountRoutes

@@ -28,7 +28,15 @@ extension StepParameter where Value: RawRepresentable & CaseIterable, Value.RawV
     /// A quoted value that is one of an enumeration's raw values: `"locked"` for an account
     /// status.
     public static func choice(_ name: String) -> StepParameter {
-        StepParameter(ParameterType(name: name, values: Value.allCases.map(\.rawValue))) { Value(rawValue: $0) }
+        choice(name, among: Array(Value.allCases))
+    }
+
+    /// A quoted value that is one of `values`, a part of an enumeration's cases.
+    public static func choice(_ name: String, among values: [Value]) -> StepParameter {
+        let accepted = values.map(\.rawValue)
+        return StepParameter(ParameterType(name: name, values: accepted)) { written in
+            accepted.contains(written) ? Value(rawValue: written) : nil
+        }
     }
 }
 

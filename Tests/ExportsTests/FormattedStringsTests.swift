@@ -211,10 +211,10 @@ private enum Sample {
         let ios = Dictionary(
             CopyString.all(in: content, platform: .ios).map { ($0.key, $0.comment) }, uniquingKeysWith: { a, _ in a })
         // The Presentation cell says "Inline message on the login screen, under the identifier
-        // field; no alert": the title is the inline message's, and what is not shown is left out.
+        // field (…); no alert": the title is the inline message's, and what is not shown is left out.
         #expect(
             ios["lookup-failed.title"]
-                == "Error: system / API error related to lookup (lookup-failed): title of the inline message on the login screen, under the identifier field"
+                == "Error: system / API error related to lookup (lookup-failed): title of the inline message on the login screen, under the identifier field (or the passkey button on a screen without one)"
         )
         #expect(ios.values.allSatisfy { !$0.contains("no alert") }, "\(ios.values.filter { $0.contains("no alert") })")
         #expect(ios["sure-of-it.title"] == "Sure of it (sure-of-it): title of the alert", "no Presentation row")
@@ -222,7 +222,8 @@ private enum Sample {
         #expect(!strings.contains("no alert title"))
         let android = CopyString.all(in: content, platform: .android).first { $0.key == "lookup-failed.title" }
         #expect(
-            android?.comment.hasSuffix("title of the inline message on the login screen, under the identifier field")
-                == true)
+            android?.comment.hasSuffix(
+                "title of the inline message on the login screen, under the identifier field (or the passkey button on a screen without one)"
+            ) == true)
     }
 }

@@ -57,6 +57,12 @@ import Testing
         "left-to-the-platform": { tests in tests.leftToThePlatform() },
         "android-cancellation-counts": { tests in tests.androidCancellationCounts() },
         "rate-limited-lookup": { tests in tests.rateLimitedLookup() },
+        "options-before-every-request": { tests in
+            tests.optionsBeforeEveryRequest()
+            LookupFault.allCases.forEach(tests.failedOptionsAreAFailedLookup)
+            tests.failedOptionsForTheSuggestionsShowNothing()
+        },
+        "discoverable-entry": { tests in tests.discoverableEntry() },
     ]
 
     /// Each decision is explained, and the engine is run to show it: a decision without a
@@ -83,8 +89,8 @@ import Testing
         var state = LoginState(cancellationStreak: 1)
         state.appeared = true
         let reducer = LoginReducer()
-        state = reducer.reduce(state, .passkeyButtonTapped).state
-        let after = reducer.reduce(state, .ceremonyFinished(outcome(.userCancels, on: platform)))
+        state = reducer.reduceAnswering(state, .passkeyButtonTapped).state
+        let after = reducer.reduceAnswering(state, .ceremonyFinished(outcome(.userCancels, on: platform)))
         #expect(after.state.cancellationStreak == 1)
         #expect(after.effects.isEmpty)
     }
@@ -133,8 +139,8 @@ import Testing
         var state = LoginState(cancellationStreak: 1)
         state.appeared = true
         let reducer = LoginReducer()
-        let open = reducer.reduce(state, .passkeyButtonTapped).state
-        let after = reducer.reduce(open, .ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)))
+        let open = reducer.reduceAnswering(state, .passkeyButtonTapped).state
+        let after = reducer.reduceAnswering(open, .ceremonyFinished(outcome(.noPasskeyOnDevice, on: platform)))
         #expect(after.state == state)
         #expect(after.effects.isEmpty)
         #expect(after.situation == .explicitCancel)
@@ -144,8 +150,8 @@ import Testing
         for policy in EnumerationPolicy.allCases {
             let reducer = LoginReducer(configuration: Configuration(enumerationPolicy: policy))
             var state = LoginState()
-            state = reducer.reduce(state, .screenAppeared).state
-            let after = reducer.reduce(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
+            state = reducer.reduceAnswering(state, .screenAppeared).state
+            let after = reducer.reduceAnswering(state, .lookupFinished(.found(RouteData(credentialIDs: []))))
             #expect(after.situation == nil && after.state.notice == nil)
             switch policy {
             case .reveal:
@@ -153,8 +159,8 @@ import Testing
             case .conceal:
                 // What every identifier gets; with no passkey on the device it ends in the fallback.
                 let discoverable = Ceremony(route: .automatic, allowedCredentials: [])
-                #expect(after.effects == [.startCeremony(discoverable)])
-                let ended = reducer.reduce(after.state, .ceremonyFinished(.noCredential))
+                #expect(after.effects == opening(discoverable))
+                let ended = reducer.reduceAnswering(after.state, .ceremonyFinished(.noCredential))
                 #expect(ended.effects.last == .presentFallback(.password) && ended.state.notice == nil)
             }
         }
@@ -167,8 +173,8 @@ import Testing
         var state = LoginState()
         state.appeared = true
         let reducer = LoginReducer()
-        state = reducer.reduce(state, .passkeyButtonTapped).state
-        let after = reducer.reduce(state, .ceremonyFinished(outcome(.interrupted, on: platform)))
+        state = reducer.reduceAnswering(state, .passkeyButtonTapped).state
+        let after = reducer.reduceAnswering(state, .ceremonyFinished(outcome(.interrupted, on: platform)))
         if platform == .android {
             #expect(after.situation == .passkeyFailed && after.state.offeredActions.contains(.retry))
         } else {
@@ -181,9 +187,8 @@ import Testing
         state.appeared = true
         state.lookup = .succeeded(RouteData(credentialIDs: [passkey1]))
         #expect(
-            LoginReducer().reduce(state, .passkeyButtonTapped).effects == [
-                .startCeremony(Ceremony(route: .explicit, allowedCredentials: []))
-            ])
+            LoginReducer().reduceAnswering(state, .passkeyButtonTapped).effects
+                == opening(Ceremony(route: .explicit, allowedCredentials: [])))
     }
 
     @Test func concealBeforeAuthentication() {
@@ -193,33 +198,33 @@ import Testing
         ]
         for start in AutomaticStart.allCases {
             let reducer = LoginReducer(configuration: Configuration(enumerationPolicy: .conceal, automaticStart: start))
-            var state = reducer.reduce(LoginState(), .screenAppeared).state
+            var state = reducer.reduceAnswering(LoginState(), .screenAppeared).state
             state.lookup = .inFlight
-            let transitions = answers.map { reducer.reduce(state, .lookupFinished($0)) }
+            let transitions = answers.map { reducer.reduceAnswering(state, .lookupFinished($0)) }
             // Every answer gets what an account with passkeys gets: one response for all.
             for transition in transitions {
                 #expect(transition.effects == transitions[0].effects, "\(start)")
                 #expect(transition.state.screen == transitions[0].state.screen && transition.state.notice == nil)
             }
             if start == .prompt {
-                #expect(transitions[0].effects == [.startCeremony(Ceremony(route: .automatic, allowedCredentials: []))])
+                #expect(transitions[0].effects == opening(Ceremony(route: .automatic, allowedCredentials: [])))
             } else {
                 #expect(transitions[0].effects.last == .presentFallback(.password))
             }
         }
         // Under reveal the answers differ: the account that cannot continue is told so.
         let reveal = LoginReducer(configuration: Configuration(enumerationPolicy: .reveal))
-        var asking = reveal.reduce(LoginState(), .screenAppeared).state
+        var asking = reveal.reduceAnswering(LoginState(), .screenAppeared).state
         asking.lookup = .inFlight
-        #expect(reveal.reduce(asking, .lookupFinished(.cannotContinue)).situation == .accountCannotContinue)
-        #expect(reveal.reduce(asking, .lookupFinished(.notFound)).effects == [.presentFallback(.password)])
+        #expect(reveal.reduceAnswering(asking, .lookupFinished(.cannotContinue)).situation == .accountCannotContinue)
+        #expect(reveal.reduceAnswering(asking, .lookupFinished(.notFound)).effects == [.presentFallback(.password)])
         // Once a valid assertion has authenticated the user, the real route is shown under either policy.
         for policy in EnumerationPolicy.allCases {
             var verifying = LoginState()
             verifying.verification = Verification(
                 credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
             let shown = LoginReducer(configuration: Configuration(enumerationPolicy: policy))
-                .reduce(verifying, .verificationFinished(.routeUnavailable))
+                .reduceAnswering(verifying, .verificationFinished(.routeUnavailable))
             #expect(shown.situation == .accountCannotContinue)
             #expect(shown.state.offeredActions == [.recovery, .support, .dismiss])
         }
@@ -247,14 +252,14 @@ import Testing
         let leaky = ReducerVariant { before, event, transition in
             guard case .lookupFinished(let answer) = event, before.lookup == .inFlight else { return transition }
             var next = transition.state
-            next.ceremony = nil
+            next.options = nil
             next.retry = nil
             if case .found(let data) = answer, !data.credentialIDs.isEmpty {
                 let ceremony = Ceremony(route: .automatic, allowedCredentials: data.credentialIDs)
-                guard transition.effects.contains(where: { if case .startCeremony = $0 { true } else { false } })
+                guard transition.effects.contains(where: { if case .fetchRequestOptions = $0 { true } else { false } })
                 else { return transition }
-                next.ceremony = ceremony
-                return Transition(state: next, effects: [.startCeremony(ceremony)])
+                next.options = ceremony
+                return Transition(state: next, effects: [.fetchRequestOptions(ceremony)])
             }
             guard case .found = answer else {
                 next.screen = .fallback(.password)
@@ -274,7 +279,7 @@ import Testing
         var state = LoginState()
         state.verification = Verification(
             credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
-        let after = LoginReducer().reduce(state, .verificationFinished(.inconclusive))
+        let after = LoginReducer().reduceAnswering(state, .verificationFinished(.inconclusive))
         #expect(after.situation == .passkeyFailed)
         #expect(after.effects.isEmpty)
     }
@@ -283,12 +288,12 @@ import Testing
         var state = LoginState()
         state.verification = Verification(
             credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
-        let rejected = LoginReducer().reduce(state, .verificationFinished(.credentialRevoked))
+        let rejected = LoginReducer().reduceAnswering(state, .verificationFinished(.credentialRevoked))
         #expect(rejected.effects.isEmpty, "nothing is signalled before the user is authenticated")
         var fallback = rejected.state
         fallback.notice = nil
         fallback.screen = .fallback(.password)
-        let signedIn = LoginReducer().reduce(
+        let signedIn = LoginReducer().reduceAnswering(
             fallback, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: [passkey2]))
         #expect(
             signedIn.effects.contains(
@@ -302,7 +307,7 @@ import Testing
         state.appeared = true
         state.verification = Verification(
             credentialID: passkey1, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
-        let rejected = LoginReducer().reduce(state, .verificationFinished(.credentialUnknown))
+        let rejected = LoginReducer().reduceAnswering(state, .verificationFinished(.credentialUnknown))
         #expect(rejected.effects == [.signalUnknownCredential(passkey1)])
         #expect(rejected.state.notice == .deletedPasskey && !rejected.state.isBusy)
         #expect(rejected.state.offeredActions.contains(.anotherPasskey))
@@ -317,7 +322,7 @@ import Testing
         var state = LoginState(cancellationStreak: 2)
         state.appeared = true
         state.screen = .fallback(.password)
-        let after = LoginReducer().reduce(state, .appRelaunched)
+        let after = LoginReducer().reduceAnswering(state, .appRelaunched)
         #expect(after.state == LoginState(cancellationStreak: 2))
     }
 
@@ -329,8 +334,8 @@ import Testing
         var state = LoginState()
         state.appeared = true
         state.verification = Verification(credentialID: credential, ceremony: ceremony)
-        let failed = LoginReducer().reduce(state, .verificationFinished(.verificationFailed))
-        let unknown = LoginReducer().reduce(state, .verificationFinished(.credentialUnknown))
+        let failed = LoginReducer().reduceAnswering(state, .verificationFinished(.verificationFailed))
+        let unknown = LoginReducer().reduceAnswering(state, .verificationFinished(.credentialUnknown))
         #expect(failed.situation == .deletedPasskey)
         #expect(failed.state == unknown.state)
         #expect(failed.state.offeredActions == [.anotherPasskey, .fallback])
@@ -360,7 +365,8 @@ import Testing
         state.appeared = true
         state.verification = Verification(
             credentialID: other, ceremony: Ceremony(route: .explicit, allowedCredentials: []))
-        let signedIn = LoginReducer().reduce(state, .verificationFinished(world.verificationAnswer(for: other)))
+        let signedIn = LoginReducer().reduceAnswering(
+            state, .verificationFinished(world.verificationAnswer(for: other)))
         #expect(signedIn.state.session == WorldScript.anotherAccount.id)
         #expect(
             signedIn.effects.contains(
@@ -435,11 +441,11 @@ import Testing
         state.appeared = true
         state.screen = .fallback(.password)
         let reducer = LoginReducer()
-        let signedIn = reducer.reduce(state, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: []))
+        let signedIn = reducer.reduceAnswering(state, .fallbackSignInSucceeded(activeAccount, acceptedCredentials: []))
         #expect(signedIn.state.session == "account")
         #expect(signedIn.state.cancellationStreak == 0, "a fallback login resets the count, as the seed says")
         #expect(signedIn.effects.contains(.persistCancellationStreak(0)))
-        let signedOut = reducer.reduce(signedIn.state, .signedOut)
+        let signedOut = reducer.reduceAnswering(signedIn.state, .signedOut)
         #expect(signedOut.state == LoginState(cancellationStreak: 0))
         #expect(signedOut.state.retry == nil)
     }
@@ -449,7 +455,7 @@ import Testing
         state.verification = Verification(
             credentialID: passkey1, ceremony: Ceremony(route: .automatic, allowedCredentials: [passkey1]))
         let locked = Account(id: "account", userHandle: [1], status: .locked)
-        let after = LoginReducer().reduce(
+        let after = LoginReducer().reduceAnswering(
             state, .verificationFinished(.verified(locked, acceptedCredentials: [passkey1])))
         #expect(after.state.cancellationStreak == 1)
         #expect(after.state.session == nil)
@@ -497,7 +503,7 @@ import Testing
         #expect(adapter.outcome(of: adapter.error(code)) == .unavailable)
         var state = LoginState()
         state.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
-        let after = LoginReducer().reduce(state, .ceremonyFinished(.unavailable))
+        let after = LoginReducer().reduceAnswering(state, .ceremonyFinished(.unavailable))
         #expect(after.situation == .passkeyUnavailable)
         #expect(after.state.offeredActions == [.fallback, .dismiss])
         #expect(after.state.retry == nil)
@@ -512,7 +518,10 @@ import Testing
         #expect(adapter.outcome(of: adapter.result(of: .interrupted)) == .failed)
         var state = LoginState()
         state.ceremony = Ceremony(route: .explicit, allowedCredentials: [])
-        #expect(LoginReducer().reduce(state, .ceremonyFinished(.failed)).state.offeredActions == [.retry, .fallback])
+        #expect(
+            LoginReducer().reduceAnswering(state, .ceremonyFinished(.failed)).state.offeredActions == [
+                .retry, .fallback,
+            ])
     }
 
     // MARK: Assisted requests and the web
@@ -521,30 +530,29 @@ import Testing
     static let reducer = LoginReducer(configuration: Configuration(automaticStart: .assisted))
 
     @Test func assistedRequestOnAppear() {
-        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared)
-        #expect(appeared.effects == [.armAssistedRequest(Self.assisted)])
+        let appeared = Self.reducer.reduceAnswering(LoginState(), .screenAppeared)
+        #expect(appeared.effects == arming(Self.assisted))
         #expect(appeared.state.assisted == Self.assisted && appeared.state.lookup == .idle)
         #expect(Self.reducer.accepts(.identifierSubmitted, in: appeared.state), "the screen is not busy")
-        let picked = Self.reducer.reduce(appeared.state, .assistedRequestFinished(.assertion(passkey1)))
+        let picked = Self.reducer.reduceAnswering(appeared.state, .assistedRequestFinished(.assertion(passkey1)))
         #expect(picked.effects == [.verifyAssertion(passkey1)])
         #expect(picked.state.verification == Verification(credentialID: passkey1, ceremony: Self.assisted))
         // Without an assisted request (the platform cannot run one), nothing is armed and the
         // passkey button opens the explicit request.
         let plain = LoginReducer(configuration: Configuration(automaticStart: .none))
-        let bare = plain.reduce(LoginState(), .screenAppeared)
+        let bare = plain.reduceAnswering(LoginState(), .screenAppeared)
         #expect(bare.effects.isEmpty && bare.state.assisted == nil)
         #expect(
-            plain.reduce(bare.state, .passkeyButtonTapped).effects == [
-                .startCeremony(Ceremony(route: .explicit, allowedCredentials: []))
-            ])
+            plain.reduceAnswering(bare.state, .passkeyButtonTapped).effects
+                == opening(Ceremony(route: .explicit, allowedCredentials: [])))
     }
 
     @Test(arguments: Self.platforms)
     func assistedErrorsAreSilent(platform: Platform) {
-        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
+        let appeared = Self.reducer.reduceAnswering(LoginState(), .screenAppeared).state
         let adapter = PlatformAdapters.adapter(for: platform)!
         for result in adapter.errorResults {
-            let after = Self.reducer.reduce(appeared, .assistedRequestFinished(adapter.outcome(of: result)))
+            let after = Self.reducer.reduceAnswering(appeared, .assistedRequestFinished(adapter.outcome(of: result)))
             #expect(after.effects.isEmpty && after.situation == nil, "\(result)")
             #expect(after.state.notice == nil && after.state.cancellationStreak == 0 && after.state.assisted == nil)
             #expect(Self.reducer.accepts(.passkeyButtonTapped, in: after.state))
@@ -552,28 +560,26 @@ import Testing
     }
 
     @Test func cancelAssistedBeforeModal() {
-        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
-        let tapped = Self.reducer.reduce(appeared, .passkeyButtonTapped)
+        let appeared = Self.reducer.reduceAnswering(LoginState(), .screenAppeared).state
+        let tapped = Self.reducer.reduceAnswering(appeared, .passkeyButtonTapped)
         #expect(
-            tapped.effects == [
-                .cancelAssistedRequest, .startCeremony(Ceremony(route: .explicit, allowedCredentials: [])),
-            ])
+            tapped.effects == [.cancelAssistedRequest] + opening(Ceremony(route: .explicit, allowedCredentials: [])))
         #expect(tapped.state.assisted == nil)
     }
 
     @Test(arguments: Self.platforms)
     func rearmAssistedAfterCancel(platform: Platform) {
-        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
-        let open = Self.reducer.reduce(appeared, .passkeyButtonTapped).state
-        let cancelled = Self.reducer.reduce(open, .ceremonyFinished(outcome(.userCancels, on: platform)))
+        let appeared = Self.reducer.reduceAnswering(LoginState(), .screenAppeared).state
+        let open = Self.reducer.reduceAnswering(appeared, .passkeyButtonTapped).state
+        let cancelled = Self.reducer.reduceAnswering(open, .ceremonyFinished(outcome(.userCancels, on: platform)))
         #expect(cancelled.state == appeared)
-        #expect(cancelled.effects == [.armAssistedRequest(Self.assisted)])
+        #expect(cancelled.effects == arming(Self.assisted))
         #expect(cancelled.situation == .explicitCancel)
     }
 
     @Test func typedIdentifierEndsAssistedRequest() {
-        let appeared = Self.reducer.reduce(LoginState(), .screenAppeared).state
-        let submitted = Self.reducer.reduce(appeared, .identifierSubmitted)
+        let appeared = Self.reducer.reduceAnswering(LoginState(), .screenAppeared).state
+        let submitted = Self.reducer.reduceAnswering(appeared, .identifierSubmitted)
         #expect(submitted.effects == [.cancelAssistedRequest, .lookUpAccount])
         #expect(submitted.state.assisted == nil)
         #expect(!Self.reducer.accepts(.assistedRequestFinished(.assertion(passkey1)), in: submitted.state))
@@ -615,12 +621,12 @@ import Testing
             #expect(adapter.outcome(of: cancellation) == .cancelled, "\(cancellation)")
             var state = LoginState()
             state.ceremony = Ceremony(route: .automatic, allowedCredentials: [])
-            let first = reducer.reduce(state, .ceremonyFinished(adapter.outcome(of: cancellation)))
+            let first = reducer.reduceAnswering(state, .ceremonyFinished(adapter.outcome(of: cancellation)))
             #expect(first.state.cancellationStreak == 1 && first.situation == .automaticCancelFirst)
             var again = first.state
             again.ceremony = Ceremony(route: .automatic, allowedCredentials: [])
             again.retry = nil
-            let second = reducer.reduce(again, .ceremonyFinished(adapter.outcome(of: cancellation)))
+            let second = reducer.reduceAnswering(again, .ceremonyFinished(adapter.outcome(of: cancellation)))
             #expect(second.situation == .automaticCancelRepeated)
             // Nothing opens by itself after either.
             #expect(!first.effects.contains { if case .startCeremony = $0 { true } else { false } })
@@ -649,9 +655,143 @@ import Testing
         }
         var state = LoginState()
         state.appeared = true
-        let open = LoginReducer().reduce(state, .passkeyButtonTapped).state
-        let after = LoginReducer().reduce(open, .ceremonyFinished(web.outcome(of: web.rejection(.notAllowedError))))
+        let open = LoginReducer().reduceAnswering(state, .passkeyButtonTapped).state
+        let after = LoginReducer().reduceAnswering(
+            open, .ceremonyFinished(web.outcome(of: web.rejection(.notAllowedError))))
         #expect(after.state == state && after.situation == .explicitCancel)
+    }
+}
+
+extension DecisionTests {
+    /// Every way a request starts asks for options first, and opens only when they arrive.
+    @Test func optionsBeforeEveryRequest() {
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [])
+        var store = LoginTestStore(configuration: Configuration(automaticStart: .prompt, entry: .discoverable))
+        store.answersOptions = false
+        store.send(.screenAppeared, effects: [.fetchRequestOptions(automatic)]) {
+            $0.appeared = true
+            $0.options = automatic
+        }
+        // Nothing else can happen while the user waits for the prompt.
+        store.refuses(.passkeyButtonTapped)
+        store.refuses(.ceremonyFinished(.cancelled))
+        store.send(.requestOptionsFinished(.received), effects: [.startCeremony(automatic)]) {
+            $0.options = nil
+            $0.ceremony = automatic
+        }
+        store.send(
+            .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
+        ) {
+            $0.ceremony = nil
+            $0.cancellationStreak = 1
+            $0.retry = .ceremony(automatic)
+        }
+        // A retry needs a fresh challenge: the first was used.
+        store.send(.retryTapped, effects: [.fetchRequestOptions(automatic)]) {
+            $0.retry = nil
+            $0.options = automatic
+        }
+        store.send(.requestOptionsFinished(.received), effects: [.startCeremony(automatic)]) {
+            $0.options = nil
+            $0.ceremony = automatic
+        }
+        store.send(.ceremonyFinished(.failed), effects: [.persistCancellationStreak(0)], situation: .passkeyFailed) {
+            $0.ceremony = nil
+            $0.notice = .passkeyFailed
+            $0.retry = .ceremony(automatic)
+            $0.cancellationStreak = 0
+        }
+    }
+
+    /// A failed request-options call before a modal request is a failed lookup: no prompt, the
+    /// notice with retry and the fallback, the count kept; retry asks for options again.
+    @Test(arguments: LookupFault.allCases)
+    func failedOptionsAreAFailedLookup(fault: LookupFault) {
+        let explicit = Ceremony(route: .explicit, allowedCredentials: [])
+        var state = LoginState(cancellationStreak: 1)
+        state.appeared = true
+        var store = LoginTestStore(configuration: Configuration(automaticStart: .none), state: state)
+        store.answersOptions = false
+        store.send(.passkeyButtonTapped, effects: [.fetchRequestOptions(explicit)]) { $0.options = explicit }
+        store.send(.requestOptionsFinished(.failed(fault)), situation: .lookupFailed) {
+            $0.options = nil
+            $0.notice = .lookupFailed
+            $0.retry = .ceremony(explicit)
+        }
+        #expect(store.state.offeredActions == [.retry, .fallback])
+        store.send(.retryTapped, effects: [.fetchRequestOptions(explicit)]) {
+            $0.notice = nil
+            $0.retry = nil
+            $0.options = explicit
+        }
+        store.send(.requestOptionsFinished(.received), effects: [.startCeremony(explicit)]) {
+            $0.options = nil
+            $0.ceremony = explicit
+        }
+    }
+
+    /// The identifier field's request without options shows nothing: the user asked for nothing.
+    @Test func failedOptionsForTheSuggestionsShowNothing() {
+        var store = LoginTestStore(configuration: Configuration(automaticStart: .assisted))
+        store.answersOptions = false
+        store.send(.screenAppeared, effects: [.fetchRequestOptions(Self.assisted)]) {
+            $0.appeared = true
+            $0.options = Self.assisted
+        }
+        // The suggestions' options are fetched in the background: the screen is not busy.
+        #expect(store.reducer.accepts(.passkeyButtonTapped, in: store.state))
+        store.send(.requestOptionsFinished(.failed(.timeout))) { $0.options = nil }
+        #expect(store.state.notice == nil && store.state.assisted == nil && store.state.offeredActions.isEmpty)
+    }
+
+    /// Without an identifier nothing is looked up: the automatic request asks for any passkey
+    /// as the screen appears, the count rules hold, and an identifier cannot be submitted.
+    @Test func discoverableEntry() {
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [])
+        let configuration = Configuration(automaticStart: .prompt, entry: .discoverable)
+        var store = LoginTestStore(configuration: configuration)
+        store.send(.screenAppeared, effects: [.startCeremony(automatic)]) {
+            $0.appeared = true
+            $0.ceremony = automatic
+        }
+        #expect(store.state.lookup == .idle)
+        store.send(
+            .ceremonyFinished(.cancelled), effects: [.persistCancellationStreak(1)], situation: .automaticCancelFirst
+        ) {
+            $0.ceremony = nil
+            $0.cancellationStreak = 1
+            $0.retry = .ceremony(automatic)
+        }
+        store.refuses(.identifierSubmitted)
+        // After a relaunch the pending retry waits for the user; after two cancellations, the fallback.
+        var relaunched = LoginTestStore(configuration: configuration, state: LoginState(cancellationStreak: 1))
+        relaunched.send(.screenAppeared, situation: .automaticCancelFirst) {
+            $0.appeared = true
+            $0.retry = .ceremony(automatic)
+        }
+        var suppressed = LoginTestStore(configuration: configuration, state: LoginState(cancellationStreak: 2))
+        suppressed.send(.screenAppeared, effects: [.presentFallback(.password)]) {
+            $0.appeared = true
+            $0.screen = .fallback(.password)
+        }
+        // The account is known from the assertion only: a blocked one gets its route then.
+        let locked = Account(id: "account", userHandle: Array("user-1".utf8), status: .locked)
+        var signIn = LoginTestStore(configuration: configuration)
+        signIn.send(.screenAppeared, effects: [.startCeremony(automatic)]) {
+            $0.appeared = true
+            $0.ceremony = automatic
+        }
+        signIn.send(.ceremonyFinished(.assertion(passkey1)), effects: [.verifyAssertion(passkey1)]) {
+            $0.ceremony = nil
+            $0.verification = Verification(credentialID: passkey1, ceremony: automatic)
+        }
+        signIn.send(
+            .verificationFinished(.verified(locked, acceptedCredentials: [passkey1])), situation: .restrictedAccount
+        ) {
+            $0.verification = nil
+            $0.notice = .restrictedAccount
+            $0.accountRoute = .recovery
+        }
     }
 }
 

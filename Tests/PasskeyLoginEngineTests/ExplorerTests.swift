@@ -52,12 +52,15 @@ import Testing
         let result = try #require(report.invariants.first)
         #expect(result.violations > 0)
         let example = try #require(result.counterexample)
-        // Nothing shorter signs in than appear, lookup, a prompt result, then a sign-in.
-        #expect(example.steps.count == 4)
+        // Nothing shorter signs in than appear, lookup, the request's options, a prompt result,
+        // then a sign-in.
+        #expect(example.steps.count == 5)
         #expect(
-            example.steps.prefix(2).map(\.event) == ["login screen appeared", "lookup finished: found, 1 passkey(s)"])
-        #expect(example.steps[2].native != nil, "the prompt step names its native result")
-        #expect(example.steps[3].effects.contains("create session for account"))
+            example.steps.prefix(3).map(\.event) == [
+                "login screen appeared", "lookup finished: found, 1 passkey(s)", "request options received",
+            ])
+        #expect(example.steps[3].native != nil, "the prompt step names its native result")
+        #expect(example.steps[4].effects.contains("create session for account"))
         #expect(example.message == "signed in")
     }
 

@@ -23,8 +23,12 @@ import Testing
         let retry = try #require(
             facts(
                 sketch, from: "login.retry.c1.after-automatic-cancel-first", move: "retry",
-                to: "login.prompt-automatic.c1"))
+                to: "login.options-automatic.c1"))
         #expect(retry.routes == [.automatic])
+        let options = try #require(
+            facts(sketch, from: "login.options-automatic.c1", move: "options received", to: "login.prompt-automatic.c1")
+        )
+        #expect(options.invariants.contains("AC03.request-waits-for-options"))
         let second = try #require(
             facts(
                 sketch, from: "login.prompt-automatic.c1", move: "prompt: cancelled",

@@ -5,9 +5,15 @@ import Testing
 /// Drives the reducer in the exhaustive style: every event's resulting state must equal the
 /// previous state changed exactly as the test says, and its effects and scenario must be
 /// exactly the ones the test lists. Anything the test did not assert fails it.
+///
+/// Unless `answersOptions` is off, the server answers every request-options call at once, as
+/// part of the event that made it: a listed `.startCeremony(c)` or `.armAssistedRequest(c)`
+/// stands for `.fetchRequestOptions(c)` followed by it, and the state asserted is the one
+/// after the options arrived. The tests of the options call itself turn it off.
 struct LoginTestStore {
     private(set) var state: LoginState
     let reducer: LoginReducer
+    var answersOptions = true
 
     init(configuration: Configuration = Configuration(), state: LoginState = LoginState()) {
         self.reducer = LoginReducer(configuration: configuration)
@@ -23,7 +29,17 @@ struct LoginTestStore {
             reducer.accepts(event, in: state), "\(event) is not possible in \(state)", sourceLocation: sourceLocation)
         var expected = state
         update(&expected)
-        let transition = reducer.reduce(state, event)
+        let transition = answersOptions ? reducer.reduceAnswering(state, event) : reducer.reduce(state, event)
+        var effects = effects
+        if answersOptions {
+            effects = effects.flatMap { effect -> [LoginEffect] in
+                switch effect {
+                case .startCeremony(let ceremony), .armAssistedRequest(let ceremony):
+                    [.fetchRequestOptions(ceremony), effect]
+                default: [effect]
+                }
+            }
+        }
         if transition.state != expected {
             Issue.record(
                 "state after '\(event)' differs: \(differences(expected, transition.state).joined(separator: "; "))",
@@ -52,6 +68,26 @@ struct LoginTestStore {
         }
     }
 }
+
+extension LoginReducer {
+    /// `reduce`, with the server answering a request-options call the event makes at once: the
+    /// effects are the event's and then the answer's, the state the one after the answer.
+    func reduceAnswering(_ state: LoginState, _ event: LoginEvent) -> Transition {
+        let transition = reduce(state, event)
+        guard transition.effects.contains(where: { if case .fetchRequestOptions = $0 { true } else { false } })
+        else { return transition }
+        let answered = reduce(transition.state, .requestOptionsFinished(.received))
+        return Transition(
+            state: answered.state, effects: transition.effects + answered.effects,
+            situation: transition.situation ?? answered.situation)
+    }
+}
+
+/// What opening `ceremony` takes: the request-options call, then the prompt.
+func opening(_ ceremony: Ceremony) -> [LoginEffect] { [.fetchRequestOptions(ceremony), .startCeremony(ceremony)] }
+
+/// What arming `ceremony` in the identifier field takes: the request-options call, then the request.
+func arming(_ ceremony: Ceremony) -> [LoginEffect] { [.fetchRequestOptions(ceremony), .armAssistedRequest(ceremony)] }
 
 // MARK: - Fixtures
 

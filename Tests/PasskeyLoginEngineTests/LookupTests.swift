@@ -122,9 +122,9 @@ import Testing
             .found(RouteData(credentialIDs: [passkey1])),
         ]
         let discoverable = Ceremony(route: .automatic, allowedCredentials: [])
-        let transitions = answers.map { store.reducer.reduce(store.state, .lookupFinished($0)) }
+        let transitions = answers.map { store.reducer.reduceAnswering(store.state, .lookupFinished($0)) }
         for transition in transitions {
-            #expect(transition.effects == [.startCeremony(discoverable)])
+            #expect(transition.effects == opening(discoverable))
             #expect(transition.situation == nil)
             #expect(transition.state == transitions[0].state)
         }

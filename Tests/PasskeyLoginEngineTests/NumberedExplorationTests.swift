@@ -121,8 +121,8 @@ import Testing
         let result = try #require(report.invariants.first)
         let example = try #require(result.counterexample)
         #expect(example.world == inconclusive.description)
-        // Appear, lookup, a prompt result, then the inconclusive answer.
-        #expect(example.steps.count == 4)
+        // Appear, lookup, the request's options, a prompt result, then the inconclusive answer.
+        #expect(example.steps.count == 5)
         #expect(example.steps.last?.event == "server verification: inconclusive")
     }
 }

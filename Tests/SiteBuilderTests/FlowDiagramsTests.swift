@@ -70,7 +70,8 @@ import Testing
         let first = try #require(
             edge(ac01, "login.prompt-automatic", "prompt: cancelled", "login.retry.c1.after-automatic-cancel-first"))
         #expect(first.invariants.contains("AC01.first-cancel-offers-retry"))
-        #expect(edge(ac01, "login.retry.c1.after-automatic-cancel-first", "retry", "login.prompt-automatic.c1") != nil)
+        #expect(edge(ac01, "login.retry.c1.after-automatic-cancel-first", "retry", "login.options-automatic.c1") != nil)
+        #expect(edge(ac01, "login.options-automatic.c1", "options received", "login.prompt-automatic.c1") != nil)
         let second = try #require(
             edge(ac01, "login.prompt-automatic.c1", "prompt: cancelled", "fallback.c2.after-automatic-cancel-repeated"))
         #expect(second.invariants == ["AC01.pending-cancel-waits-for-retry", "AC01.second-cancel-shows-fallback"])

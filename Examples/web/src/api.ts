@@ -12,6 +12,8 @@ export interface PasskeyAssertion {
 export interface PasskeyClient {
   get(request: {
     mediation: "optional" | "conditional";
+    /** The challenge of the options the server issued for this request; used once. */
+    challenge: string;
     /** Credential IDs, base64url; empty asks for any passkey of the site. */
     allowCredentials: string[];
     signal?: AbortSignal;
@@ -33,6 +35,12 @@ export interface CredentialSignals {
 export interface SiteUser {
   id: string;
   status: "active" | "closed" | "deleted" | "disabled" | "inactive" | "locked" | "restricted";
+}
+
+/** The options of one passkey request (`PublicKeyCredentialRequestOptionsJSON`, of which the
+ * page needs only the challenge: it names the passkeys it allows itself). */
+export interface RequestOptionsResponse {
+  challenge: string;
 }
 
 export type LookupResponse =
@@ -59,6 +67,9 @@ export interface SessionResponse {
  * answer of 5xx. */
 export interface SignInApi {
   lookUp(identifier: string): Promise<LookupResponse>;
+  /** Fresh options before every passkey request: the server issues each challenge for one
+   * request, and refuses an assertion over a challenge it did not issue or already saw. */
+  requestOptions(): Promise<RequestOptionsResponse>;
   verifyPasskey(credentialId: string): Promise<PasskeyVerdict>;
   signInAnotherWay(identifier: string): Promise<SessionResponse>;
 }

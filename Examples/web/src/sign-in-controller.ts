@@ -1,7 +1,8 @@
 // The sign-in page's controller: the identifier field with passkeys in its autofill, the
 // passkey button, the inline message with its buttons, and the other way to sign in. A view
 // layer renders `view` and calls the methods on user input; every method returns once the
-// page has done what it can without the user.
+// page has done what it can without the user. Every passkey request, the autofill's included,
+// starts with fresh options from the server: a challenge is good for one request.
 
 import {
   HttpError,
@@ -19,6 +20,9 @@ export type OtherWay = "password" | "email-code" | "sms-code";
 export type HelpTopic = "recovery" | "support" | "account-status";
 
 export interface SignInSettings {
+  /** The page has an identifier field whose value it looks up; without one (a discoverable
+   * sign-in page: only the passkey button and the other way) nothing is ever looked up. */
+  asksForIdentifier: boolean;
   /** Offer passkeys in the identifier field's autofill (conditional mediation) on load. */
   passkeyAutofill: boolean;
   /** Say whether an account exists before the user has authenticated; off by default (OWASP). */
@@ -43,7 +47,10 @@ export type Mutation =
   /** (e) A restricted account is let in. */
   | "restricted-gets-session"
   /** (f) A title typed with a straight apostrophe. */
-  | "straight-apostrophe";
+  | "straight-apostrophe"
+  /** (g) The request options are fetched once and their challenge reused for every later
+   * passkey request (a cached options response). */
+  | "options-fetched-once";
 
 export type Page =
   | { name: "sign-in" }
@@ -101,6 +108,8 @@ export class SignInController {
   private accountPasskeys: string[] = [];
   private tryAgain: (() => Promise<void>) | null = null;
   private helpTopic: HelpTopic = "account-status";
+  /** The first challenge, which only the `options-fetched-once` mistake keeps and reuses. */
+  private cachedChallenge: string | null = null;
   private readonly mutation: Mutation | null;
 
   constructor(
@@ -129,6 +138,8 @@ export class SignInController {
 
   /** The user submitted their identifier. */
   async continueWith(identifier: string): Promise<void> {
+    // A page without the field has nothing to submit, and looks nothing up.
+    if (!this.settings.asksForIdentifier) return;
     this.identifier = identifier;
     this.cancelAutofill();
     await this.lookUpAccount();
@@ -194,10 +205,23 @@ export class SignInController {
   private async offerPasskeysInAutofill(): Promise<void> {
     const request = new AbortController();
     this.autofillRequest = request;
+    let challenge: string;
+    try {
+      challenge = await this.freshChallenge();
+    } catch (error) {
+      // The user asked for nothing, so nothing is shown: the suggestions stay away and the
+      // passkey button is still there (it fetches its own options).
+      if (this.autofillRequest === request) this.autofillRequest = null;
+      this.dependencies.log?.("request options for the autofill failed", error);
+      return;
+    }
+    // The user typed or pressed the passkey button while the options were on their way.
+    if (request.signal.aborted) return;
     let assertion: PasskeyAssertion;
     try {
       assertion = await this.dependencies.passkeys.get({
         mediation: "conditional",
+        challenge,
         allowCredentials: [],
         signal: request.signal,
       });
@@ -228,15 +252,34 @@ export class SignInController {
     this.tryAgain = null;
     this.render({ message: null, busy: true });
     const startedOn = this.state.page.name;
+    let challenge: string;
+    try {
+      challenge = await this.freshChallenge();
+    } catch (error) {
+      // No challenge, no dialog. It proves nothing about the account or its passkeys, so the
+      // page says what a failed lookup says; trying again fetches fresh options.
+      this.render({ busy: false });
+      this.dependencies.log?.(error instanceof HttpError ? `request options answered ${error.status}` : "request options failed", error);
+      this.showMessage("lookup-failed", () => this.askForPasskey(allowed));
+      return;
+    }
     let assertion: PasskeyAssertion;
     try {
-      assertion = await this.dependencies.passkeys.get({ mediation: "optional", allowCredentials: allowed });
+      assertion = await this.dependencies.passkeys.get({ mediation: "optional", challenge, allowCredentials: allowed });
     } catch (error) {
       this.render({ busy: false });
       this.passkeyDidNotWork(error, () => this.askForPasskey(allowed), startedOn);
       return;
     }
     await this.verify(assertion, () => this.askForPasskey(allowed));
+  }
+
+  /** The challenge of fresh request options; rejects as the API does. */
+  private async freshChallenge(): Promise<string> {
+    if (this.mutation === "options-fetched-once" && this.cachedChallenge !== null) return this.cachedChallenge;
+    const { challenge } = await this.dependencies.api.requestOptions();
+    if (this.mutation === "options-fetched-once") this.cachedChallenge = challenge;
+    return challenge;
   }
 
   private passkeyDidNotWork(error: unknown, again: () => Promise<void>, startedOn: Page["name"]): void {

@@ -10,8 +10,9 @@ import {
   type FakeServer,
   type HarnessFactory,
   type KitAction,
-  type KitConfiguration,
+  type KitAppConfiguration,
   type KitEvent,
+  type KitLookupFault,
 } from "../conformance-kit/runtime/index.js";
 import { HttpError, type PasskeyClient, type SignInApi, type SiteUser } from "../src/api.js";
 import type { MessageButton } from "../src/copy.js";
@@ -88,8 +89,11 @@ function observation(view: Readonly<SignInView>): AppObservation {
   };
 }
 
-function settingsFor(configuration: KitConfiguration, rpId: string): SignInSettings {
+/** The page's settings. The web page opens no passkey dialog by itself, so an automatic start of
+ * `prompt` is no setting of it, and a `discoverable` entry only takes the identifier lookup away. */
+function settingsFor(configuration: KitAppConfiguration, rpId: string): SignInSettings {
   return {
+    asksForIdentifier: configuration.entry !== "discoverable",
     passkeyAutofill: configuration.automaticStart === "assisted",
     revealAccounts: configuration.enumerationPolicy === "reveal",
     otherWay: configuration.fallback,
@@ -105,7 +109,10 @@ function browserPasskeys(credentials: FakeCredentials): PasskeyClient {
     async get(request) {
       const result = await credentials.get({
         mediation: request.mediation,
-        publicKey: { allowCredentials: request.allowCredentials.map((id) => ({ id, type: "public-key" })) },
+        publicKey: {
+          challenge: request.challenge,
+          allowCredentials: request.allowCredentials.map((id) => ({ id, type: "public-key" })),
+        },
         signal: request.signal,
       });
       if (result.type === "rejected") throw browserRejection(result);
@@ -115,7 +122,8 @@ function browserPasskeys(credentials: FakeCredentials): PasskeyClient {
   };
 }
 
-/** The site's API as the kit's server fake answers it; a failed lookup rejects as `fetch()` does. */
+/** The site's API as the kit's server fake answers it; a failed lookup or request-options call
+ * rejects as `fetch()` does. */
 function siteApi(server: FakeServer): SignInApi {
   return {
     async lookUp(identifier) {
@@ -128,10 +136,13 @@ function siteApi(server: FakeServer): SignInApi {
         case "cannot-continue":
           return { kind: "not-eligible" };
         case "failed":
-          if (answer.fault === "timeout") throw new DOMException("The operation timed out.", "TimeoutError");
-          if (answer.fault === "network-failure") throw new TypeError("Failed to fetch");
-          throw new HttpError(503);
+          throw fetchFailure(answer.fault);
       }
+    },
+    async requestOptions() {
+      const answer = await server.requestOptions();
+      if (answer.result === "failed") throw fetchFailure(answer.fault);
+      return { challenge: answer.challenge };
     },
     async verifyPasskey(credentialId) {
       const answer = await server.verify({ credentialId });
@@ -155,4 +166,12 @@ function siteApi(server: FakeServer): SignInApi {
       return { user: { id: answer.account.userId, status: answer.account.status }, credentialIds: answer.acceptedPasskeys };
     },
   };
+}
+
+/** What `fetch()` rejects with for a failure of the kit's server: `AbortSignal.timeout()`'s
+ * `TimeoutError`, a network failure's `TypeError`, or an answer of 5xx. */
+function fetchFailure(fault: KitLookupFault["fault"]): unknown {
+  if (fault === "timeout") return new DOMException("The operation timed out.", "TimeoutError");
+  if (fault === "network-failure") return new TypeError("Failed to fetch");
+  return new HttpError(503);
 }

@@ -1,5 +1,6 @@
 // The kit's runtime on its own: the version it replays, the browser's one-request rule, the
-// server's answers, and a reload that keeps the storage and drops the page.
+// server's answers and request options, a challenge good for one request, the login entry, and
+// a reload that keeps the storage and drops the page.
 
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
@@ -10,8 +11,11 @@ import {
   RequestNotOpen,
   credentialID,
   parseScript,
+  readConfiguration,
   runCheck,
   type HarnessContext,
+  type KitConfiguration,
+  type KitEntry,
   type KitEvent,
   type KitScript,
   type KitStep,
@@ -37,11 +41,23 @@ test("a script of another version is refused", async () => {
   assert.equal(parseScript(JSON.stringify(script)).checks.length, script.checks.length);
 });
 
+/** The challenge of fresh options from `server`. */
+async function freshChallenge(server: FakeServer): Promise<string> {
+  const answer = await server.requestOptions();
+  if (answer.result !== "options") throw new Error(`the request options failed: ${answer.fault}`);
+  return answer.challenge;
+}
+
 test("a second passkey request while one is pending rejects at once with OperationError, as in Chrome", async () => {
-  const credentials = new FakeCredentials();
+  const server = new FakeServer(() => world);
+  const credentials = new FakeCredentials(server);
   const autofill = new AbortController();
-  const suggestions = credentials.get({ mediation: "conditional", signal: autofill.signal });
-  assert.deepEqual(await credentials.get({}), {
+  const suggestions = credentials.get({
+    mediation: "conditional",
+    publicKey: { challenge: await freshChallenge(server) },
+    signal: autofill.signal,
+  });
+  assert.deepEqual(await credentials.get({ publicKey: { challenge: await freshChallenge(server) } }), {
     type: "rejected",
     name: "OperationError",
     errorClass: "DOMException",
@@ -51,9 +67,10 @@ test("a second passkey request while one is pending rejects at once with Operati
   const aborted = await suggestions;
   assert.equal(aborted.type === "rejected" && aborted.name, "AbortError");
   assert.equal(credentials.suggestionsPending, false);
-  void credentials.get({ publicKey: { allowCredentials: [{ id: credentialID("laptop") }] } });
+  void credentials.get({ publicKey: { challenge: await freshChallenge(server), allowCredentials: [{ id: credentialID("laptop") }] } });
   assert.equal(credentials.openDialog, "automatic", "a dialog the page opens by itself");
   assert.throws(() => credentials.finishDialog({ name: "success", code: "success", passkey: "phone" }), RequestNotOpen);
+  assert.deepEqual(credentials.takeProblems(), [], "every request had fresh options");
 });
 
 test("the server answers from the world as the reference engine's does", async () => {
@@ -74,6 +91,109 @@ test("the server answers from the world as the reference engine's does", async (
   assert.equal(account, "active");
   current = withoutAccount;
   assert.deepEqual(await server.lookUp("x"), { result: "not-found" });
+});
+
+test("a request-options fault fails the options calls, and not the lookups", async () => {
+  let current: KitWorld = { ...world, lookupFault: { dependency: "request-options", fault: "server-error", failingLookups: 1 } };
+  const server = new FakeServer(() => current);
+  assert.deepEqual(await server.lookUp("x"), { result: "found", passkeys: [credentialID("laptop")] });
+  assert.deepEqual(await server.requestOptions(), { result: "failed", dependency: "request-options", fault: "server-error" });
+  assert.deepEqual(await server.requestOptions(), { result: "options", challenge: "challenge-2" });
+  assert.equal(server.hasIssued("challenge-1"), false, "a failed call issues nothing");
+  assert.equal(server.hasIssued("challenge-2"), true);
+  assert.equal(server.lookups, 1);
+  assert.equal(server.optionsCalls, 2);
+  // A lookup's fault fails lookups only.
+  current = { ...world, lookupFault: { dependency: "account-directory", fault: "timeout", failingLookups: 1 } };
+  assert.deepEqual(await server.requestOptions(), { result: "options", challenge: "challenge-3" });
+  assert.deepEqual(await server.lookUp("x"), { result: "found", passkeys: [credentialID("laptop")] }, "the second lookup");
+});
+
+test("a challenge is good for one request, and only if the server issued it", async () => {
+  const server = new FakeServer(() => world);
+  const credentials = new FakeCredentials(server);
+  const challenge = await freshChallenge(server);
+  const autofill = new AbortController();
+  void credentials.get({ mediation: "conditional", publicKey: { challenge }, signal: autofill.signal });
+  assert.deepEqual(credentials.takeProblems(), []);
+  autofill.abort();
+  void credentials.get({ publicKey: { challenge } });
+  void credentials.get({ publicKey: { challenge: "challenge-9" } });
+  assert.deepEqual(credentials.takeProblems(), [
+    { expected: "a passkey request with fresh request options", shown: 'the app used challenge "challenge-1" again' },
+    {
+      expected: "a passkey request with a challenge from the server's request options",
+      shown: 'the app\'s "challenge-9" was never issued',
+    },
+  ]);
+  assert.deepEqual(credentials.takeProblems(), [], "taken once");
+  assert.deepEqual(
+    credentials.requests.map((request) => request.challenge),
+    ["challenge-1", "challenge-1", "challenge-9"],
+  );
+});
+
+test("a passkey request with a challenge the server never issued fails the step that made it", async () => {
+  const script = scripts[0]!;
+  const checkID = "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing";
+  // The page fetches its options, then opens the dialog with a challenge of its own.
+  const ownChallenge = (kit: HarnessContext) => {
+    const get = kit.credentials.get.bind(kit.credentials);
+    kit.credentials.get = (options) => get({ ...options, publicKey: { ...options.publicKey, challenge: "made-up" } });
+    return signInHarness()(kit);
+  };
+  await assert.rejects(runCheck(script, checkID, ownChallenge), (error: unknown) => {
+    assert.ok(error instanceof ConformanceFailure);
+    assert.equal(
+      error.message,
+      [
+        "content/web/login-error-states.md:362: And the user taps the passkey button",
+        '  passkey request: expected a passkey request with a challenge from the server\'s request options; the app\'s "made-up" was never issued',
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:358`,
+      ].join("\n"),
+    );
+    return true;
+  });
+});
+
+test("the harness gets the script's entry, identifier first when the script has none", async () => {
+  const { entry, ...withoutEntry } = readConfiguration({
+    automaticStart: "none",
+    entry: "discoverable",
+    enumerationPolicy: "conceal",
+    fallback: "password",
+    accountRoutes: {},
+  });
+  assert.equal(entry, "discoverable");
+  assert.equal(readConfiguration(withoutEntry).entry, "identifier-first");
+
+  // The same check, as exported before the entry existed and with a discoverable page: it
+  // enters no identifier, so the page passes it either way.
+  const checkID = "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing";
+  const withEntry = (value: KitEntry | undefined): KitScript => {
+    const script = JSON.parse(JSON.stringify(scripts[0]!)) as KitScript;
+    const set = (configuration: KitConfiguration | undefined) => {
+      if (!configuration) return;
+      if (value === undefined) delete configuration.entry;
+      else configuration.entry = value;
+    };
+    for (const check of script.checks) {
+      set(check.configuration);
+      for (const step of check.steps) set(step.configuration);
+    }
+    return script;
+  };
+  for (const [value, read] of [
+    [undefined, "identifier-first"],
+    ["discoverable", "discoverable"],
+  ] as const) {
+    const seen: KitEntry[] = [];
+    await runCheck(withEntry(value), checkID, (kit) => {
+      seen.push(kit.configuration.entry);
+      return signInHarness()(kit);
+    });
+    assert.deepEqual(seen, [read]);
+  }
 });
 
 test("app-relaunched drops the page and its dialog, and keeps the storage", async () => {
@@ -156,9 +276,9 @@ test("an app that throws while taking an event fails that step", async () => {
     assert.equal(
       error.message,
       [
-        "content/web/login-error-states.md:355: And the user taps the passkey button",
+        "content/web/login-error-states.md:362: And the user taps the passkey button",
         '  app: expected the app to take "passkey-button-tapped", the app threw Error: no button',
-        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:351`,
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:358`,
       ].join("\n"),
     );
     return true;

@@ -24,40 +24,61 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
   // once the user dismisses the autofill suggestions. Only this check dismisses them.
   "dialog-after-dismissed-autofill": {
     "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": {
-      line: 331,
+      line: 338,
       field: "passkey dialog",
     },
   },
   // (b) Every check that cancels the passkey button's dialog (NotAllowedError).
   "error-after-cancel": {
-    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 357, field: "notice" },
-    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 369, field: "notice" },
-    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 380, field: "notice" },
+    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 364, field: "notice" },
+    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 376, field: "notice" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 387, field: "notice" },
   },
   // (c) The one check whose lookup times out; the network failure and the server error are
   // other checks and still pass.
   "timeout-means-no-account": {
-    "W1.4-AC03/the-account-directory-times-out": { line: 397, field: "notice" },
+    "W1.4-AC03/the-account-directory-times-out": { line: 404, field: "notice" },
   },
   // (d) The one check with a revoked passkey.
   "unknown-signal-for-revoked": {
     "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
-      line: 469,
+      line: 504,
       field: "signals",
     },
   },
   // (e) The restricted account's check; the locked and closed accounts' still pass.
   "restricted-gets-session": {
-    "W1.4-AC05/a-restricted-account-does-not": { line: 522, field: "screen" },
+    "W1.4-AC05/a-restricted-account-does-not": { line: 557, field: "screen" },
   },
   // (f) "Passkey sign-in didn't work" with a straight apostrophe: every check that shows the
   // "passkey-failed" copy.
   "straight-apostrophe": {
     "passkey-failed/an-unknown-browser-error-from-the-passkey-button-offers-retry-and-the-fallback": {
-      line: 139,
+      line: 146,
       field: 'notice title ("passkey-failed")',
     },
-    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 485, field: 'notice title ("passkey-failed")' },
+    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 520, field: 'notice title ("passkey-failed")' },
+  },
+  // (g) Every check that makes a second passkey request after options were fetched, at the
+  // step whose input makes it: the autofill's request, then the passkey button's; a dialog, then
+  // the retry or "Choose another passkey". The checks whose first options call fails still pass:
+  // nothing was kept.
+  "options-fetched-once": {
+    "passkey-failed/an-unknown-browser-error-from-the-passkey-button-offers-retry-and-the-fallback": {
+      line: 149,
+      field: "passkey request",
+    },
+    "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": { line: 342, field: "passkey request" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 384, field: "passkey request" },
+    "W1.4-AC04/a-credential-id-absent-from-the-server-s-records-is-signalled-as-unknown": { line: 479, field: "passkey request" },
+    "W1.4-AC04/an-assertion-that-fails-verification-looks-like-an-unknown-passkey-and-is-not-signalled": {
+      line: 494,
+      field: "passkey request",
+    },
+    "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
+      line: 508,
+      field: "passkey request",
+    },
   },
 };
 
@@ -102,10 +123,23 @@ test("a copy that differs from the spec shows both strings and where they differ
   assert.equal(
     failure.message,
     [
-      `${specFile}:485: Then the user sees the "passkey-failed" copy`,
+      `${specFile}:520: Then the user sees the "passkey-failed" copy`,
       '  notice title ("passkey-failed"): expected "Passkey sign-in didn’t work", the app shows "Passkey sign-in didn\'t work"' +
         ' (character 21: the spec has "’" U+2019, the app "\'" U+0027)',
-      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:478`,
+      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:513`,
+    ].join("\n"),
+  );
+});
+
+test("a reused challenge fails the step that reuses it, and says which challenge", async () => {
+  const checkID = "passkey-failed/an-unknown-browser-error-from-the-passkey-button-offers-retry-and-the-fallback";
+  const failure = (await failuresWith("options-fetched-once")).get(checkID)!;
+  assert.equal(
+    failure.message,
+    [
+      `${specFile}:149: When the user chooses "retry"`,
+      '  passkey request: expected a passkey request with fresh request options; the app used challenge "challenge-1" again',
+      `  in check "An unknown browser error from the passkey button offers retry and the fallback" (${checkID}), ${specFile}:140`,
     ].join("\n"),
   );
 });

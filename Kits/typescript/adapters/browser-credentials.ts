@@ -21,7 +21,10 @@ interface SignalMethods {
 }
 
 /** Answers the page's passkey requests and signals from the kit's fakes until the returned
- * function puts the browser's own back. Call it in your harness factory, before the app starts. */
+ * function puts the browser's own back. Call it in your harness factory, before the app starts.
+ * The kit's server issues challenges as text (`challenge-1`); hand them to your page as the
+ * bytes of their UTF-8 (in JSON, base64url of them: `credentialID(challenge)`), and this
+ * decodes the bytes the page passes back into the text the server issued. */
 export function installKitCredentials(kit: HarnessContext): () => void {
   const container = navigator.credentials;
   const signals = PublicKeyCredential as unknown as SignalMethods;
@@ -33,13 +36,18 @@ export function installKitCredentials(kit: HarnessContext): () => void {
 
   container.get = async (options?: CredentialRequestOptions): Promise<Credential | null> => {
     const allowed = options?.publicKey?.allowCredentials ?? [];
+    // No challenge at all is one the server never issued: the fake says so, naming "".
+    const challenge = options?.publicKey ? new TextDecoder().decode(options.publicKey.challenge) : "";
     const result = await kit.credentials.get({
       mediation: options?.mediation as "silent" | "optional" | "conditional" | "required" | undefined,
-      publicKey: { allowCredentials: allowed.map((credential) => ({ id: base64url(credential.id), type: credential.type })) },
+      publicKey: {
+        challenge,
+        allowCredentials: allowed.map((credential) => ({ id: base64url(credential.id), type: credential.type })),
+      },
       signal: options?.signal,
     });
     if (result.type === "rejected") throw browserRejection(result);
-    return assertionFor(result.credentialId);
+    return assertionFor(result.credentialId, options?.publicKey?.challenge);
   };
   signals.signalUnknownCredential = (options) => kit.signals.signalUnknownCredential(options);
   signals.signalAllAcceptedCredentials = (options) => kit.signals.signalAllAcceptedCredentials(options);
@@ -53,12 +61,14 @@ export function installKitCredentials(kit: HarnessContext): () => void {
 
 /** A `PublicKeyCredential` for the passkey: it has no constructor, so this is an object with its
  * prototype and the fields an app reads. The signature is not a real one: the kit's server fake
- * answers from the credential ID alone. */
-function assertionFor(credentialId: string): PublicKeyCredential {
+ * answers from the credential ID alone. The client data names the request's challenge, as the
+ * browser's does, for an app that checks it before sending the assertion on. */
+function assertionFor(credentialId: string, challenge: BufferSource | undefined): PublicKeyCredential {
   const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+  const clientData = { type: "webauthn.get", challenge: challenge ? base64url(challenge) : "", origin: location.origin };
   const response = Object.create(AuthenticatorAssertionResponse.prototype) as AuthenticatorAssertionResponse;
   Object.defineProperties(response, {
-    clientDataJSON: { value: bytes(JSON.stringify({ type: "webauthn.get", challenge: "", origin: location.origin })) },
+    clientDataJSON: { value: bytes(JSON.stringify(clientData)) },
     authenticatorData: { value: new ArrayBuffer(37) },
     signature: { value: new ArrayBuffer(64) },
     userHandle: { value: bytes("user-1") },

@@ -3,6 +3,7 @@
 // data, which the app's adapter turns into a real DOMException or credential.
 
 import type { KitNativeResult } from "./script.js";
+import type { FakeServer } from "./server.js";
 import { credentialID, describeCredential } from "./identifiers.js";
 
 /** The options of a passkey request, as `navigator.credentials.get()` takes them, with
@@ -11,15 +12,17 @@ export interface PasskeyRequestOptions {
   /** `conditional` offers passkeys in the identifier field's autofill; anything else opens
    * the browser's passkey dialog. */
   mediation?: "silent" | "optional" | "conditional" | "required" | undefined;
-  publicKey?:
-    | {
-        challenge?: unknown;
-        rpId?: string | undefined;
-        allowCredentials?: readonly { id: string; type?: string | undefined }[] | undefined;
-        userVerification?: string | undefined;
-        timeout?: number | undefined;
-      }
-    | undefined;
+  publicKey: {
+    /** The challenge of the options the server issued for this request
+     * (`FakeServer.requestOptions()`), as it issued it (`challenge-1`); each is good for one
+     * request, as a real server's is. Code that passes the browser bytes passes their text
+     * here: `adapters/browser-credentials.ts` decodes them as UTF-8. */
+    challenge: string;
+    rpId?: string | undefined;
+    allowCredentials?: readonly { id: string; type?: string | undefined }[] | undefined;
+    userVerification?: string | undefined;
+    timeout?: number | undefined;
+  };
   /** Aborting it ends the request with the signal's reason (an `AbortError` by default). */
   signal?: AbortSignal | undefined;
 }
@@ -55,6 +58,8 @@ export type PasskeyRequestKind = "automatic" | "explicit" | "assisted";
 export interface PasskeyRequestRecord {
   kind: PasskeyRequestKind;
   allowed: string[];
+  /** The challenge the request carried. */
+  challenge: string;
   /** How it ended, once it has. */
   ended?: string;
 }
@@ -77,9 +82,18 @@ const browserMessages: Record<string, string> = {
   TypeError: "The options are not valid request options.",
 };
 
+/** A request made without fresh options from the server, as the failure's difference reads:
+ * what the spec expects, then what the app did. */
+export interface ChallengeProblem {
+  expected: string;
+  shown: string;
+}
+
 /** The browser's passkey requests: at most one at a time, as in Chrome, where a second request
  * while one is pending (a conditional one included) rejects at once with `OperationError`
- * "A request is already pending.". The page must abort the autofill request first. */
+ * "A request is already pending.". The page must abort the autofill request first. Each
+ * request must carry a challenge `server` issued and no request has used: the fake notes one
+ * that does not, and the runner fails the check at the step that made it. */
 export class FakeCredentials {
   /** Every request the app made, in order. */
   readonly requests: PasskeyRequestRecord[] = [];
@@ -90,16 +104,27 @@ export class FakeCredentials {
   userActivation = false;
   private dialog: PendingRequest | undefined;
   private autofill: PendingRequest | undefined;
+  /** The challenges requests have carried so far. */
+  private readonly usedChallenges = new Set<string>();
+  /** Requests without fresh options since the runner last took them. */
+  private problems: ChallengeProblem[] = [];
+
+  constructor(private readonly server: FakeServer) {}
 
   /** `navigator.credentials.get()` for a passkey: settles when the check ends the request, or
-   * when the app aborts it. It never rejects: a rejection is a result, as data. */
+   * when the app aborts it. It never rejects: a rejection is a result, as data. A request with
+   * a challenge the server never issued, or one an earlier request used, is noted (see
+   * `takeProblems`) and otherwise goes on as the browser would take it: the browser cannot
+   * tell, and the server would refuse its assertion. */
   get(options: PasskeyRequestOptions): Promise<PasskeyRequestResult> {
     this.calls += 1;
     const conditional = options.mediation === "conditional";
     const kind: PasskeyRequestKind = conditional ? "assisted" : this.userActivation ? "explicit" : "automatic";
-    const allowedIDs = (options.publicKey?.allowCredentials ?? []).map((credential) => credential.id);
-    const record: PasskeyRequestRecord = { kind, allowed: allowedIDs.map(describeCredential) };
+    const allowedIDs = (options.publicKey.allowCredentials ?? []).map((credential) => credential.id);
+    const challenge = options.publicKey.challenge;
+    const record: PasskeyRequestRecord = { kind, allowed: allowedIDs.map(describeCredential), challenge };
     this.requests.push(record);
+    this.noteChallenge(challenge);
     const signal = options.signal;
     return new Promise<PasskeyRequestResult>((resolve) => {
       const finish = (result: PasskeyRequestResult) => {
@@ -163,6 +188,29 @@ export class FakeCredentials {
   dropOpenRequests(): void {
     this.dialog = undefined;
     this.autofill = undefined;
+  }
+
+  /** The requests without fresh options since the last call, which it forgets: the runner
+   * takes them after each input, so that a check fails at the step whose input made one. */
+  takeProblems(): ChallengeProblem[] {
+    const problems = this.problems;
+    this.problems = [];
+    return problems;
+  }
+
+  private noteChallenge(challenge: string): void {
+    if (!this.server.hasIssued(challenge)) {
+      this.problems.push({
+        expected: "a passkey request with a challenge from the server's request options",
+        shown: `the app's "${challenge}" was never issued`,
+      });
+    } else if (this.usedChallenges.has(challenge)) {
+      this.problems.push({
+        expected: "a passkey request with fresh request options",
+        shown: `the app used challenge "${challenge}" again`,
+      });
+    }
+    this.usedChallenges.add(challenge);
   }
 
   private resultFor(request: PendingRequest, result: KitNativeResult, place: string): PasskeyRequestResult {

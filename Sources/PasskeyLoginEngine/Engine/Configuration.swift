@@ -47,12 +47,31 @@ public enum AutomaticStart: String, Codable, Sendable, CaseIterable {
     }
 }
 
+/// How the login screen starts: from an identifier the user types, or from a passkey alone.
+public enum LoginEntry: String, Codable, Sendable, CaseIterable {
+    /// The user enters an identifier; a route lookup decides what follows.
+    case identifierFirst = "identifier-first"
+    /// No identifier: the app asks for any passkey of the app, as Apple's and Google's own
+    /// passkey samples do (decision `discoverable-entry`); the assertion names the account.
+    case discoverable
+
+    /// In a few words, for traces and messages.
+    public var summary: String {
+        switch self {
+        case .identifierFirst: "identifier first"
+        case .discoverable: "no identifier"
+        }
+    }
+}
+
 /// The product decisions an app configures; the engine follows them.
 public struct Configuration: Hashable, Codable, Sendable {
     public var fallback: FallbackMethod
     public var enumerationPolicy: EnumerationPolicy
     /// What the app starts by itself when the login screen appears.
     public var automaticStart: AutomaticStart
+    /// Whether the login screen asks for an identifier first.
+    public var entry: LoginEntry
     /// Where each account status that may not sign in leads.
     public var accountRoutes: [AccountStatus: AccountRoute]
     /// The relying party ID used in signals.
@@ -60,13 +79,14 @@ public struct Configuration: Hashable, Codable, Sendable {
 
     public init(
         fallback: FallbackMethod = .password, enumerationPolicy: EnumerationPolicy = .conceal,
-        automaticStart: AutomaticStart = .prompt,
+        automaticStart: AutomaticStart = .prompt, entry: LoginEntry = .identifierFirst,
         accountRoutes: [AccountStatus: AccountRoute] = Configuration.defaultAccountRoutes,
         relyingPartyID: String = "example.com"
     ) {
         self.fallback = fallback
         self.enumerationPolicy = enumerationPolicy
         self.automaticStart = automaticStart
+        self.entry = entry
         self.accountRoutes = accountRoutes
         self.relyingPartyID = relyingPartyID
     }
@@ -75,6 +95,21 @@ public struct Configuration: Hashable, Codable, Sendable {
     public var startsPasskeyLoginAutomatically: Bool {
         get { automaticStart == .prompt }
         set { automaticStart = newValue ? .prompt : .none }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fallback, enumerationPolicy, automaticStart, entry, accountRoutes, relyingPartyID
+    }
+
+    /// Reads a configuration; one written before the entry was configurable is identifier first.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fallback = try container.decode(FallbackMethod.self, forKey: .fallback)
+        enumerationPolicy = try container.decode(EnumerationPolicy.self, forKey: .enumerationPolicy)
+        automaticStart = try container.decode(AutomaticStart.self, forKey: .automaticStart)
+        entry = try container.decodeIfPresent(LoginEntry.self, forKey: .entry) ?? .identifierFirst
+        accountRoutes = try container.decode([AccountStatus: AccountRoute].self, forKey: .accountRoutes)
+        relyingPartyID = try container.decode(String.self, forKey: .relyingPartyID)
     }
 
     /// Locked and disabled accounts can be recovered; the others get an explanation.

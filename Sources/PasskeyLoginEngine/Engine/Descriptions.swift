@@ -6,6 +6,8 @@ extension LoginEvent: CustomStringConvertible {
         case .screenAppeared: "login screen appeared"
         case .identifierSubmitted: "identifier submitted"
         case .lookupFinished(let result): "lookup finished: \(result)"
+        case .requestOptionsFinished(.received): "request options received"
+        case .requestOptionsFinished(.failed(let fault)): "request options failed: \(fault.rawValue)"
         case .passkeyButtonTapped: "passkey button tapped"
         case .retryTapped: "retry tapped"
         case .anotherPasskeyChosen: "another passkey chosen"
@@ -65,6 +67,8 @@ extension LoginEffect: CustomStringConvertible {
     public var description: String {
         switch self {
         case .lookUpAccount: "look up account"
+        case .fetchRequestOptions(let ceremony):
+            "fetch request options for the \(ceremony.route.rawValue) passkey request"
         case .startCeremony(let ceremony):
             "start \(ceremony.route.rawValue) passkey request"
                 + (ceremony.prefersImmediatelyAvailableCredentials ? " preferring passkeys on this device" : "")

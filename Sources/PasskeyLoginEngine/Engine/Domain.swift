@@ -67,12 +67,18 @@ public enum Route: String, Codable, Sendable, CaseIterable {
     case assisted
 }
 
-/// A service the route lookup depends on before the app can choose a route.
+/// A service the app asks before it can choose a route or open a passkey request.
 public enum LookupDependency: String, Codable, Sendable, CaseIterable {
     /// Whether the account exists and which routes it may use.
     case accountDirectory = "account-directory"
     /// Which passkeys the account has registered.
     case credentialList = "credential-list"
+    /// The relying party's endpoint that issues a passkey request's options, its challenge
+    /// first, before every request (WebAuthn Level 3, section 13.4.3).
+    case requestOptions = "request-options"
+
+    /// The dependencies of the route lookup; the request options are asked for apart.
+    public static let routeLookup: [LookupDependency] = [.accountDirectory, .credentialList]
 }
 
 /// How a lookup dependency failed.

@@ -2,6 +2,9 @@
 public enum LoginEffect: Hashable, Codable, Sendable {
     /// Look up the route for the identifier (account directory and credential list).
     case lookUpAccount
+    /// Ask the server for the options of the passkey request about to start (its challenge);
+    /// every request, modal or assisted, waits for them.
+    case fetchRequestOptions(Ceremony)
     /// Open the OS passkey prompt.
     case startCeremony(Ceremony)
     /// Arm an assisted request: passkeys offered in the identifier field's suggestions, no UI

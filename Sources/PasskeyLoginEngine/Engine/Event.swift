@@ -10,6 +10,15 @@ public enum LookupResult: Hashable, Codable, Sendable {
     case failed(LookupDependency, LookupFault)
 }
 
+/// What the server answered when the app asked for a passkey request's options.
+public enum RequestOptionsResult: Hashable, Codable, Sendable {
+    /// The options arrived, with a fresh challenge: the request can start.
+    case received
+    /// The call failed: no challenge, so no request can start, and nothing is known about
+    /// the account or its passkeys.
+    case failed(LookupFault)
+}
+
 /// How the OS passkey prompt ended, after the platform adapter has read the native result.
 public enum CeremonyOutcome: Hashable, Codable, Sendable {
     /// The user chose a passkey and the OS returned an assertion for it.
@@ -49,6 +58,8 @@ public enum LoginEvent: Hashable, Codable, Sendable {
     case screenAppeared
     case identifierSubmitted
     case lookupFinished(LookupResult)
+    /// The server answered the request-options call made before a passkey request.
+    case requestOptionsFinished(RequestOptionsResult)
     case passkeyButtonTapped
     case retryTapped
     case anotherPasskeyChosen

@@ -22,9 +22,11 @@ public struct LoginReducer: Sendable {
         case .screenAppeared:
             return !state.appeared && state.screen == .login
         case .identifierSubmitted:
-            return state.appeared && idle && state.screen == .login
+            return configuration.entry == .identifierFirst && state.appeared && idle && state.screen == .login
         case .lookupFinished:
             return state.lookup == .inFlight
+        case .requestOptionsFinished:
+            return state.options != nil
         case .passkeyButtonTapped:
             return state.appeared && idle && (state.screen == .login || isFallbackScreen(state.screen))
         case .retryTapped:
@@ -75,6 +77,10 @@ public struct LoginReducer: Sendable {
             switch configuration.automaticStart {
             case .none:
                 return Transition(state: next)
+            case .prompt where configuration.entry == .discoverable:
+                // Decision discoverable-entry: with no identifier there is nothing to look up;
+                // the automatic request asks for any passkey of the app.
+                return startPasskeyRoute(allowing: [], state: state, next: next)
             case .prompt:
                 next.lookup = .inFlight
                 return Transition(state: next, effects: [.lookUpAccount])
@@ -98,16 +104,20 @@ public struct LoginReducer: Sendable {
         case .lookupFinished(let result):
             return lookupFinished(result, state: next)
 
+        case .requestOptionsFinished(let result):
+            return requestOptionsFinished(result, ceremony: state.options!, state: next)
+
         case .passkeyButtonTapped:
             // Decision explicit-route-is-discoverable: the button asks for any passkey of this app.
-            let ceremony = Ceremony(route: .explicit, allowedCredentials: [])
-            next.ceremony = ceremony
             // Decision cancel-assisted-before-modal: a pending assisted request is cancelled
             // before the modal one starts (Chrome answers a second request with OperationError
             // "A request is already pending"; Google's guidance aborts the conditional get first).
+            // An assisted request still waiting for its options is dropped with it.
             let cancel: [LoginEffect] = state.assisted == nil ? [] : [.cancelAssistedRequest]
             next.assisted = nil
-            return Transition(state: next, effects: cancel + [.startCeremony(ceremony)])
+            var request = requestOptions(for: Ceremony(route: .explicit, allowedCredentials: []), state: next)
+            request.effects.insert(contentsOf: cancel, at: 0)
+            return request
 
         case .retryTapped:
             next.notice = nil
@@ -118,8 +128,9 @@ public struct LoginReducer: Sendable {
                 next.lookup = .inFlight
                 return Transition(state: next, effects: [.lookUpAccount])
             case .ceremony(let ceremony):
-                next.ceremony = ceremony
-                return Transition(state: next, effects: [.startCeremony(ceremony)])
+                // Decision options-before-every-request: a challenge is used once, so the
+                // retried request asks for fresh options.
+                return requestOptions(for: ceremony, state: next)
             case nil:
                 return Transition(state: state)
             }
@@ -129,8 +140,7 @@ public struct LoginReducer: Sendable {
             next.notice = nil
             next.retry = nil
             let ceremony = Ceremony(route: .explicit, allowedCredentials: state.lookup.data?.credentialIDs ?? [])
-            next.ceremony = ceremony
-            return Transition(state: next, effects: [.startCeremony(ceremony)])
+            return requestOptions(for: ceremony, state: next)
 
         case .fallbackChosen:
             return presentFallback(next)
@@ -247,8 +257,43 @@ public struct LoginReducer: Sendable {
             next.retry = .ceremony(ceremony)
             return Transition(state: next, situation: .automaticCancelFirst)
         }
-        next.ceremony = ceremony
-        return Transition(state: next, effects: [.startCeremony(ceremony)])
+        return requestOptions(for: ceremony, state: next)
+    }
+
+    // MARK: - Request options (N1.4-AC03)
+
+    /// Decision options-before-every-request: no passkey request, modal or assisted, starts
+    /// before the server has issued its options and challenge.
+    private func requestOptions(for ceremony: Ceremony, state: LoginState) -> Transition {
+        var next = state
+        next.options = ceremony
+        return Transition(state: next, effects: [.fetchRequestOptions(ceremony)])
+    }
+
+    private func requestOptionsFinished(
+        _ result: RequestOptionsResult, ceremony: Ceremony, state: LoginState
+    ) -> Transition {
+        var next = state
+        next.options = nil
+        switch (result, ceremony.route) {
+        case (.received, .assisted):
+            next.assisted = ceremony
+            return Transition(state: next, effects: [.armAssistedRequest(ceremony)])
+        case (.received, _):
+            next.ceremony = ceremony
+            return Transition(state: next, effects: [.startCeremony(ceremony)])
+        case (.failed, .assisted):
+            // Decision assisted-errors-are-silent: the user asked for nothing, so nothing is
+            // shown; the passkey button stays.
+            return Transition(state: next)
+        case (.failed, _):
+            // N1.4-AC03: no challenge proves nothing about the account or its passkeys; no
+            // request starts, and retry asks for fresh options. The streak is kept: no prompt
+            // opened, so nothing was cancelled or failed.
+            next.notice = .lookupFailed
+            next.retry = .ceremony(ceremony)
+            return Transition(state: next, situation: .lookupFailed)
+        }
     }
 
     // MARK: - The OS prompt (N1.4-AC01, N1.4-AC02)
@@ -394,14 +439,13 @@ public struct LoginReducer: Sendable {
     }
 
     private func armAssistedRequest(_ state: LoginState) -> Transition {
-        var next = state
-        let ceremony = Ceremony(route: .assisted, allowedCredentials: [])
-        next.assisted = ceremony
-        return Transition(state: next, effects: [.armAssistedRequest(ceremony)])
+        requestOptions(for: Ceremony(route: .assisted, allowedCredentials: []), state: state)
     }
 
-    /// Leaving the login screen ends a pending assisted request.
+    /// Leaving the login screen ends a pending assisted request, or drops one still waiting
+    /// for its options.
     private func leavingLogin(_ state: inout LoginState) -> [LoginEffect] {
+        if state.options?.route == .assisted { state.options = nil }
         guard state.assisted != nil else { return [] }
         state.assisted = nil
         return [.cancelAssistedRequest]

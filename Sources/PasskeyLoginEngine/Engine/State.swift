@@ -123,7 +123,7 @@ public enum LookupStatus: Hashable, Codable, Sendable {
 public enum RetryTarget: Hashable, Codable, Sendable {
     /// A fresh route lookup (after a lookup failure).
     case lookup
-    /// The same ceremony again.
+    /// The same ceremony again, with fresh request options.
     case ceremony(Ceremony)
 }
 
@@ -147,6 +147,9 @@ public struct LoginState: Hashable, Codable, Sendable {
     public var notice: Notice?
     public var retry: RetryTarget?
     public var lookup: LookupStatus = .idle
+    /// The passkey request waiting for its options from the server; it starts when they
+    /// arrive.
+    public var options: Ceremony?
     public var ceremony: Ceremony?
     /// The assisted request waiting in the identifier field's suggestions; it shows nothing
     /// until the user picks a passkey, so it does not make the screen busy.
@@ -166,8 +169,12 @@ public struct LoginState: Hashable, Codable, Sendable {
     /// After two consecutive automatic cancellations the app opens no passkey prompt by itself.
     public var automaticPromptsSuppressed: Bool { cancellationStreak >= 2 }
 
-    /// Whether an OS prompt or a server call is under way (the UI waits for it).
-    public var isBusy: Bool { ceremony != nil || verification != nil || lookup == .inFlight }
+    /// Whether an OS prompt or a server call is under way (the UI waits for it). The options
+    /// of an assisted request are fetched in the background, as the request itself waits.
+    public var isBusy: Bool {
+        ceremony != nil || verification != nil || lookup == .inFlight
+            || (options != nil && options?.route != .assisted)
+    }
 
     /// The actions of the spec's copy that the user can choose now.
     public var offeredActions: [UserAction] {

@@ -154,6 +154,9 @@ struct ConfigurationExploration {
         if facts.lookupInFlight {
             for event in world.lookup { successors.append(Successor(event: event, native: -1)) }
         }
+        if facts.optionsInFlight {
+            for event in world.options { successors.append(Successor(event: event, native: -1)) }
+        }
         if facts.ceremony >= 0 {
             appendPromptResults(
                 platform.promptErrors, ceremony: facts.ceremony, assisted: false, world: &world, platform: &platform)

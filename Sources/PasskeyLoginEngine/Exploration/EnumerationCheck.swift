@@ -179,8 +179,12 @@ public struct EnumerationCheck: Sendable {
         var seen: Set<UInt64> = [Self.key(root, root)]
         let referenceAnswer = table.transitions.number(of: .lookupFinished(reference.lookupAnswer))
         let otherAnswer = table.transitions.number(of: .lookupFinished(counterpart.world.lookupAnswer))
-        let failed = reference.lookupFault.map {
+        let failed = reference.routeLookupFault.map {
             table.transitions.number(of: .lookupFinished(.failed($0.dependency, $0.fault)))
+        }
+        var options = [table.transitions.number(of: .requestOptionsFinished(.received))]
+        if let fault = reference.optionsFault {
+            options.append(table.transitions.number(of: .requestOptionsFinished(.failed(fault))))
         }
         var steps: [PairStep] = []
         var start = 0
@@ -191,7 +195,7 @@ public struct EnumerationCheck: Sendable {
                 let pair = pairs[current]
                 events(
                     pair, table: table.transitions, referenceAnswer: referenceAnswer, otherAnswer: otherAnswer,
-                    failed: failed, outcomes: outcomes, into: &steps)
+                    failed: failed, options: options, outcomes: outcomes, into: &steps)
                 for step in steps {
                     result.transitionsChecked += 1
                     let left = table.transitions.transition(from: pair.reference, on: step.reference)
@@ -229,12 +233,12 @@ public struct EnumerationCheck: Sendable {
         UInt64(truncatingIfNeeded: reference) << 32 | UInt64(truncatingIfNeeded: other)
     }
 
-    /// The events both worlds see in `pair`: the user's actions and the OS results, the same in
-    /// both; each world's own lookup answers. Authentication (an assertion, a fallback sign-in)
+    /// The events both worlds see in `pair`: the user's actions, the request options and the OS
+    /// results, the same in both; each world's own lookup answers. Authentication (an assertion, a fallback sign-in)
     /// ends the comparison, so it is left out.
     private func events(
         _ pair: (reference: Int, other: Int), table: TransitionTable, referenceAnswer: Int, otherAnswer: Int,
-        failed: Int?, outcomes: [(event: Int, native: Int)], into steps: inout [PairStep]
+        failed: Int?, options: [Int], outcomes: [(event: Int, native: Int)], into steps: inout [PairStep]
     ) {
         steps.removeAll(keepingCapacity: true)
         let reference = table.facts[pair.reference]
@@ -249,6 +253,9 @@ public struct EnumerationCheck: Sendable {
         if reference.lookupInFlight || other.lookupInFlight {
             steps.append(PairStep(reference: referenceAnswer, other: otherAnswer, native: -1))
             if let failed { steps.append(PairStep(reference: failed, other: failed, native: -1)) }
+        }
+        if reference.optionsInFlight || other.optionsInFlight {
+            for event in options { steps.append(PairStep(reference: event, other: event, native: -1)) }
         }
         if reference.ceremony >= 0 || other.ceremony >= 0 {
             for outcome in outcomes {

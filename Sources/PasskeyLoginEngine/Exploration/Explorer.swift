@@ -106,7 +106,7 @@ public struct ExplorationReport: Hashable, Codable, Sendable {
 /// OS outcome and server outcome enabled in each state, across world scripts, on each platform.
 /// Every transition is checked against every invariant.
 public struct Explorer: Sendable {
-    public static let defaultDepth = 16
+    public static let defaultDepth = 22
 
     public var depthLimit: Int
     /// The platforms to explore on, each through its adapter.
@@ -133,11 +133,14 @@ public struct Explorer: Sendable {
         self.invariants = invariants
     }
 
-    /// Each automatic start (none, prompt, assisted request), each enumeration policy.
+    /// Each automatic start (none, prompt, assisted request) with each enumeration policy
+    /// behind an identifier, then each without one, where nothing is looked up and the
+    /// policy has nothing to hide.
     public static var configurations: [Configuration] {
-        [AutomaticStart.prompt, .none, .assisted].flatMap { start in
+        let starts: [AutomaticStart] = [.prompt, .none, .assisted]
+        return starts.flatMap { start in
             EnumerationPolicy.allCases.map { Configuration(enumerationPolicy: $0, automaticStart: start) }
-        }
+        } + starts.map { Configuration(automaticStart: $0, entry: .discoverable) }
     }
 
     /// User actions the explorer tries in every state (the reducer says which are possible).
@@ -230,9 +233,13 @@ public struct Explorer: Sendable {
         }
         if state.lookup == .inFlight {
             events.append((.lookupFinished(world.lookupAnswer), nil))
-            if let fault = world.lookupFault {
+            if let fault = world.routeLookupFault {
                 events.append((.lookupFinished(.failed(fault.dependency, fault.fault)), nil))
             }
+        }
+        if state.options != nil {
+            events.append((.requestOptionsFinished(.received), nil))
+            if let fault = world.optionsFault { events.append((.requestOptionsFinished(.failed(fault)), nil)) }
         }
         if let ceremony = state.ceremony {
             var seen = Set<LoginEvent>()
@@ -265,8 +272,10 @@ public struct Explorer: Sendable {
 }
 
 extension Configuration {
-    /// `automatic start, conceal, fallback password`.
+    /// `automatic start, conceal, fallback password`; `no identifier, automatic start, …`
+    /// without an identifier.
     public var summary: String {
-        "\(automaticStart.summary), \(enumerationPolicy.rawValue), fallback \(fallback.rawValue)"
+        let start = entry == .discoverable ? "\(entry.summary), " : ""
+        return "\(start)\(automaticStart.summary), \(enumerationPolicy.rawValue), fallback \(fallback.rawValue)"
     }
 }

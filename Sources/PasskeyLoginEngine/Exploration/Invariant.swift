@@ -31,10 +31,12 @@ public struct InvariantContext: Sendable {
     public var effects: [LoginEffect] { transition.effects }
     public var configuration: Configuration { reducer.configuration }
 
-    /// The ceremonies started by this transition.
+    /// The modal passkey requests this transition starts. A request starts when the app asks
+    /// the server for its options; its prompt opens when they arrive, with nothing else to
+    /// decide.
     var startedCeremonies: [Ceremony] {
         effects.compactMap {
-            if case .startCeremony(let ceremony) = $0 { return ceremony }
+            if case .fetchRequestOptions(let ceremony) = $0, ceremony.route != .assisted { return ceremony }
             return nil
         }
     }
@@ -178,9 +180,9 @@ extension Invariant {
             // Decision rearm-assisted-after-cancel: with an assisted request configured, the
             // suggestions the button cancelled come back; nothing else may change.
             let rearms = context.reducer.configuration.automaticStart == .assisted
-            let rearm = context.effects == [.armAssistedRequest(Ceremony(route: .assisted, allowedCredentials: []))]
+            let rearm = context.effects == [.fetchRequestOptions(Ceremony(route: .assisted, allowedCredentials: []))]
             var after = context.after
-            if rearms, rearm { after.assisted = nil }
+            if rearms, rearm { after.options = nil }
             if after != expected { return .violated("the state changed: \(context.after)") }
             if !context.effects.isEmpty, !(rearms && rearm) { return .violated("effects \(context.effects)") }
             if !context.reducer.accepts(.passkeyButtonTapped, in: context.after) {
@@ -195,11 +197,13 @@ extension Invariant {
             statement: "No passkey request starts from a failed or incomplete lookup."
         ) { context in
             guard !context.startedCeremonies.isEmpty else { return .notApplicable }
+            // Decision discoverable-entry: without an identifier the automatic request needs no lookup.
+            let lookedUp = context.configuration.entry == .identifierFirst
             for ceremony in context.startedCeremonies {
                 if case .lookupFinished(.failed) = context.event {
                     return .violated("a prompt opened after a failed lookup")
                 }
-                if ceremony.route == .automatic || !ceremony.allowedCredentials.isEmpty {
+                if ceremony.route == .automatic && lookedUp || !ceremony.allowedCredentials.isEmpty {
                     guard let data = context.after.lookup.data else {
                         return .violated(
                             "a \(ceremony.route.rawValue) prompt opened with lookup \(context.after.lookup)")
@@ -212,11 +216,32 @@ extension Invariant {
             return .holds
         },
         Invariant(
+            id: "AC03.request-waits-for-options", criterion: "N1.4-AC03",
+            statement:
+                "No passkey prompt opens and no assisted request is armed before the server has issued that request's options."
+        ) { context in
+            let opened = context.effects.compactMap { effect -> Ceremony? in
+                switch effect {
+                case .startCeremony(let ceremony), .armAssistedRequest(let ceremony): ceremony
+                default: nil
+                }
+            }
+            guard !opened.isEmpty else { return .notApplicable }
+            guard context.event == .requestOptionsFinished(.received), let asked = context.before.options else {
+                return .violated("a request opened on \(context.event) without fresh options")
+            }
+            return opened == [asked] ? .holds : .violated("options for \(asked) opened \(opened)")
+        },
+        Invariant(
             id: "AC03.failure-is-no-conclusion", criterion: "N1.4-AC03",
             statement:
-                "A failed lookup shows no account or credential conclusion and offers a fresh retry and the fallback."
+                "A failed lookup, or a failed request-options call for a request the user is waiting for, shows no account or credential conclusion and offers a fresh retry and the fallback."
         ) { context in
-            guard case .lookupFinished(.failed) = context.event else { return .notApplicable }
+            switch context.event {
+            case .lookupFinished(.failed): break
+            case .requestOptionsFinished(.failed) where context.before.options?.route != .assisted: break
+            default: return .notApplicable
+            }
             if context.after.notice != .lookupFailed {
                 return .violated("notice \(String(describing: context.after.notice))")
             }
@@ -230,11 +255,20 @@ extension Invariant {
         },
         Invariant(
             id: "AC03.retry-looks-up-afresh", criterion: "N1.4-AC03",
-            statement: "Retry after a failed lookup performs a fresh lookup and nothing else."
+            statement:
+                "Retry after a failed lookup performs a fresh lookup, and after a failed request-options call asks for fresh options, and nothing else."
         ) { context in
             guard context.before.notice == .lookupFailed, context.event == .retryTapped else { return .notApplicable }
-            return context.effects == [.lookUpAccount] && context.after.lookup == .inFlight
-                ? .holds : .violated("effects \(context.effects)")
+            switch context.before.retry {
+            case .lookup:
+                return context.effects == [.lookUpAccount] && context.after.lookup == .inFlight
+                    ? .holds : .violated("effects \(context.effects)")
+            case .ceremony(let ceremony):
+                return context.effects == [.fetchRequestOptions(ceremony)] && context.after.options == ceremony
+                    ? .holds : .violated("effects \(context.effects)")
+            case nil:
+                return .violated("a lookup failure offered retry with nothing to retry")
+            }
         },
 
         // MARK: N1.4-AC04

@@ -9,6 +9,8 @@ public struct SketchNode: Hashable, Codable, Sendable {
     /// What the app waits for while the node is shown.
     public enum Waiting: Hashable, Codable, Sendable {
         case lookup
+        /// The options of a modal request (its challenge), asked of the server.
+        case options(Route)
         case prompt(Route)
         case verification(Route)
     }
@@ -43,6 +45,8 @@ public struct SketchNode: Hashable, Codable, Sendable {
             waiting = .verification(verification.ceremony.route)
         } else if state.lookup == .inFlight {
             waiting = .lookup
+        } else if let options = state.options, options.route != .assisted {
+            waiting = .options(options.route)
         } else {
             waiting = nil
         }
@@ -58,6 +62,7 @@ public struct SketchNode: Hashable, Codable, Sendable {
         if let notice { parts.append("notice-\(notice.rawValue)") }
         switch waiting {
         case .lookup: parts.append("lookup")
+        case .options(let route): parts.append("options-\(route.rawValue)")
         case .prompt(let route): parts.append("prompt-\(route.rawValue)")
         case .verification(let route): parts.append("verify-\(route.rawValue)")
         case nil: break
@@ -89,6 +94,7 @@ public struct SketchNode: Hashable, Codable, Sendable {
         }
         switch waiting {
         case .lookup: lines.append("looking up the account")
+        case .options(let route): lines.append("asking for request options (\(route.rawValue))")
         case .prompt(let route): lines.append("passkey prompt (\(route.rawValue))")
         case .verification(let route): lines.append("server verifies (\(route.rawValue))")
         case nil: break
@@ -173,6 +179,8 @@ public struct LoginSketch: Hashable, Codable, Sendable {
             case .cannotContinue: "lookup: route-unavailable"
             case .failed: "lookup fails"
             }
+        case .requestOptionsFinished(.received): "options received"
+        case .requestOptionsFinished(.failed): "options call fails"
         case .passkeyButtonTapped: "passkey button"
         case .retryTapped: "retry"
         case .anotherPasskeyChosen: "another-passkey"
@@ -213,9 +221,9 @@ public struct LoginSketch: Hashable, Codable, Sendable {
     /// before it, or the one it starts.
     public static func route(from state: LoginState, event: LoginEvent, transition: Transition) -> Route? {
         if case .assistedRequestFinished = event, let assisted = state.assisted { return assisted.route }
-        if let ceremony = state.ceremony ?? state.verification?.ceremony { return ceremony.route }
+        if let ceremony = state.ceremony ?? state.options ?? state.verification?.ceremony { return ceremony.route }
         for effect in transition.effects {
-            if case .startCeremony(let ceremony) = effect { return ceremony.route }
+            if case .fetchRequestOptions(let ceremony) = effect { return ceremony.route }
         }
         if case .retryTapped = event, case .ceremony(let ceremony) = state.retry { return ceremony.route }
         return nil

@@ -67,6 +67,8 @@ struct WorldAnswers {
     let world: WorldScript
     /// The lookup's answer and, when the script has a fault, the failed lookup.
     let lookup: [Int]
+    /// The request options arriving and, when the script fails them, the failed call.
+    let options: [Int]
     /// The fallback sign-in of the script's account, -1 when it has none.
     let fallbackSignIn: Int
     /// The inconclusive verification, -1 when the script's verification always concludes.
@@ -80,10 +82,13 @@ struct WorldAnswers {
     init(world: WorldScript, table: inout TransitionTable) {
         self.world = world
         var lookup = [table.number(of: .lookupFinished(world.lookupAnswer))]
-        if let fault = world.lookupFault {
+        if let fault = world.routeLookupFault {
             lookup.append(table.number(of: .lookupFinished(.failed(fault.dependency, fault.fault))))
         }
         self.lookup = lookup
+        var options = [table.number(of: .requestOptionsFinished(.received))]
+        if let fault = world.optionsFault { options.append(table.number(of: .requestOptionsFinished(.failed(fault)))) }
+        self.options = options
         fallbackSignIn =
             world.account.map {
                 table.number(of: .fallbackSignInSucceeded($0, acceptedCredentials: world.acceptedCredentials))

@@ -4,6 +4,8 @@ struct StateFacts {
     /// Bit `k` is set when the state accepts `Explorer.userEvents[k]`.
     var userEvents: UInt64
     var lookupInFlight: Bool
+    /// Whether a passkey request waits for its options.
+    var optionsInFlight: Bool
     /// The number of the open prompt's ceremony, -1 when no prompt is open.
     var ceremony: Int
     /// The number of the pending assisted request's ceremony, -1 when none is pending.
@@ -94,7 +96,7 @@ struct TransitionTable {
             userEvents |= 1 << UInt64(bit)
         }
         return StateFacts(
-            userEvents: userEvents, lookupInFlight: state.lookup == .inFlight,
+            userEvents: userEvents, lookupInFlight: state.lookup == .inFlight, optionsInFlight: state.options != nil,
             ceremony: state.ceremony.map { number(of: $0) } ?? -1,
             assisted: state.assisted.map { number(of: $0) } ?? -1,
             verification: state.verification.map { number(of: $0.credentialID) } ?? -1)

@@ -5,6 +5,9 @@ public struct World: Sendable {
     public var script: WorldScript
     /// Lookups performed so far (faults apply to the first `failingLookups`).
     public private(set) var lookups = 0
+    /// Request-options calls made so far (a `request-options` fault applies to the first
+    /// `failingLookups`).
+    public private(set) var optionsCalls = 0
     /// Every effect performed, in order.
     public private(set) var performed: [LoginEffect] = []
 
@@ -19,10 +22,16 @@ public struct World: Sendable {
         switch effect {
         case .lookUpAccount:
             lookups += 1
-            if let fault = script.lookupFault, lookups <= script.failingLookups {
+            if let fault = script.lookupFault, fault.dependency != .requestOptions, lookups <= script.failingLookups {
                 return .lookupFinished(.failed(fault.dependency, fault.fault))
             }
             return .lookupFinished(script.lookupAnswer)
+        case .fetchRequestOptions:
+            optionsCalls += 1
+            if let fault = script.optionsFault, optionsCalls <= script.failingLookups {
+                return .requestOptionsFinished(.failed(fault))
+            }
+            return .requestOptionsFinished(.received)
         case .verifyAssertion(let credential):
             return .verificationFinished(
                 script.verificationInconclusive ? .inconclusive : script.verificationAnswer(for: credential))

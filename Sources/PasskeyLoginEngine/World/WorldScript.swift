@@ -34,9 +34,9 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
     public var serverCredentials: [CredentialID: ServerCredentialState]
     /// Passkeys on this device, in the order the OS lists them.
     public var deviceCredentials: [CredentialID]
-    /// A lookup dependency that fails.
+    /// A dependency that fails: of the route lookup, or the request-options call.
     public var lookupFault: ScriptedFault?
-    /// How many lookups fail with `lookupFault` before one succeeds.
+    /// How many lookups (or request-options calls) fail with `lookupFault` before one succeeds.
     public var failingLookups: Int
     /// Whether the server's answer about an assertion can be inconclusive.
     public var verificationInconclusive: Bool
@@ -77,6 +77,16 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
     public func acceptedCredentials(ofAccount id: String) -> [CredentialID] {
         guard id == Self.anotherAccount.id else { return acceptedCredentials }
         return serverCredentials.filter { $0.value == .anotherAccount }.keys.sorted()
+    }
+
+    /// The fault of the route lookup, if one of its dependencies fails.
+    public var routeLookupFault: ScriptedFault? {
+        lookupFault.flatMap { $0.dependency == .requestOptions ? nil : $0 }
+    }
+
+    /// How the request-options call fails, if it does.
+    public var optionsFault: LookupFault? {
+        lookupFault.flatMap { $0.dependency == .requestOptions ? $0.fault : nil }
     }
 
     /// What a lookup answers when nothing fails.

@@ -26,6 +26,8 @@ public final class LoginViewModel {
         case ownTitleForPasskeyFailure
         /// An AutoFill request that fails shows the general passkey error, as a sheet's does.
         case alertForAutoFillFailure
+        /// The retried sheet reuses the challenge of the sheet it replaces.
+        case reuseChallengeOnRetry
     }
 
     // What the view draws.
@@ -50,8 +52,13 @@ public final class LoginViewModel {
     /// The passkeys the service said it accepts, once the options are known.
     private var acceptedCredentialIDs: [String]?
     private var isFetchingOptions = false
+    private var isFetchingChallenge = false
     private var openSheet: AssertionStyle?
     private var autoFillArmed = false
+    /// The AutoFill request waits for its challenge; cleared when it is no longer wanted.
+    private var autoFillPending = false
+    /// The challenge of the last sheet, which only the `reuseChallengeOnRetry` mistake uses again.
+    private var lastChallenge: String?
     private var isVerifying = false
     private var helpDestination: String?
 
@@ -74,7 +81,7 @@ public final class LoginViewModel {
     /// screen, or "use a passkey" on the fallback screen.
     public var offeredActions: [String] {
         if let alert { return alert.buttons.map(\.action) }
-        let busy = openSheet != nil || isVerifying || isFetchingOptions
+        let busy = openSheet != nil || isVerifying || isFetchingOptions || isFetchingChallenge
         switch screen {
         case .login: return retryOffer != nil && !busy ? ["retry"] : []
         case .fallback: return busy ? [] : ["use-passkey"]
@@ -100,6 +107,8 @@ public final class LoginViewModel {
         hasAppeared = true
         switch settings.automaticStart {
         case .off: break
+        // Without an identifier there is nothing to look up: any passkey of the app.
+        case .sheet where !settings.asksForIdentifier: offerPasskeys(allowed: [])
         case .sheet: fetchOptions()
         case .autoFill: armAutoFill()
         }
@@ -124,7 +133,12 @@ public final class LoginViewModel {
             retryOffer = nil
             switch offer {
             case .refreshOptions: fetchOptions()
-            case .sheet(let style, let allowed): presentSheet(style, allowed: allowed)
+            case .sheet(let style, let allowed):
+                if mutations.contains(.reuseChallengeOnRetry), let lastChallenge {
+                    openSheet(style, allowed: allowed, challenge: lastChallenge)
+                } else {
+                    presentSheet(style, allowed: allowed)
+                }
             case nil: break
             }
         case "another-passkey":
@@ -215,9 +229,26 @@ public final class LoginViewModel {
 
     // MARK: - The sheet and AutoFill
 
+    /// Asks the service for a challenge, then opens the sheet with it. Without one the sheet
+    /// cannot open: the options are unavailable, and retry asks again.
     private func presentSheet(_ style: AssertionStyle, allowed: [String]) {
+        isFetchingChallenge = true
+        service.fetchAssertionChallenge { [self] answer in
+            isFetchingChallenge = false
+            switch answer {
+            case .challenge(let challenge): openSheet(style, allowed: allowed, challenge: challenge)
+            case .unreachable:
+                alert = .optionsUnavailable
+                retryOffer = .sheet(style, allowed: allowed)
+            }
+        }
+    }
+
+    private func openSheet(_ style: AssertionStyle, allowed: [String], challenge: String) {
         openSheet = style
-        authenticator.requestAssertion(style: style, allowedCredentialIDs: allowed) { [self] result in
+        lastChallenge = challenge
+        authenticator.requestAssertion(style: style, allowedCredentialIDs: allowed, challenge: challenge) {
+            [self] result in
             openSheet = nil
             switch result {
             case .success(let credentialID): verify(credentialID, from: style, allowed: allowed)
@@ -287,8 +318,19 @@ public final class LoginViewModel {
     }
 
     private func armAutoFill() {
+        autoFillPending = true
+        service.fetchAssertionChallenge { [self] answer in
+            // The user asked for nothing: without a challenge the suggestions just stay away.
+            guard autoFillPending, case .challenge(let challenge) = answer else { return }
+            autoFillPending = false
+            offerAutoFill(challenge: challenge)
+        }
+    }
+
+    private func offerAutoFill(challenge: String) {
         autoFillArmed = true
-        authenticator.requestAssertion(style: .autoFill, allowedCredentialIDs: []) { [self] result in
+        authenticator.requestAssertion(style: .autoFill, allowedCredentialIDs: [], challenge: challenge) {
+            [self] result in
             autoFillArmed = false
             switch result {
             case .success(let credentialID): verify(credentialID, from: .autoFill, allowed: [])
@@ -302,6 +344,7 @@ public final class LoginViewModel {
     }
 
     private func stopAutoFill() {
+        autoFillPending = false
         guard autoFillArmed else { return }
         autoFillArmed = false
         authenticator.cancelAutoFill()

@@ -18,7 +18,7 @@ public protocol PasskeyAuthenticating: AnyObject {
     /// A modal request (`performRequests()`, with `.preferImmediatelyAvailableCredentials` when
     /// `onlyThisDevice`) or an AutoFill-assisted one (`performAutoFillAssistedRequests()`).
     func requestAssertion(
-        style: AssertionStyle, allowedCredentialIDs: [String],
+        style: AssertionStyle, allowedCredentialIDs: [String], challenge: String,
         completion: @escaping (Result<String, AuthorizationFailure>) -> Void)
     /// Cancels the AutoFill-assisted request (`ASAuthorizationController.cancel()`).
     func cancelAutoFill()
@@ -37,6 +37,8 @@ public enum AssertionStyle: Equatable {
 /// The account service.
 public protocol AccountService: AnyObject {
     func fetchSignInOptions(completion: @escaping (SignInOptions) -> Void)
+    /// The options of the next assertion request: its challenge, good for one request.
+    func fetchAssertionChallenge(completion: @escaping (AssertionChallenge) -> Void)
     func verifyAssertion(credentialID: String, completion: @escaping (AssertionVerdict) -> Void)
     func completePasswordSignIn(completion: @escaping (SignedInAccount?) -> Void)
 }
@@ -45,6 +47,11 @@ public enum SignInOptions: Equatable {
     case passkeys(credentialIDs: [String])
     case noAccount
     case passkeyLoginNotOffered
+    case unreachable(reason: String)
+}
+
+public enum AssertionChallenge: Equatable {
+    case challenge(String)
     case unreachable(reason: String)
 }
 
@@ -89,14 +96,21 @@ public struct LoginSettings: Equatable {
     }
 
     public var automaticStart: AutomaticStart
+    /// Whether the login screen has an identifier field; without one the app asks for any
+    /// passkey of the app and looks nothing up.
+    public var asksForIdentifier: Bool
     /// Whether the app may say that an account cannot use passkeys before the user
     /// authenticates.
     public var revealsAccountState: Bool
     /// Where each account status that may not sign in leads.
     public var helpDestinations: [String: String]
 
-    public init(automaticStart: AutomaticStart, revealsAccountState: Bool, helpDestinations: [String: String]) {
+    public init(
+        automaticStart: AutomaticStart, asksForIdentifier: Bool = true, revealsAccountState: Bool,
+        helpDestinations: [String: String]
+    ) {
         self.automaticStart = automaticStart
+        self.asksForIdentifier = asksForIdentifier
         self.revealsAccountState = revealsAccountState
         self.helpDestinations = helpDestinations
     }

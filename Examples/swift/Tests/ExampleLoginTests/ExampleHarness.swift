@@ -17,7 +17,8 @@ final class ExampleHarness<Changes: MutationChoice>: LoginHarness {
             }
         viewModel = LoginViewModel(
             settings: LoginSettings(
-                automaticStart: automaticStart, revealsAccountState: configuration.enumerationPolicy == "reveal",
+                automaticStart: automaticStart, asksForIdentifier: configuration.entry != "discoverable",
+                revealsAccountState: configuration.enumerationPolicy == "reveal",
                 helpDestinations: configuration.accountRoutes),
             authenticator: KitAuthenticator(environment.passkeys), service: KitAccountService(environment.server),
             reporting: KitCredentialReporting(environment.signals), store: KitSettingsStore(environment.store),
@@ -74,7 +75,7 @@ final class KitAuthenticator: PasskeyAuthenticating {
     init(_ passkeys: FakePasskeyAPI) { self.passkeys = passkeys }
 
     func requestAssertion(
-        style: AssertionStyle, allowedCredentialIDs: [String],
+        style: AssertionStyle, allowedCredentialIDs: [String], challenge: String,
         completion: @escaping (Result<String, AuthorizationFailure>) -> Void
     ) {
         let kind: FakePasskeyAPI.Kind =
@@ -83,7 +84,9 @@ final class KitAuthenticator: PasskeyAuthenticating {
             case .buttonSheet: .explicit
             case .autoFill: .assisted
             }
-        passkeys.perform(FakePasskeyAPI.Request(kind: kind, allowedPasskeys: allowedCredentialIDs)) { result in
+        passkeys.perform(
+            FakePasskeyAPI.Request(kind: kind, allowedPasskeys: allowedCredentialIDs, challenge: challenge)
+        ) { result in
             if let passkey = result.passkey {
                 completion(.success(passkey))
             } else {
@@ -108,6 +111,13 @@ final class KitAccountService: AccountService {
         case .found(let passkeys): completion(.passkeys(credentialIDs: passkeys))
         case .notFound: completion(.noAccount)
         case .cannotContinue: completion(.passkeyLoginNotOffered)
+        case .failed(_, let fault): completion(.unreachable(reason: fault))
+        }
+    }
+
+    func fetchAssertionChallenge(completion: @escaping (AssertionChallenge) -> Void) {
+        switch server.requestOptions() {
+        case .options(let challenge): completion(.challenge(challenge))
         case .failed(_, let fault): completion(.unreachable(reason: fault))
         }
     }

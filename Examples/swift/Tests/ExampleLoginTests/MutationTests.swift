@@ -21,6 +21,9 @@ import Testing
     enum OwnTitle: MutationChoice {
         static var mutations: Set<LoginViewModel.Mutation> { [.ownTitleForPasskeyFailure] }
     }
+    enum ReusedChallenge: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.reuseChallengeOnRetry] }
+    }
 
     static func failures<Changes: MutationChoice>(_ changes: Changes.Type) throws -> [String: ConformanceFailure] {
         Conformance.failures(in: try Scripts.n1_4(), harness: ExampleHarness<Changes>.self)
@@ -29,7 +32,7 @@ import Testing
     @Test func theExampleAsItShipsPassesEveryCheck() throws {
         let failures = try Self.failures(NoMutation.self)
         #expect(failures.isEmpty, "\(failures.values.map(\.description).joined(separator: "\n\n"))")
-        #expect(try Scripts.n1_4().checks.count == 40)
+        #expect(try Scripts.n1_4().checks.count == 47)
     }
 
     /// Fails exactly `expected` (the checks whose steps exercise the behaviour), each failure
@@ -57,6 +60,7 @@ import Testing
                 "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",
                 "N1.4-AC01/a-fallback-login-also-makes-the-next-cancellation-the-first",
                 "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry",
+                "N1.4-AC01/without-an-identifier-the-automatic-prompt-opens-as-the-screen-appears",
                 "account-cannot-continue/with-the-conceal-policy-an-unknown-identifier-gets-what-an-account-with-passkeys-gets",
             ])
     }
@@ -71,6 +75,7 @@ import Testing
                 "N1.4-AC02/no-credential-from-the-passkey-button-changes-nothing-either",
                 "N1.4-AC02/cancelling-again-and-again-keeps-every-way-in",
                 "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry",
+                "N1.4-AC02/without-an-identifier-cancelling-the-passkey-button-s-prompt-changes-nothing",
                 "N1.4-AC01/the-passkey-button-cancels-a-pending-request-in-the-identifier-field-first",
                 "passkey-failed/an-interrupted-prompt-from-the-passkey-button-leaves-the-fallback-in-reach",
             ])
@@ -99,7 +104,32 @@ import Testing
                 "N1.4-AC05/a-disabled-account-does-not", "N1.4-AC05/a-locked-account-does-not",
                 "N1.4-AC05/a-locked-account-gets-no-session-from-the-fallback-either",
                 "N1.4-AC05/a-restricted-account-does-not", "N1.4-AC05/an-inactive-account-does-not",
+                "N1.4-AC05/without-an-identifier-the-assertion-tells-a-locked-account",
             ])
+    }
+
+    /// A retried sheet that reuses the challenge of the sheet before it: the fake passkey API
+    /// refuses it at the step that chooses retry, in the checks that retry after a sheet, and
+    /// nowhere else.
+    @Test func aReusedChallengeFailsAtTheRetryThatReusesIt() throws {
+        let failures = try Self.failures(ReusedChallenge.self)
+        #expect(failures.keys.contains("N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback"))
+        #expect(!failures.keys.contains("N1.4-AC02/cancelling-the-passkey-button-s-prompt-changes-nothing"))
+        #expect(
+            !failures.keys.contains(
+                "N1.4-AC04/a-credential-id-absent-from-the-server-s-records-is-signalled-as-unknown"))
+        let script = try Scripts.n1_4()
+        for (id, failure) in failures {
+            #expect(failure.differences.count == 1, "\(failure)")
+            #expect(
+                failure.differences.allSatisfy {
+                    $0.hasPrefix(
+                        "expected a passkey request with fresh request options; the app used challenge \"challenge-")
+                }, "\(failure)")
+            let step = try #require(
+                script.check(id)?.steps.first { "\(script.spec.file):\($0.line)" == failure.location })
+            #expect(step.inputs?.contains { $0.event == "choose" && $0.action == "retry" } == true, "\(failure)")
+        }
     }
 
     /// A title that is not the spec's fails the checks that show the general passkey error, and

@@ -87,8 +87,8 @@ public final class KitEnvironment {
 
     public init(configuration: Configuration, world: World) {
         self.configuration = configuration
-        passkeys = FakePasskeyAPI()
         server = FakeServer(world: world)
+        passkeys = FakePasskeyAPI(server: server)
         signals = FakeSignals()
         store = FakeStore()
     }

@@ -113,6 +113,8 @@ public struct Lockstep {
             if let problem = Conformance.apply(input, to: &app, in: environment) {
                 return ["after '\(input)': \(problem)"]
             }
+            let requests = environment.passkeys.takeProblems()
+            if !requests.isEmpty { return requests.map { "after '\(input)': expected \($0)" } }
         }
         let differences = Conformance.compare(
             engine.observation(copy: copy), Conformance.observe(app), environment: environment)
@@ -120,8 +122,8 @@ public struct Lockstep {
     }
 
     private static func describe(_ configuration: PasskeyLoginEngine.Configuration) -> String {
-        "automatic start \(configuration.automaticStart.rawValue), enumeration policy "
-            + configuration.enumerationPolicy.rawValue
+        "entry \(configuration.entry.rawValue), automatic start \(configuration.automaticStart.rawValue), "
+            + "enumeration policy \(configuration.enumerationPolicy.rawValue)"
     }
 
     private static func describe(_ world: World) -> String {
@@ -130,7 +132,8 @@ public struct Lockstep {
         let passkeys = world.devicePasskeys.map { "\($0) (\(world.serverPasskeys[$0] ?? "unknown to the server"))" }
         parts.append("device passkeys: " + (passkeys.isEmpty ? "none" : passkeys.joined(separator: ", ")))
         if let fault = world.lookupFault {
-            parts.append("\(fault.dependency) lookup \(fault.fault) \(fault.failingLookups) time(s)")
+            let call = fault.dependency == FakeServer.requestOptions ? "call" : "lookup"
+            parts.append("\(fault.dependency) \(call) \(fault.fault) \(fault.failingLookups) time(s)")
         }
         if world.verificationInconclusive { parts.append("verification inconclusive") }
         return parts.joined(separator: ", ")
@@ -138,7 +141,7 @@ public struct Lockstep {
 
     static func kitConfiguration(_ configuration: PasskeyLoginEngine.Configuration) -> Configuration {
         Configuration(
-            automaticStart: configuration.automaticStart.rawValue,
+            automaticStart: configuration.automaticStart.rawValue, entry: configuration.entry.rawValue,
             enumerationPolicy: configuration.enumerationPolicy.rawValue, fallback: configuration.fallback.rawValue,
             accountRoutes: Dictionary(
                 uniqueKeysWithValues: configuration.accountRoutes.map { ($0.key.rawValue, $0.value.rawValue) }))
@@ -178,10 +181,14 @@ private struct Engine {
     struct Key: Hashable {
         var state: LoginState
         var lookups: Int
+        var optionsCalls: Int
     }
 
+    /// The state and, up to where the faults stop, the server calls made: a fault fails the
+    /// first calls only.
     var key: Key {
-        Key(state: state, lookups: min(lookups, (world.script.failingLookups) + 1))
+        let failing = world.script.failingLookups + 1
+        return Key(state: state, lookups: min(lookups, failing), optionsCalls: min(world.optionsCalls, failing))
     }
 
     static func name(_ credential: CredentialID) -> String {

@@ -59,6 +59,8 @@ public enum Conformance {
             if let world = step.world { environment.server.world = world }
             for input in step.inputs ?? [] {
                 if let problem = apply(input, to: &app, in: environment) { return failure([problem]) }
+                let requests = environment.passkeys.takeProblems()
+                if !requests.isEmpty { return failure(requests.map { "expected " + $0 }) }
             }
             if let expected = step.expect {
                 let shown = observe(app)

@@ -16,7 +16,7 @@ class ConformanceRunner(val script: KitScript) {
 }
 
 /**
- * Your app differs from the spec: at the step at [location] (`native/login-error-states.md:125`)
+ * Your app differs from the spec: at the step at [location] (`native/login-error-states.md:130`)
  * of the check [checkId], in each of [differences].
  */
 class ConformanceFailure(
@@ -37,8 +37,9 @@ private class Replay(
     // The check's own start; setup steps change it.
     private var configuration: ScriptConfiguration? = check.configuration
     private var world: KitWorld? = check.world
-    private val passkeys = FakePasskeyApi(log)
     private val server = FakeServer({ world ?: throw KitScriptException("a step needs the server before any step sets the world") }, log)
+    // It asks the server which challenges it issued.
+    private val passkeys = FakePasskeyApi(log, server)
     private val signals = FakeSignals()
     private val store = KitStore()
     private var harness: LoginHarness? = null
@@ -103,6 +104,10 @@ private class Replay(
             else -> currentHarness().send(userEvent(input))
         }
         settle()
+        // A request without fresh options is wrong whatever the next outcome step expects, and
+        // the step that made it is the one to fix: it fails here, not at the next outcome.
+        val requests = passkeys.takeChallengeProblems()
+        if (requests.isNotEmpty()) throw failure(step, requests)
     }
 
     /** Lets the app finish its work, delivering the server's answers one by one. */
@@ -180,6 +185,8 @@ private class Replay(
         }
         differences.addAll(log.problems)
         log.problems.clear()
+        // A request made outside an input: as the kit made the harness, or as it observed it.
+        differences.addAll(passkeys.takeChallengeProblems())
         if (differences.isNotEmpty()) throw failure(step, differences)
     }
 

@@ -6,15 +6,17 @@ import type { FakeCredentials } from "./credentials.js";
 import type { FakeServer } from "./server.js";
 import type { FakeSignals } from "./signals.js";
 import type { MemoryStorage } from "./storage.js";
-import type { KitAction, KitConfiguration, KitScreen } from "./script.js";
+import type { KitAction, KitAppConfiguration, KitScreen } from "./script.js";
 
 /** What the kit gives the harness when it creates the app's controller. */
 export interface HarnessContext {
-  /** The app's configuration for this check. */
-  readonly configuration: KitConfiguration;
+  /** The app's configuration for this check; `entry` is always set (`identifier-first` for a
+   * script that has none). */
+  readonly configuration: KitAppConfiguration;
   /** `navigator.credentials.get()` for passkeys, and `isConditionalMediationAvailable()`. */
   readonly credentials: FakeCredentials;
-  /** The app's server: route lookup, passkey verification, fallback sign-in. */
+  /** The app's server: route lookup, the options (challenge) of each passkey request, passkey
+   * verification, fallback sign-in. */
   readonly server: FakeServer;
   /** `PublicKeyCredential.signalUnknownCredential()` and `.signalAllAcceptedCredentials()`. */
   readonly signals: FakeSignals;

@@ -2,7 +2,8 @@
 // steps (the configuration before the first event, the world at once), sends each action's
 // inputs and waits for the app to settle, and at each outcome step compares what the app shows
 // and what the fakes saw with what the spec expects. The first outcome that differs fails the
-// check, naming the spec's file and line, the step's words and every field that differs.
+// check, naming the spec's file and line, the step's words and every field that differs; so
+// does an input that made a passkey request without fresh options from the server.
 
 import { FakeCredentials, RequestNotOpen } from "./credentials.js";
 import type { HarnessContext, HarnessFactory, KitEvent, LoginHarness } from "./harness.js";
@@ -11,6 +12,7 @@ import { FakeServer } from "./server.js";
 import { FakeSignals } from "./signals.js";
 import { MemoryStorage } from "./storage.js";
 import {
+  readConfiguration,
   requireSupportedVersion,
   type KitCheck,
   type KitConfiguration,
@@ -42,13 +44,16 @@ export interface Difference {
   where?: string;
   /** How the message says what the app did: `shows` unless a fake saw it (`sent`, `made`, `has`). */
   verb?: string;
+  /** `shown` is a clause of its own, with its subject (`the app used challenge "challenge-1"
+   * again`), which the message gives after a semicolon instead of "the app VERB". */
+  clause?: boolean;
 }
 
 /** A check that failed against the app: where in the spec, which step, and what differs. */
 export class ConformanceFailure extends Error {
   constructor(
     readonly checkID: string,
-    /** `content/web/login-error-states.md:357` */
+    /** `content/web/login-error-states.md:364` */
     readonly location: string,
     /** The step's keyword and words: `Then the user sees the "explicit-cancel" copy`. */
     readonly step: string,
@@ -70,6 +75,7 @@ export class ConformanceFailure extends Error {
 /** The engine's configuration when a check sets none (every check sets one). */
 const defaultConfiguration: KitConfiguration = {
   automaticStart: "prompt",
+  entry: "identifier-first",
   enumerationPolicy: "conceal",
   fallback: "password",
   accountRoutes: {
@@ -118,8 +124,8 @@ export async function runCheck(
 class Replay {
   private configuration: KitConfiguration = defaultConfiguration;
   private world: KitWorld = defaultWorld;
-  private readonly credentials = new FakeCredentials();
   private readonly server = new FakeServer(() => this.world);
+  private readonly credentials = new FakeCredentials(this.server);
   private readonly signals = new FakeSignals();
   private readonly storage = new MemoryStorage();
   private harness: LoginHarness | undefined;
@@ -143,7 +149,10 @@ class Replay {
         if (step.world) this.world = step.world;
         return;
       case "action":
-        for (const input of step.inputs ?? []) await this.apply(input, step);
+        for (const input of step.inputs ?? []) {
+          await this.apply(input, step);
+          this.requireFreshOptions(step);
+        }
         return;
       case "outcome":
         if (step.expect) await this.compare(step, step.expect);
@@ -160,7 +169,7 @@ class Replay {
   private async app(step: KitStep): Promise<LoginHarness> {
     if (this.harness) return this.harness;
     const context: HarnessContext = {
-      configuration: this.configuration,
+      configuration: readConfiguration(this.configuration),
       credentials: this.credentials,
       server: this.server,
       signals: this.signals,
@@ -217,6 +226,18 @@ class Replay {
       if (!(error instanceof RequestNotOpen)) throw error;
       throw this.failure(step, [{ field: "passkey request", expected: error.expected, shown: error.shown, verb: "has" }]);
     }
+  }
+
+  /** Fails the step when the input just taken made a passkey request whose challenge the
+   * server never issued or an earlier request used: the app must fetch fresh options before
+   * every request, and the outcome steps cannot see a challenge. */
+  private requireFreshOptions(step: KitStep): void {
+    const problems = this.credentials.takeProblems();
+    if (problems.length === 0) return;
+    throw this.failure(
+      step,
+      problems.map((problem) => ({ field: "passkey request", expected: problem.expected, shown: problem.shown, clause: true })),
+    );
   }
 
   /** Lets the app run until the fakes see no new call for a whole turn of the event loop (and
@@ -344,7 +365,9 @@ function compareNotice(expected: KitNotice | undefined, shown: AppNotice | undef
 type AppNotice = { title: string; message: string; buttons: readonly string[] };
 
 function describeDifference(difference: Difference): string {
-  const text = `expected ${difference.expected}, the app ${difference.verb ?? "shows"} ${difference.shown}`;
+  const text = difference.clause
+    ? `expected ${difference.expected}; ${difference.shown}`
+    : `expected ${difference.expected}, the app ${difference.verb ?? "shows"} ${difference.shown}`;
   return difference.where ? `${text} (${difference.where})` : text;
 }
 

@@ -66,11 +66,19 @@ export interface KitStep {
   expect?: KitObservation;
 }
 
+/** How the login screen starts: `identifier-first`, where the user enters an identifier the
+ * app looks up, or `discoverable`, with no identifier field: the app asks for any passkey of
+ * the site and never looks a route up. */
+export type KitEntry = "identifier-first" | "discoverable";
+
 /** How the app is set up when the login screen first appears. */
 export interface KitConfiguration {
   /** `none`; `assisted`: offer passkeys in the identifier field (conditional mediation);
    * `prompt`: open the passkey dialog by itself, which a web page does not do. */
   automaticStart: "none" | "prompt" | "assisted";
+  /** Absent in scripts exported before the entry existed, which are all identifier first:
+   * read it with `readConfiguration`. */
+  entry?: KitEntry;
   enumerationPolicy: "conceal" | "reveal";
   fallback: "password" | "email-code" | "sms-code";
   /** Where each account status that may not sign in leads, e.g. `locked` → `recovery`. */
@@ -92,10 +100,13 @@ export interface KitWorld {
   verificationInconclusive: boolean;
 }
 
+/** A server dependency that fails: a route lookup's (`account-directory`, `credential-list`)
+ * or the call for a passkey request's options (`request-options`). */
 export interface KitLookupFault {
-  dependency: "account-directory" | "credential-list";
+  dependency: "account-directory" | "credential-list" | "request-options";
   fault: "timeout" | "network-failure" | "server-error";
-  /** How many lookups, from the first, fail. */
+  /** How many calls, from the first, fail: route lookups, or request-options calls for
+   * `request-options`. */
   failingLookups: number;
 }
 
@@ -153,7 +164,7 @@ export interface KitObservation {
   session: boolean;
   /** Every signal so far: `unknown-credential NAME` or `all-accepted-credentials NAME,NAME`. */
   signals: string[];
-  /** How many route lookups so far. */
+  /** How many route lookups so far (request-options calls are not lookups). */
   lookups: number;
 }
 
@@ -163,6 +174,15 @@ export interface KitNotice {
   title: string;
   message: string;
   buttons: string[];
+}
+
+/** A configuration as the harness gets it: every field read, the entry included. */
+export type KitAppConfiguration = KitConfiguration & { entry: KitEntry };
+
+/** Reads a configuration: a script without an entry was exported before the entry existed,
+ * when every login screen was identifier first. */
+export function readConfiguration(configuration: KitConfiguration): KitAppConfiguration {
+  return { ...configuration, entry: configuration.entry ?? "identifier-first" };
 }
 
 /** Throws unless this runtime replays the script's version. */

@@ -1,6 +1,6 @@
-// The fake of the app's server: the route lookup, the verification of a passkey and the
-// fallback sign-in, answered from the check's world exactly as the reference engine's world
-// answers them (docs/conformance-kits.md, "The scripts").
+// The fake of the app's server: the route lookup, the options of each passkey request, the
+// verification of a passkey and the fallback sign-in, answered from the check's world exactly
+// as the reference engine's world answers them (docs/conformance-kits.md, "The scripts").
 
 import type { AccountStatus, KitLookupFault, KitWorld } from "./script.js";
 import { KIT_OTHER_USER_ID, KIT_USER_ID, credentialID, passkeyName } from "./identifiers.js";
@@ -10,7 +10,18 @@ export type LookupAnswer =
   | { result: "found"; passkeys: string[] }
   | { result: "not-found" }
   | { result: "cannot-continue" }
-  | { result: "failed"; dependency: KitLookupFault["dependency"]; fault: KitLookupFault["fault"] };
+  | {
+      result: "failed";
+      dependency: Exclude<KitLookupFault["dependency"], "request-options">;
+      fault: KitLookupFault["fault"];
+    };
+
+/** What the request-options call answers: the options of one passkey request, whose
+ * `challenge` (`challenge-1`, `challenge-2`, … in the order of the calls) is good for that
+ * request alone, or a failure, which your client should turn into what `fetch()` gives you. */
+export type OptionsAnswer =
+  | { result: "options"; challenge: string }
+  | { result: "failed"; dependency: "request-options"; fault: KitLookupFault["fault"] };
 
 /** The account a verification or a fallback sign-in proved. */
 export interface ProvenAccount {
@@ -40,26 +51,53 @@ export interface FallbackAnswer {
 export class FakeServer {
   /** How many route lookups the app has made. */
   lookups = 0;
+  /** How many times the app has asked for request options. The spec counts no such calls, so
+   * the runner compares nothing with it; it is there for your own tests. */
+  optionsCalls = 0;
   /** How many requests of any kind the app has made; the runner waits until it stops. */
   calls = 0;
+  /** Every challenge issued, which the passkey fake checks each request's against. */
+  private readonly issuedChallenges = new Set<string>();
 
   constructor(private readonly world: () => KitWorld) {}
 
   /** The route lookup for the identifier: fails while it is one of the first
-   * `failingLookups`; else `not-found` without an account, `cannot-continue` when the route is
-   * not available, else `found` with the passkeys the server accepts. */
+   * `failingLookups` (a `request-options` fault fails the options, not the lookup); else
+   * `not-found` without an account, `cannot-continue` when the route is not available, else
+   * `found` with the passkeys the server accepts. */
   lookUp(identifier: string): Promise<LookupAnswer> {
     void identifier;
     this.calls += 1;
     this.lookups += 1;
     const world = this.world();
     const fault = world.lookupFault;
-    if (fault && this.lookups <= fault.failingLookups) {
+    if (fault && fault.dependency !== "request-options" && this.lookups <= fault.failingLookups) {
       return Promise.resolve({ result: "failed", dependency: fault.dependency, fault: fault.fault });
     }
     if (world.account === undefined) return Promise.resolve({ result: "not-found" });
     if (!world.routeAvailable) return Promise.resolve({ result: "cannot-continue" });
     return Promise.resolve({ result: "found", passkeys: acceptedPasskeys(world) });
+  }
+
+  /** The options of the passkey request the app is about to start: call it before every
+   * request, the autofill's included, and pass the challenge in that request alone (WebAuthn
+   * issues a challenge on the server and accepts it once). Fails while a `request-options`
+   * fault applies, counted per call: the first `failingLookups` calls fail. */
+  requestOptions(): Promise<OptionsAnswer> {
+    this.calls += 1;
+    this.optionsCalls += 1;
+    const fault = this.world().lookupFault;
+    if (fault && fault.dependency === "request-options" && this.optionsCalls <= fault.failingLookups) {
+      return Promise.resolve({ result: "failed", dependency: fault.dependency, fault: fault.fault });
+    }
+    const challenge = `challenge-${this.optionsCalls}`;
+    this.issuedChallenges.add(challenge);
+    return Promise.resolve({ result: "options", challenge });
+  }
+
+  /** Whether this server issued `challenge` in a request's options. */
+  hasIssued(challenge: string): boolean {
+    return this.issuedChallenges.has(challenge);
   }
 
   /** Verification of an assertion for the credential ID: `inconclusive` when the world says

@@ -30,18 +30,40 @@ public final class FakePasskeyAPI {
         public var kind: Kind
         /// The passkeys the request allows; empty for any passkey of the app.
         public var allowedPasskeys: [String]
+        /// The challenge of the options the server issued for this request
+        /// (`FakeServer.requestOptions()`); each is good for one request.
+        public var challenge: String
 
-        public init(kind: Kind, allowedPasskeys: [String] = []) {
+        public init(kind: Kind, allowedPasskeys: [String] = [], challenge: String) {
             self.kind = kind
             self.allowedPasskeys = allowedPasskeys
+            self.challenge = challenge
         }
     }
 
+    private let server: FakeServer
     private var prompt: (request: Request, completion: (PasskeyResult) -> Void)?
     private var assisted: (request: Request, completion: (PasskeyResult) -> Void)?
+    /// Challenges requests have used so far.
+    private var usedChallenges: Set<String> = []
+    /// What the app did wrong in its requests since the runner last asked.
+    private var problems: [String] = []
 
-    /// Starts a request; `completion` gets its result when the check ends it.
+    init(server: FakeServer) {
+        self.server = server
+    }
+
+    /// Starts a request; `completion` gets its result when the check ends it. A request
+    /// without fresh options from the server is noted, and fails the check at this step.
     public func perform(_ request: Request, completion: @escaping (PasskeyResult) -> Void) {
+        if !server.issuedChallenges.contains(request.challenge) {
+            problems.append(
+                "a passkey request with a challenge from the server's request options; the app's \"\(request.challenge)\" was never issued"
+            )
+        } else if !usedChallenges.insert(request.challenge).inserted {
+            problems.append(
+                "a passkey request with fresh request options; the app used challenge \"\(request.challenge)\" again")
+        }
         if request.kind == .assisted {
             assisted = (request, completion)
         } else {
@@ -79,6 +101,12 @@ public final class FakePasskeyAPI {
         return nil
     }
 
+    /// The problems noted since the last call, which it clears.
+    func takeProblems() -> [String] {
+        defer { problems = [] }
+        return problems
+    }
+
     /// A relaunch ends every request.
     func dropAll() {
         prompt = nil
@@ -93,9 +121,16 @@ public final class FakePasskeyAPI {
     }
 }
 
-/// The server: the route lookup, verification of a passkey and the fallback sign-in,
-/// answered from the check's world.
+/// The server: the route lookup, the options of each passkey request, verification of a
+/// passkey and the fallback sign-in, answered from the check's world.
 public final class FakeServer {
+    public enum OptionsAnswer: Equatable, Sendable {
+        /// The request's options, with a challenge good for one request.
+        case options(challenge: String)
+        /// The call failed: `request-options`, and how: `timeout`, `network-failure`, `server-error`.
+        case failed(dependency: String, fault: String)
+    }
+
     public enum LookupAnswer: Equatable, Sendable {
         /// The passkeys the server accepts for the account, sorted; empty when it has none.
         case found(passkeys: [String])
@@ -128,6 +163,10 @@ public final class FakeServer {
     var world: World
     /// How many lookups the app has made.
     public private(set) var lookups = 0
+    /// How many times the app has asked for request options.
+    public private(set) var optionsCalls = 0
+    /// The challenges issued so far.
+    private(set) var issuedChallenges: Set<String> = []
 
     init(world: World) {
         self.world = world
@@ -135,13 +174,29 @@ public final class FakeServer {
 
     public func lookUp() -> LookupAnswer {
         lookups += 1
-        if let fault = world.lookupFault, lookups <= fault.failingLookups {
+        if let fault = world.lookupFault, fault.dependency != Self.requestOptions, lookups <= fault.failingLookups {
             return .failed(dependency: fault.dependency, fault: fault.fault)
         }
         guard world.account != nil else { return .notFound }
         guard world.routeAvailable else { return .cannotContinue }
         return .found(passkeys: acceptedPasskeys)
     }
+
+    /// The options of the passkey request the app is about to start: call it before every
+    /// request, and pass the challenge in the request.
+    public func requestOptions() -> OptionsAnswer {
+        optionsCalls += 1
+        if let fault = world.lookupFault, fault.dependency == Self.requestOptions, optionsCalls <= fault.failingLookups
+        {
+            return .failed(dependency: fault.dependency, fault: fault.fault)
+        }
+        let challenge = "challenge-\(optionsCalls)"
+        issuedChallenges.insert(challenge)
+        return .options(challenge: challenge)
+    }
+
+    /// The dependency of a fault that fails the request-options call instead of the lookup.
+    static let requestOptions = "request-options"
 
     public func verify(passkey: String) -> VerificationAnswer {
         if world.verificationInconclusive { return .inconclusive }

@@ -153,9 +153,11 @@ public struct KitScript: Decodable, Sendable {
 /// How the app is set up before the login screen first appears.
 public struct Configuration: Decodable, Sendable, Equatable {
     public init(
-        automaticStart: String, enumerationPolicy: String, fallback: String, accountRoutes: [String: String]
+        automaticStart: String, entry: String = "identifier-first", enumerationPolicy: String, fallback: String,
+        accountRoutes: [String: String]
     ) {
         self.automaticStart = automaticStart
+        self.entry = entry
         self.enumerationPolicy = enumerationPolicy
         self.fallback = fallback
         self.accountRoutes = accountRoutes
@@ -164,12 +166,30 @@ public struct Configuration: Decodable, Sendable, Equatable {
     /// `none`, `prompt` (open the passkey prompt by itself once the lookup succeeds) or
     /// `assisted` (offer passkeys in the identifier field).
     public var automaticStart: String
+    /// `identifier-first` (the user enters an identifier, which the app looks up) or
+    /// `discoverable` (no identifier field: the app asks for any passkey of the app, and
+    /// looks nothing up).
+    public var entry: String
     /// `conceal` or `reveal`.
     public var enumerationPolicy: String
     /// `password`, `email-code` or `sms-code`.
     public var fallback: String
     /// Where each account status that may not sign in leads, e.g. `locked` → `recovery`.
     public var accountRoutes: [String: String]
+
+    private enum CodingKeys: String, CodingKey {
+        case automaticStart, entry, enumerationPolicy, fallback, accountRoutes
+    }
+
+    /// Reads a configuration; a script without an entry is identifier first.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        automaticStart = try container.decode(String.self, forKey: .automaticStart)
+        entry = try container.decodeIfPresent(String.self, forKey: .entry) ?? "identifier-first"
+        enumerationPolicy = try container.decode(String.self, forKey: .enumerationPolicy)
+        fallback = try container.decode(String.self, forKey: .fallback)
+        accountRoutes = try container.decode([String: String].self, forKey: .accountRoutes)
+    }
 }
 
 /// What the server and the device hold.

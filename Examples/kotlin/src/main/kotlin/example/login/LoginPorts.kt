@@ -29,13 +29,20 @@ sealed class PasskeyOutcome {
     class Error(val exception: GetCredentialException) : PasskeyOutcome()
 }
 
+/**
+ * The backend's `PublicKeyCredentialRequestOptions` for one passkey request: in the app, the
+ * JSON handed to `GetPublicKeyCredentialOption(requestJson)`. Its challenge is made on the
+ * server and good for one request, so every request fetches its own.
+ */
+data class AssertionOptions(val challenge: String)
+
 /** The app's wrapper over `CredentialManager`. */
 interface PasskeyClient {
     /** `credentialManager.getCredential(context, request)`: the system's passkey sheet. */
-    fun getPasskey(options: PasskeyPromptOptions, onOutcome: (PasskeyOutcome) -> Unit)
+    fun getPasskey(options: PasskeyPromptOptions, assertion: AssertionOptions, onOutcome: (PasskeyOutcome) -> Unit)
 
     /** `identifierField.pendingGetCredentialRequest = PendingGetCredentialRequest(request) { … }`. */
-    fun offerPasskeysInIdentifierField(onPicked: (credentialId: String) -> Unit)
+    fun offerPasskeysInIdentifierField(assertion: AssertionOptions, onPicked: (credentialId: String) -> Unit)
 
     /** `identifierField.pendingGetCredentialRequest = null`. */
     fun withdrawIdentifierFieldOffer()
@@ -69,6 +76,10 @@ class HttpStatusException(val status: Int) : IOException("HTTP $status")
 /** The auth backend's client. */
 interface AuthBackend {
     fun fetchSignInOptions(identifier: String, callback: (ApiResult<SignInOptions>) -> Unit)
+
+    /** `POST /webauthn/authentication/options`: before every passkey request. */
+    fun fetchAssertionOptions(callback: (ApiResult<AssertionOptions>) -> Unit)
+
     fun verifyPasskey(credentialId: String, callback: (ApiResult<PasskeyVerification>) -> Unit)
     fun completeFallbackSignIn(callback: (ApiResult<SignedInAccount>) -> Unit)
 }
@@ -91,6 +102,8 @@ interface Preferences {
 /** What the product decided; comes from remote config in the app. */
 data class LoginSettings(
     val autoStart: AutoStart,
+    /** false: the login screen has no identifier field; passkeys are asked for without one, and nothing is looked up. */
+    val asksForIdentifier: Boolean = true,
     /** false: before sign-in every identifier looks the same (OWASP). */
     val revealAccounts: Boolean,
     val otherMethod: OtherSignInMethod,

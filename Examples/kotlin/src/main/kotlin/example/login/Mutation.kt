@@ -23,5 +23,11 @@ enum class Mutation {
     RESTRICTED_ACCOUNT_SIGNS_IN,
 
     /** A dialog title typed with a straight apostrophe ("Can't") instead of the spec's ’. */
-    TITLE_DIFFERS_FROM_SPEC
+    TITLE_DIFFERS_FROM_SPEC,
+
+    /** The passkey button's sheet opens at once, with a challenge made on the device instead of the backend's request options. */
+    BUTTON_CHALLENGE_MADE_ON_DEVICE,
+
+    /** "Try again" reopens the sheet with the request options of the request it retries instead of fetching fresh ones. */
+    RETRY_REUSES_REQUEST_OPTIONS
 }

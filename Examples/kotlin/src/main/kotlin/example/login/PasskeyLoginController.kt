@@ -3,9 +3,11 @@ package example.login
 import java.net.SocketTimeoutException
 
 /**
- * The login screen's controller: identifier-first sign-in with passkeys, the system's passkey
- * sheet, suggestions in the identifier field, and a fallback method. The UI calls the `on…`
- * methods and draws [state]; everything asynchronous answers through callbacks.
+ * The login screen's controller: identifier-first sign-in with passkeys (or, on a screen with
+ * no identifier field, a request for any passkey of the app), the system's passkey sheet,
+ * suggestions in the identifier field, and a fallback method. Every passkey request first
+ * fetches its options from the backend, whose challenge is good for one request. The UI calls
+ * the `on…` methods and draws [state]; everything asynchronous answers through callbacks.
  */
 class PasskeyLoginController(
     private val settings: LoginSettings,
@@ -25,7 +27,7 @@ class PasskeyLoginController(
     private val strings =
         if (mutation == Mutation.TITLE_DIFFERS_FROM_SPEC) strings.copy(cannotContinueTitle = "Can't sign in with a passkey") else strings
 
-    private enum class Waiting { LOOKUP, PASSKEY_SHEET, VERIFICATION, FALLBACK_SIGN_IN }
+    private enum class Waiting { LOOKUP, SHEET_OPTIONS, PASSKEY_SHEET, VERIFICATION, FALLBACK_SIGN_IN }
 
     private var page: LoginPage = LoginPage.SignIn
     private var message: LoginMessage? = null
@@ -40,6 +42,12 @@ class PasskeyLoginController(
     /** The passkeys the backend listed for the identifier, for "Choose another passkey". */
     private var listedPasskeys: List<String> = emptyList()
     private var identifierFieldOffer = false
+
+    /** The identifier field's options being fetched; null when none are wanted any more. */
+    private var identifierFieldOptions: Any? = null
+
+    /** The options of the last request, which only [Mutation.RETRY_REUSES_REQUEST_OPTIONS] uses again. */
+    private var lastAssertion: AssertionOptions? = null
     private var helpPage: HelpPage? = null
 
     /** Consecutive cancellations of the sheet the app opened by itself; kept across launches. */
@@ -56,13 +64,15 @@ class PasskeyLoginController(
         screenStarted = true
         when (settings.autoStart) {
             AutoStart.OFF -> Unit
-            AutoStart.OPEN_PROMPT -> fetchSignInOptions()
+            // Without an identifier there is nothing to look up: the sheet asks for any passkey of the app.
+            AutoStart.OPEN_PROMPT -> if (settings.asksForIdentifier) fetchSignInOptions() else continueWithPasskeys(emptyList())
             AutoStart.SUGGEST_IN_FIELD -> offerPasskeysInIdentifierField()
         }
         publish()
     }
 
     fun onIdentifierSubmitted(identifier: String) {
+        if (!settings.asksForIdentifier) return
         if (!screenStarted || busy || message != null || page != LoginPage.SignIn) return
         this.identifier = identifier
         retry = null
@@ -74,7 +84,13 @@ class PasskeyLoginController(
         if (!screenStarted || busy || message != null) return
         if (page != LoginPage.SignIn && page !is LoginPage.OtherMethod) return
         // Any passkey of this app, on this device or another one.
-        showPasskeySheet(PasskeyPromptOptions(PasskeyRequestSource.USER, emptyList(), preferImmediatelyAvailable = false))
+        val anyPasskey = PasskeyPromptOptions(PasskeyRequestSource.USER, emptyList(), preferImmediatelyAvailable = false)
+        if (mutation == Mutation.BUTTON_CHALLENGE_MADE_ON_DEVICE) {
+            withdrawIdentifierFieldOffer()
+            openSheet(anyPasskey, AssertionOptions("made-on-device"))
+            return
+        }
+        showPasskeySheet(anyPasskey)
     }
 
     /** The "Try passkey again" button under the passkey button. */
@@ -200,11 +216,31 @@ class PasskeyLoginController(
 
     // MARK: - The passkey sheet and the identifier field
 
+    /** Fetches the sheet's options, then opens it with their challenge: a challenge serves one sheet only. */
     private fun showPasskeySheet(options: PasskeyPromptOptions) {
         withdrawIdentifierFieldOffer()
-        waiting = Waiting.PASSKEY_SHEET
+        waiting = Waiting.SHEET_OPTIONS
         publish()
-        passkeys.getPasskey(options) { outcome ->
+        backend.fetchAssertionOptions { result ->
+            waiting = null
+            when (result) {
+                is ApiResult.Ok -> openSheet(options, result.body)
+                is ApiResult.Failure -> {
+                    // Without a challenge no sheet can open, and nothing is known about the account
+                    // or its passkeys: the message of a failed lookup, and "Try again" fetches fresh
+                    // options for the same sheet. No sheet opened, so no cancellation is counted.
+                    retry = { showPasskeySheet(options) }
+                    show(lookupFailedMessage())
+                }
+            }
+        }
+    }
+
+    private fun openSheet(options: PasskeyPromptOptions, assertion: AssertionOptions) {
+        waiting = Waiting.PASSKEY_SHEET
+        lastAssertion = assertion
+        publish()
+        passkeys.getPasskey(options, assertion) { outcome ->
             waiting = null
             when (outcome) {
                 is PasskeyOutcome.Assertion -> verify(outcome.credentialId, askAgainWith = options)
@@ -213,9 +249,23 @@ class PasskeyLoginController(
         }
     }
 
+    /** Fetches options for the identifier field's request, then sets it; it is not a wait the user sees. */
     private fun offerPasskeysInIdentifierField() {
+        val fetch = Any()
+        identifierFieldOptions = fetch
+        backend.fetchAssertionOptions { result ->
+            // Withdrawn while the options were on their way (the user typed, or tapped the passkey button).
+            if (identifierFieldOptions !== fetch) return@fetchAssertionOptions
+            identifierFieldOptions = null
+            // The user asked for nothing: without options the suggestions just stay away, and the passkey button stays.
+            if (result is ApiResult.Ok) setIdentifierFieldRequest(result.body)
+        }
+    }
+
+    private fun setIdentifierFieldRequest(assertion: AssertionOptions) {
         identifierFieldOffer = true
-        passkeys.offerPasskeysInIdentifierField { credentialId ->
+        lastAssertion = assertion
+        passkeys.offerPasskeysInIdentifierField(assertion) { credentialId ->
             identifierFieldOffer = false
             // A retry after this is the sheet for any passkey: the suggestions are not a place to send the user back to.
             verify(credentialId, askAgainWith = PasskeyPromptOptions(PasskeyRequestSource.USER, emptyList(), preferImmediatelyAvailable = false))
@@ -223,6 +273,7 @@ class PasskeyLoginController(
     }
 
     private fun withdrawIdentifierFieldOffer() {
+        identifierFieldOptions = null
         if (!identifierFieldOffer) return
         identifierFieldOffer = false
         passkeys.withdrawIdentifierFieldOffer()
@@ -279,13 +330,25 @@ class PasskeyLoginController(
     }
 
     private fun offerRetry(options: PasskeyPromptOptions) {
-        retry = { showPasskeySheet(options) }
+        retry = retrySheet(options)
         publish()
+    }
+
+    /** "Try again" for a sheet: the same sheet, with fresh options. */
+    private fun retrySheet(options: PasskeyPromptOptions): () -> Unit {
+        val used = lastAssertion
+        if (mutation == Mutation.RETRY_REUSES_REQUEST_OPTIONS && used != null) {
+            return {
+                withdrawIdentifierFieldOffer()
+                openSheet(options, used)
+            }
+        }
+        return { showPasskeySheet(options) }
     }
 
     /** An error the user did not cause; [askAgainWith] null when trying again cannot help. */
     private fun passkeyProblem(shown: LoginMessage, askAgainWith: PasskeyPromptOptions?, automatic: Boolean) {
-        retry = askAgainWith?.let { options -> { showPasskeySheet(options) } }
+        retry = askAgainWith?.let(::retrySheet)
         // The automatic sheet failed rather than being declined: earlier declines no longer run on.
         if (automatic && declinedAutomaticSheets != 0) declinedAutomaticSheets = 0
         show(shown)

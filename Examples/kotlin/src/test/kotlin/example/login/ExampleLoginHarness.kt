@@ -10,9 +10,11 @@ import passkeyspec.kit.EnumerationPolicy
 import passkeyspec.kit.FallbackMethod
 import passkeyspec.kit.FallbackSignInAnswer
 import passkeyspec.kit.KitEnvironment
+import passkeyspec.kit.LoginEntry
 import passkeyspec.kit.LoginHarness
 import passkeyspec.kit.LookupAnswer
 import passkeyspec.kit.LookupFault
+import passkeyspec.kit.OptionsAnswer
 import passkeyspec.kit.PasskeyRequest
 import passkeyspec.kit.PasskeyResult
 import passkeyspec.kit.PromptKind
@@ -121,6 +123,7 @@ class ExampleLoginHarness(kit: KitEnvironment, mutation: Mutation = Mutation.NON
                     AutomaticStart.PROMPT -> AutoStart.OPEN_PROMPT
                     AutomaticStart.ASSISTED -> AutoStart.SUGGEST_IN_FIELD
                 },
+                asksForIdentifier = configuration.entry == LoginEntry.IDENTIFIER_FIRST,
                 revealAccounts = configuration.enumerationPolicy == EnumerationPolicy.REVEAL,
                 otherMethod = when (configuration.fallback) {
                     FallbackMethod.PASSWORD -> OtherSignInMethod.PASSWORD
@@ -141,9 +144,9 @@ class ExampleLoginHarness(kit: KitEnvironment, mutation: Mutation = Mutation.NON
 
 /** The kit's passkey API behind the app's `PasskeyClient`, results turned into (stand-in) androidx exceptions. */
 private class KitPasskeyClient(private val kit: KitEnvironment) : PasskeyClient {
-    override fun getPasskey(options: PasskeyPromptOptions, onOutcome: (PasskeyOutcome) -> Unit) {
+    override fun getPasskey(options: PasskeyPromptOptions, assertion: AssertionOptions, onOutcome: (PasskeyOutcome) -> Unit) {
         val kind = if (options.source == PasskeyRequestSource.APP) PromptKind.AUTOMATIC else PromptKind.EXPLICIT
-        kit.passkeys.request(PasskeyRequest(kind, options.allowCredentialIds, options.preferImmediatelyAvailable)) { result ->
+        kit.passkeys.request(PasskeyRequest(kind, options.allowCredentialIds, options.preferImmediatelyAvailable, assertion.challenge)) { result ->
             onOutcome(
                 when (result) {
                     is PasskeyResult.Picked -> PasskeyOutcome.Assertion(result.passkey)
@@ -153,8 +156,9 @@ private class KitPasskeyClient(private val kit: KitEnvironment) : PasskeyClient 
         }
     }
 
-    override fun offerPasskeysInIdentifierField(onPicked: (credentialId: String) -> Unit) {
-        kit.passkeys.request(PasskeyRequest(PromptKind.ASSISTED, emptyList(), preferImmediatelyAvailableCredentials = false)) { result ->
+    override fun offerPasskeysInIdentifierField(assertion: AssertionOptions, onPicked: (credentialId: String) -> Unit) {
+        val request = PasskeyRequest(PromptKind.ASSISTED, emptyList(), preferImmediatelyAvailableCredentials = false, challenge = assertion.challenge)
+        kit.passkeys.request(request) { result ->
             // Like PendingGetCredentialRequest, only a passkey picked reaches the app.
             if (result is PasskeyResult.Picked) onPicked(result.passkey)
         }
@@ -191,16 +195,28 @@ private class KitAuthBackend(private val kit: KitEnvironment) : AuthBackend {
                     is LookupAnswer.Found -> ApiResult.Ok(SignInOptions(AccountLookup.FOUND, answer.acceptedPasskeys))
                     LookupAnswer.NotFound -> ApiResult.Ok(SignInOptions(AccountLookup.UNKNOWN, emptyList()))
                     LookupAnswer.CannotContinue -> ApiResult.Ok(SignInOptions(AccountLookup.PASSKEYS_NOT_ALLOWED, emptyList()))
-                    is LookupAnswer.Failed -> ApiResult.Failure(
-                        when (answer.fault) {
-                            LookupFault.TIMEOUT -> SocketTimeoutException("timeout")
-                            LookupFault.NETWORK_FAILURE -> UnknownHostException("auth.example.com")
-                            LookupFault.SERVER_ERROR -> HttpStatusException(503)
-                        }
-                    )
+                    is LookupAnswer.Failed -> ApiResult.Failure(transportFailure(answer.fault))
                 }
             )
         }
+    }
+
+    override fun fetchAssertionOptions(callback: (ApiResult<AssertionOptions>) -> Unit) {
+        kit.server.requestOptions { answer ->
+            callback(
+                when (answer) {
+                    is OptionsAnswer.Options -> ApiResult.Ok(AssertionOptions(answer.challenge))
+                    is OptionsAnswer.Failed -> ApiResult.Failure(transportFailure(answer.fault))
+                }
+            )
+        }
+    }
+
+    /** What Android throws for the kit's fault. */
+    private fun transportFailure(fault: LookupFault) = when (fault) {
+        LookupFault.TIMEOUT -> SocketTimeoutException("timeout")
+        LookupFault.NETWORK_FAILURE -> UnknownHostException("auth.example.com")
+        LookupFault.SERVER_ERROR -> HttpStatusException(503)
     }
 
     override fun verifyPasskey(credentialId: String, callback: (ApiResult<PasskeyVerification>) -> Unit) {

@@ -27,6 +27,7 @@ class MutationTest {
             "N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback",
             "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",
             "N1.4-AC01/a-fallback-login-also-makes-the-next-cancellation-the-first",
+            "N1.4-AC01/without-an-identifier-the-automatic-prompt-opens-as-the-screen-appears",
             "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry"
         )
     }
@@ -41,7 +42,8 @@ class MutationTest {
             "N1.4-AC01/the-passkey-button-cancels-a-pending-request-in-the-identifier-field-first",
             "N1.4-AC02/cancelling-the-passkey-button-s-prompt-changes-nothing",
             "N1.4-AC02/cancelling-again-and-again-keeps-every-way-in",
-            "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry"
+            "N1.4-AC02/an-explicit-cancellation-after-an-automatic-one-keeps-the-offered-retry",
+            "N1.4-AC02/without-an-identifier-cancelling-the-passkey-button-s-prompt-changes-nothing"
         )
     }
 
@@ -94,14 +96,62 @@ class MutationTest {
         }
     }
 
+    @Test
+    @DisplayName("a passkey button that skips the request options fails every check that taps it, at the tap")
+    fun buttonChallengeMadeOnDevice() {
+        // Every check that taps the passkey button, on the login or the fallback screen, and nothing else.
+        val script = suite(Mutation.NONE).script
+        val taps = script.checks.mapNotNull { check ->
+            check.steps.firstOrNull { step -> step.inputs.any { it.event == "passkey-button-tapped" || it.action == "use-passkey" } }
+                ?.let { step -> check.id to script.location(step.line) }
+        }.toMap()
+        assertTrue(taps.size >= 10, "the checks that tap the passkey button: ${taps.keys}")
+        val failures = assertFailures(Mutation.BUTTON_CHALLENGE_MADE_ON_DEVICE, *taps.keys.toTypedArray())
+        for ((id, failure) in failures) {
+            assertEquals(taps[id], failure.location, "$id fails where it first taps the passkey button")
+            assertEquals(
+                listOf("expected a passkey request with a challenge from the server's request options; the app's \"made-on-device\" was never issued"),
+                failure.differences
+            )
+        }
+    }
+
+    @Test
+    @DisplayName("a retry that reuses the request options it retries fails the checks that retry a prompt, at the retry")
+    fun retryReusesRequestOptions() {
+        val failures = assertFailures(
+            Mutation.RETRY_REUSES_REQUEST_OPTIONS,
+            // Each retries a prompt it opened. "After a relaunch the pending retry waits for the
+            // user" passes: the relaunched app has no options to reuse. The retries after a failed
+            // lookup or a failed options call pass too: those got no options to reuse.
+            "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",
+            "N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback",
+            "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",
+            "N1.4-AC01/a-fallback-login-also-makes-the-next-cancellation-the-first",
+            "N1.4-AC01/without-an-identifier-the-automatic-prompt-opens-as-the-screen-appears"
+        )
+        val script = suite(Mutation.NONE).script
+        for ((id, failure) in failures) {
+            val step = script.check(id).steps.first { script.location(it.line) == failure.location }
+            assertTrue(step.inputs.any { it.event == "choose" && it.action == "retry" }, "$id fails at a retry: ${failure.message}")
+            assertEquals(1, failure.differences.size, failure.message)
+            assertTrue(
+                failure.differences.single().startsWith("expected a passkey request with fresh request options; the app used challenge \"challenge-"),
+                failure.message
+            )
+        }
+    }
+
+    private fun suite(mutation: Mutation) = object : N1_4AndroidChecks() {
+        override fun harness(kit: KitEnvironment): LoginHarness = ExampleLoginHarness(kit, mutation)
+    }
+
     /**
      * Runs every check of the generated suite against the example with [mutation] and asserts
      * that exactly [expected] fail, each at one of its own steps' lines. Returns the failures.
      */
     private fun assertFailures(mutation: Mutation, vararg expected: String): Map<String, ConformanceFailure> {
-        val suite = object : N1_4AndroidChecks() {
-            override fun harness(kit: KitEnvironment): LoginHarness = ExampleLoginHarness(kit, mutation)
-        }
+        val suite = suite(mutation)
         val failures = LinkedHashMap<String, ConformanceFailure>()
         for (id in N1_4AndroidChecks.checkIds) {
             try {

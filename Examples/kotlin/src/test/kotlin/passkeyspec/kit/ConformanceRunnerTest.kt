@@ -3,6 +3,7 @@ package passkeyspec.kit
 import java.io.File
 import java.nio.file.Files
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertThrows
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -47,6 +48,15 @@ class ConformanceRunnerTest {
         }
 
         override fun observe() = observation()
+    }
+
+    /** Asks the server for a request's options, then starts the request with their challenge, as an app must. */
+    private fun KitEnvironment.requestWithOptions(kind: PromptKind, allowed: List<String> = emptyList(), onChallenge: (String) -> Unit = {}) {
+        server.requestOptions { answer ->
+            val challenge = (answer as OptionsAnswer.Options).challenge
+            onChallenge(challenge)
+            passkeys.request(PasskeyRequest(kind, allowed, kind == PromptKind.AUTOMATIC, challenge)) {}
+        }
     }
 
     private fun run(scriptText: String, harness: (KitEnvironment) -> LoginHarness) =
@@ -176,7 +186,7 @@ class ConformanceRunnerTest {
         val pick = """{"event": "prompt-result", "result": {"name": "GetCredentialResponse(PublicKeyCredential)", "code": "success", "passkey": "phone"}}"""
         val text = script(setup, action(12, "the login screen appears", """{"event": "screen-appeared"}"""), action(13, "the user selects passkey phone", pick))
         val notAllowed = failure(text) { kit ->
-            TestHarness(kit, onEvent = { _, env -> env.passkeys.request(PasskeyRequest(PromptKind.EXPLICIT, listOf("laptop"), false)) {} })
+            TestHarness(kit, onEvent = { _, env -> env.requestWithOptions(PromptKind.EXPLICIT, listOf("laptop")) })
         }
         assertEquals(listOf("the step picks passkey \"phone\", but the app's explicit request allows only [\"laptop\"]"), notAllowed.differences)
     }
@@ -189,13 +199,132 @@ class ConformanceRunnerTest {
             TestHarness(
                 kit,
                 onEvent = { _, env ->
-                    env.passkeys.request(PasskeyRequest(PromptKind.ASSISTED, emptyList(), false)) {}
-                    env.passkeys.request(PasskeyRequest(PromptKind.EXPLICIT, emptyList(), false)) {}
+                    env.requestWithOptions(PromptKind.ASSISTED)
+                    env.requestWithOptions(PromptKind.EXPLICIT)
                 },
                 observation = { AppObservation(Screen.LOGIN) }
             )
         }
         assertEquals(listOf("the app opened an explicit passkey prompt without cancelling the identifier field's request first"), failure.differences)
+    }
+
+    @Test
+    fun aRequestWithAChallengeTheServerNeverIssuedFailsAtItsStep() {
+        val expect = """{"screen": "login", "actions": [], "prompt": "explicit", "suggestions": false, "session": false, "signals": [], "lookups": 0}"""
+        val text = script(
+            setup,
+            action(12, "the login screen appears", """{"event": "screen-appeared"}"""),
+            action(13, "the user taps the passkey button", """{"event": "passkey-button-tapped"}"""),
+            outcome(14, "an explicit passkey prompt opens", expect)
+        )
+        fun harness(request: (KitEnvironment) -> Unit) = { kit: KitEnvironment ->
+            TestHarness(kit, onEvent = { event, env -> if (event == UserEvent.PasskeyButtonTapped) request(env) }, observation = { AppObservation(Screen.LOGIN) })
+        }
+        // A challenge made on the device, and one the server's failed call never issued.
+        val madeUp = failure(text, harness { env -> env.passkeys.request(PasskeyRequest(PromptKind.EXPLICIT, emptyList(), false, "made-up")) {} })
+        assertEquals("native/test.md:13", madeUp.location)
+        assertEquals(
+            listOf("expected a passkey request with a challenge from the server's request options; the app's \"made-up\" was never issued"),
+            madeUp.differences
+        )
+        assertTrue(madeUp.message!!.endsWith("  > 13  When the user taps the passkey button"), madeUp.message)
+        val failedCall = setup.replace("\"verificationInconclusive\"", "\"lookupFault\": {\"dependency\": \"request-options\", \"fault\": \"timeout\", \"failingLookups\": 1}, \"verificationInconclusive\"")
+        val notIssued = failure(text.replace(setup, failedCall), harness { env ->
+            env.server.requestOptions { env.passkeys.request(PasskeyRequest(PromptKind.EXPLICIT, emptyList(), false, "challenge-${env.server.optionsCalls}")) {} }
+        })
+        assertEquals("native/test.md:13", notIssued.location)
+        assertEquals(
+            listOf("expected a passkey request with a challenge from the server's request options; the app's \"challenge-1\" was never issued"),
+            notIssued.differences
+        )
+
+        // With the server's options the same check passes.
+        run(text, harness { env -> env.requestWithOptions(PromptKind.EXPLICIT) })
+    }
+
+    @Test
+    fun aChallengeUsedAgainFailsAtTheStepThatUsesIt() {
+        val cancel = """{"event": "prompt-result", "result": {"name": "GetCredentialCancellationException", "code": "TYPE_USER_CANCELED"}}"""
+        val text = script(
+            setup,
+            action(12, "the login screen appears", """{"event": "screen-appeared"}"""),
+            action(13, "the user taps the passkey button", """{"event": "passkey-button-tapped"}"""),
+            action(14, "the user cancels the OS prompt", cancel),
+            action(15, "the user taps the passkey button", """{"event": "passkey-button-tapped"}""")
+        )
+        var kitOfTheCheck: KitEnvironment? = null
+        var assisted: String? = null
+        val failure = failure(text) { kit ->
+            kitOfTheCheck = kit
+            TestHarness(
+                kit,
+                onEvent = { event, env ->
+                    when {
+                        // The identifier field's request, then the passkey button's with fresh options.
+                        event == UserEvent.ScreenAppeared -> env.requestWithOptions(PromptKind.ASSISTED) { assisted = it }
+                        assisted != null -> {
+                            env.passkeys.cancelAssistedRequest()
+                            env.requestWithOptions(PromptKind.EXPLICIT) { assisted = null }
+                        }
+                        // The second tap reuses the options of the first.
+                        else -> env.passkeys.request(PasskeyRequest(PromptKind.EXPLICIT, emptyList(), false, "challenge-2")) {}
+                    }
+                },
+                observation = { AppObservation(Screen.LOGIN) }
+            )
+        }
+        assertEquals("native/test.md:15", failure.location)
+        assertEquals(listOf("expected a passkey request with fresh request options; the app used challenge \"challenge-2\" again"), failure.differences)
+        assertEquals(2, kitOfTheCheck!!.server.optionsCalls)
+        assertEquals(listOf("challenge-1", "challenge-2", "challenge-2"), kitOfTheCheck!!.passkeys.requests.map { it.challenge })
+    }
+
+    @Test
+    fun aRequestOptionsFaultFailsTheOptionsCallAndNotTheLookup() {
+        var world = KitWorld("active", true, listOf("phone"), mapOf("phone" to "active"), KitLookupFault("request-options", "timeout", 1), false)
+        val server = FakeServer({ world }, KitLog())
+        val answers = ArrayList<Any>()
+        server.requestOptions { answers.add(it) }
+        server.lookUp("someone") { answers.add(it) }
+        server.requestOptions { answers.add(it) }
+        assertEquals(emptyList<Any>(), answers)
+        while (server.deliverNext()) Unit
+        // The challenges count the calls, the failed one too.
+        assertEquals(
+            listOf(OptionsAnswer.Failed("request-options", LookupFault.TIMEOUT), LookupAnswer.Found(listOf("phone")), OptionsAnswer.Options("challenge-2")),
+            answers
+        )
+        assertEquals(2, server.optionsCalls)
+        assertEquals(1, server.lookups)
+        assertFalse(server.issued("challenge-1"))
+        assertTrue(server.issued("challenge-2"))
+
+        // A lookup fault leaves the options call alone.
+        world = world.copy(lookupFault = KitLookupFault("account-directory", "server-error", 5))
+        answers.clear()
+        server.requestOptions { answers.add(it) }
+        server.lookUp("someone") { answers.add(it) }
+        while (server.deliverNext()) Unit
+        assertEquals(listOf(OptionsAnswer.Options("challenge-3"), LookupAnswer.Failed("account-directory", LookupFault.SERVER_ERROR)), answers)
+    }
+
+    @Test
+    fun theEntryIsReadAndIsIdentifierFirstWhenTheScriptNamesNone() {
+        fun withEntry(entry: String) = setup.replace("\"automaticStart\": \"prompt\",", "\"automaticStart\": \"prompt\", \"entry\": \"$entry\",")
+        val appears = action(12, "the login screen appears", """{"event": "screen-appeared"}""")
+        fun entrySeen(setupStep: String): LoginEntry {
+            var seen: LoginEntry? = null
+            run(script(setupStep, appears)) { kit -> TestHarness(kit).also { seen = kit.configuration.entry } }
+            return seen!!
+        }
+        assertEquals("discoverable", KitScript.parse(script(withEntry("discoverable"))).checks.single().steps.first().configuration!!.entry)
+        assertEquals("identifier-first", KitScript.parse(script(setup)).checks.single().steps.first().configuration!!.entry)
+        assertEquals(LoginEntry.DISCOVERABLE, entrySeen(withEntry("discoverable")))
+        assertEquals(LoginEntry.IDENTIFIER_FIRST, entrySeen(withEntry("identifier-first")))
+        assertEquals(LoginEntry.IDENTIFIER_FIRST, entrySeen(setup))
+
+        val unknown = failure(script(withEntry("passwordless"), appears)) { kit -> TestHarness(kit) }
+        assertEquals(listOf("the kit cannot replay this step: unknown entry \"passwordless\""), unknown.differences)
     }
 
     @Test
@@ -221,7 +350,7 @@ class ConformanceRunnerTest {
                 kit,
                 onEvent = { _, env ->
                     env.store.putInt("launches", env.store.getInt("launches") + 1)
-                    if (harnesses.size == 1) env.passkeys.request(PasskeyRequest(PromptKind.AUTOMATIC, emptyList(), true)) {}
+                    if (harnesses.size == 1) env.requestWithOptions(PromptKind.AUTOMATIC)
                 },
                 observation = { AppObservation(Screen.LOGIN) }
             ).also { harnesses.add(it) }

@@ -2,7 +2,7 @@ package passkeyspec.kit
 
 // The fakes the kit gives your controller: what it talks to, answering from the check's
 // script. Each records what the kit compares with the spec: the prompt open, the suggestions
-// pending, the signals sent, the lookups made.
+// pending, the signals sent, the lookups made, and the requests started without fresh options.
 
 /** How a passkey request was started. */
 enum class PromptKind(val id: String) {
@@ -18,13 +18,17 @@ enum class PromptKind(val id: String) {
 
 /**
  * A passkey request as your app would build a `GetCredentialRequest` with a
- * `GetPublicKeyCredentialOption`: which passkeys it allows (empty: any passkey of the app) and
- * `setPreferImmediatelyAvailableCredentials`.
+ * `GetPublicKeyCredentialOption`: which passkeys it allows (empty: any passkey of the app),
+ * `setPreferImmediatelyAvailableCredentials`, and the [challenge] of the request options
+ * the server issued for it ([FakeServer.requestOptions]; in the app, part of the option's
+ * `requestJson`).
  */
 data class PasskeyRequest(
     val kind: PromptKind,
     val allowedPasskeys: List<String>,
-    val preferImmediatelyAvailableCredentials: Boolean
+    val preferImmediatelyAvailableCredentials: Boolean,
+    /** A challenge is good for one request: each request asks the server for fresh options first. */
+    val challenge: String
 )
 
 /** How the passkey API ends a request, as data your adapter turns into the real types. */
@@ -41,10 +45,15 @@ sealed class PasskeyResult {
 }
 
 /** Stands for `CredentialManager` and the identifier field's pending request. */
-class FakePasskeyApi internal constructor(private val log: KitLog) {
+class FakePasskeyApi internal constructor(private val log: KitLog, private val server: FakeServer) {
     private var prompt: Pending? = null
     private var suggestions: Pending? = null
     private val made = ArrayList<PasskeyRequest>()
+    private val usedChallenges = HashSet<String>()
+
+    // Kept apart from the log's problems, which wait for the next outcome step: a request
+    // without fresh options fails the check at the step whose input made it.
+    private val challengeProblems = ArrayList<String>()
 
     private class Pending(val request: PasskeyRequest, val onResult: (PasskeyResult) -> Unit)
 
@@ -52,9 +61,18 @@ class FakePasskeyApi internal constructor(private val log: KitLog) {
      * Starts a request: `getCredential` for [PromptKind.AUTOMATIC] and [PromptKind.EXPLICIT],
      * `View.pendingGetCredentialRequest` for [PromptKind.ASSISTED]. The kit calls [onResult] when
      * the check's step ends it; an assisted request hears only of a passkey picked, as on Android.
+     * A request whose challenge the server never issued, or one an earlier request used,
+     * fails the check at the step that made it.
      */
     fun request(request: PasskeyRequest, onResult: (PasskeyResult) -> Unit) {
         made.add(request)
+        if (!server.issued(request.challenge)) {
+            challengeProblems.add(
+                "expected a passkey request with a challenge from the server's request options; the app's \"${request.challenge}\" was never issued"
+            )
+        } else if (!usedChallenges.add(request.challenge)) {
+            challengeProblems.add("expected a passkey request with fresh request options; the app used challenge \"${request.challenge}\" again")
+        }
         prompt?.let { open -> log.problem("the app asked for an ${request.kind.id} passkey request while an ${open.request.kind.id} prompt was open") }
         if (request.kind == PromptKind.ASSISTED) {
             suggestions = Pending(request, onResult)
@@ -102,6 +120,13 @@ class FakePasskeyApi internal constructor(private val log: KitLog) {
         return true
     }
 
+    /** The requests without fresh options since the last call, which it forgets. */
+    internal fun takeChallengeProblems(): List<String> {
+        val taken = challengeProblems.toList()
+        challengeProblems.clear()
+        return taken
+    }
+
     /** The app is relaunched: whatever was open goes away without a result. */
     internal fun dropAll() {
         prompt = null
@@ -109,7 +134,7 @@ class FakePasskeyApi internal constructor(private val log: KitLog) {
     }
 }
 
-/** How a route lookup failed. */
+/** How a route lookup, or the call for a passkey request's options, failed. */
 enum class LookupFault(val id: String) {
     /** Android: `SocketTimeoutException`. */
     TIMEOUT("timeout"),
@@ -142,6 +167,15 @@ sealed class LookupAnswer {
 
     /** A dependency failed (`account-directory`, `credential-list`): nothing is known. */
     data class Failed(val dependency: String, val fault: LookupFault) : LookupAnswer()
+}
+
+/** What the server answers when the app asks for a passkey request's options. */
+sealed class OptionsAnswer {
+    /** The request's options, with a [challenge] good for one request. */
+    data class Options(val challenge: String) : OptionsAnswer()
+
+    /** The call failed (`request-options`): no challenge, so no request can start. */
+    data class Failed(val dependency: String, val fault: LookupFault) : OptionsAnswer()
 }
 
 /** What the server answers about a passkey assertion. */
@@ -185,15 +219,21 @@ data class FallbackSignInAnswer(val accountStatus: AccountStatus, val acceptedPa
 class FakeServer internal constructor(private val world: () -> KitWorld, private val log: KitLog) {
     private val answers = ArrayList<() -> Unit>()
     private var lookupsMade = 0
+    private var optionsCallsMade = 0
+    private val issuedChallenges = HashSet<String>()
 
     /** How many route lookups the app has made so far. */
     val lookups: Int get() = lookupsMade
+
+    /** How many times the app has asked for a passkey request's options so far (the runner does not compare it). */
+    val optionsCalls: Int get() = optionsCallsMade
 
     /** The route lookup for [identifier] (the world has one account, whatever the identifier). */
     fun lookUp(identifier: String, onAnswer: (LookupAnswer) -> Unit) {
         lookupsMade++
         val world = world()
-        val fault = world.lookupFault
+        // A fault of the request-options call leaves the lookups alone.
+        val fault = world.lookupFault?.takeIf { it.dependency != REQUEST_OPTIONS }
         val answer = when {
             fault != null && lookupsMade <= fault.failingLookups -> LookupAnswer.Failed(fault.dependency, LookupFault.of(fault.fault))
             world.account == null -> LookupAnswer.NotFound
@@ -202,6 +242,28 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
         }
         answers.add { onAnswer(answer) }
     }
+
+    /**
+     * The options of the passkey request the app is about to start (automatic, explicit or
+     * assisted, and each retry): call it before every request and start the request with the
+     * answer's challenge, `challenge-1`, `challenge-2`, … by the order of the calls. While a
+     * `request-options` fault applies, the answer is [OptionsAnswer.Failed].
+     */
+    fun requestOptions(onAnswer: (OptionsAnswer) -> Unit) {
+        optionsCallsMade++
+        val fault = world().lookupFault?.takeIf { it.dependency == REQUEST_OPTIONS }
+        val answer = if (fault != null && optionsCallsMade <= fault.failingLookups) {
+            OptionsAnswer.Failed(fault.dependency, LookupFault.of(fault.fault))
+        } else {
+            val challenge = "challenge-$optionsCallsMade"
+            issuedChallenges.add(challenge)
+            OptionsAnswer.Options(challenge)
+        }
+        answers.add { onAnswer(answer) }
+    }
+
+    /** Whether [challenge] came from [requestOptions]. */
+    internal fun issued(challenge: String): Boolean = challenge in issuedChallenges
 
     /** Verification of an assertion made with [passkey]. */
     fun verify(passkey: String, onAnswer: (VerificationAnswer) -> Unit) {
@@ -257,6 +319,11 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
             if (difference != 0) return difference
         }
         return left.size - right.size
+    }
+
+    private companion object {
+        /** The dependency of a fault that fails the request-options call instead of the lookups. */
+        const val REQUEST_OPTIONS = "request-options"
     }
 }
 

@@ -28,7 +28,7 @@ class KitEnvironment(
     val configuration: AppConfiguration,
     /** Stands for `CredentialManager`: passkey prompts and the identifier field's suggestions. */
     val passkeys: FakePasskeyApi,
-    /** Stands for your backend: route lookup, passkey verification, fallback sign-in. */
+    /** Stands for your backend: route lookup, each passkey request's options, passkey verification, fallback sign-in. */
     val server: FakeServer,
     /** Stands for `CredentialManager.signalCredentialState`. */
     val signals: FakeSignals,
@@ -132,15 +132,35 @@ data class AppConfiguration(
     val enumerationPolicy: EnumerationPolicy,
     val fallback: FallbackMethod,
     /** Where each account status that may not sign in leads. */
-    val accountRoutes: Map<AccountStatus, AccountRoute>
+    val accountRoutes: Map<AccountStatus, AccountRoute>,
+    /** How the login screen starts: from an identifier, or with no identifier field. */
+    val entry: LoginEntry = LoginEntry.IDENTIFIER_FIRST
 ) {
     companion object {
         internal fun of(configuration: ScriptConfiguration) = AppConfiguration(
             AutomaticStart.of(configuration.automaticStart),
             EnumerationPolicy.of(configuration.enumerationPolicy),
             FallbackMethod.of(configuration.fallback),
-            configuration.accountRoutes.entries.associate { (status, route) -> AccountStatus.of(status) to AccountRoute.of(route) }
+            configuration.accountRoutes.entries.associate { (status, route) -> AccountStatus.of(status) to AccountRoute.of(route) },
+            LoginEntry.of(configuration.entry)
         )
+    }
+}
+
+/** How the login screen starts. */
+enum class LoginEntry(val id: String) {
+    /** The user enters an identifier, which the app looks up to choose the route. */
+    IDENTIFIER_FIRST("identifier-first"),
+
+    /**
+     * The login screen has no identifier field (as Apple's and Google's samples): the app asks
+     * for any passkey of the app, never looks an account up, and the kit sends no
+     * [UserEvent.IdentifierEntered].
+     */
+    DISCOVERABLE("discoverable");
+
+    companion object {
+        fun of(id: String): LoginEntry = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown entry \"$id\"")
     }
 }
 
@@ -149,7 +169,10 @@ enum class AutomaticStart(val id: String) {
     /** Nothing: passkey login starts from the passkey button only. */
     NONE("none"),
 
-    /** Once the route lookup succeeds, the app opens the passkey prompt by itself. */
+    /**
+     * Once the route lookup succeeds, the app opens the passkey prompt by itself; with
+     * [LoginEntry.DISCOVERABLE], as the login screen appears.
+     */
     PROMPT("prompt"),
 
     /** Passkeys are offered in the identifier field (`View.pendingGetCredentialRequest`). */

@@ -96,7 +96,9 @@ class KitScript(
 
         private fun configuration(json: JsonNode) = ScriptConfiguration(
             json["automaticStart"].string(), json["enumerationPolicy"].string(), json["fallback"].string(),
-            json["accountRoutes"].entries().mapValues { (_, route) -> route.string() }
+            json["accountRoutes"].entries().mapValues { (_, route) -> route.string() },
+            // Scripts exported before the entry existed all start from an identifier.
+            entry = json.optional("entry")?.string() ?: ScriptConfiguration.IDENTIFIER_FIRST
         )
 
         private fun step(json: JsonNode) = KitStep(
@@ -182,8 +184,18 @@ data class ScriptConfiguration(
     val automaticStart: String,
     val enumerationPolicy: String,
     val fallback: String,
-    val accountRoutes: Map<String, String>
-)
+    val accountRoutes: Map<String, String>,
+    /**
+     * `identifier-first` (the user enters an identifier, which the app looks up) or
+     * `discoverable` (no identifier field: the app asks for any passkey and looks nothing up).
+     */
+    val entry: String = IDENTIFIER_FIRST
+) {
+    companion object {
+        /** The entry of a script that names none. */
+        const val IDENTIFIER_FIRST = "identifier-first"
+    }
+}
 
 /** The account's status (nil: no account), the passkeys on the device and the server, faults. */
 data class KitWorld(
@@ -195,6 +207,11 @@ data class KitWorld(
     val verificationInconclusive: Boolean
 )
 
+/**
+ * A failing dependency: `account-directory` and `credential-list` fail route lookups,
+ * `request-options` fails the call for a passkey request's options. The first
+ * [failingLookups] calls it applies to fail with [fault].
+ */
 data class KitLookupFault(val dependency: String, val fault: String, val failingLookups: Int)
 
 data class KitInput(val event: String, val action: String?, val result: KitNativeResult?)
