@@ -112,7 +112,7 @@ enum ConformanceRecorder {
                 KitLookupFault(
                     dependency: $0.dependency.rawValue, fault: $0.fault.rawValue,
                     failingLookups: script.failingLookups)
-            }, verificationInconclusive: script.verificationInconclusive)
+            }, verificationInconclusive: script.verificationInconclusive, challengeExpires: script.challengeExpires)
     }
 
     /// A passkey's name in the spec's steps.
@@ -127,6 +127,7 @@ enum ConformanceRecorder {
             case .screenAppeared: KitInput(event: "screen-appeared")
             case .identifierSubmitted: KitInput(event: "identifier-entered")
             case .passkeyButtonTapped: KitInput(event: "passkey-button-tapped")
+            case .assistedChallengeExpiring: KitInput(event: "suggestions-challenge-expiring")
             case .retryTapped: KitInput(event: "choose", action: UserAction.retry.rawValue)
             case .anotherPasskeyChosen: KitInput(event: "choose", action: UserAction.anotherPasskey.rawValue)
             case .fallbackChosen: KitInput(event: "choose", action: UserAction.fallback.rawValue)

@@ -130,6 +130,12 @@ enum StepLibrary {
                 $0.failingLookups = 1
             }
         },
+        StepDefinition(
+            "the server finds the first assertion's challenge expired",
+            "The challenge the first assertion signs has expired or was used (`challenge-expired`); later ones verify as usual."
+        ) { context in
+            context.configureWorld { $0.challengeExpires = true }
+        },
         StepDefinition("the server cannot tell whether it accepts a passkey", "Verification answers are inconclusive.")
         { context in
             context.configureWorld { $0.verificationInconclusive = true }
@@ -206,6 +212,12 @@ enum StepLibrary {
             "The user closes the suggestions without picking a passkey."
         ) { context in
             try context.assisted(.userCancels)
+        },
+        StepDefinition(
+            "the identifier field's challenge is about to expire",
+            "The challenge of the identifier field's pending request reaches the end of its validity."
+        ) { context in
+            try context.send(.assistedChallengeExpiring)
         },
         StepDefinition("the user signs in with the fallback", "The user completes the fallback method.") { context in
             guard let account = context.script.account else {

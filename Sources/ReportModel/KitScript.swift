@@ -187,10 +187,13 @@ public struct KitWorld: Codable, Sendable, Equatable {
     public var lookupFault: KitLookupFault?
     /// Whether verification answers are inconclusive.
     public var verificationInconclusive: Bool
+    /// Whether the server finds the first assertion's challenge expired or already used
+    /// (`challenge-expired`); later assertions are verified as usual.
+    public var challengeExpires: Bool
 
     public init(
         account: String?, routeAvailable: Bool, devicePasskeys: [String], serverPasskeys: [String: String],
-        lookupFault: KitLookupFault?, verificationInconclusive: Bool
+        lookupFault: KitLookupFault?, verificationInconclusive: Bool, challengeExpires: Bool = false
     ) {
         self.account = account
         self.routeAvailable = routeAvailable
@@ -198,6 +201,7 @@ public struct KitWorld: Codable, Sendable, Equatable {
         self.serverPasskeys = serverPasskeys
         self.lookupFault = lookupFault
         self.verificationInconclusive = verificationInconclusive
+        self.challengeExpires = challengeExpires
     }
 }
 

@@ -63,6 +63,12 @@ import Testing
             tests.failedOptionsForTheSuggestionsShowNothing()
         },
         "discoverable-entry": { tests in tests.discoverableEntry() },
+        "challenge-expiry": { tests in
+            tests.anExpiredChallengeAfterAPromptWaitsForRetry()
+            tests.anExpiredChallengeRenewsTheSuggestions()
+            tests.theSuggestionsAreRenewedBeforeTheirChallengeExpires()
+            tests.aSecondAnswerAboutOneAssertionChangesNothing()
+        },
     ]
 
     /// Each decision is explained, and the engine is run to show it: a decision without a
@@ -527,6 +533,7 @@ import Testing
     // MARK: Assisted requests and the web
 
     static let assisted = Ceremony(route: .assisted, allowedCredentials: [])
+    static let explicit = Ceremony(route: .explicit, allowedCredentials: [])
     static let reducer = LoginReducer(configuration: Configuration(automaticStart: .assisted))
 
     @Test func assistedRequestOnAppear() {
@@ -742,6 +749,103 @@ extension DecisionTests {
         #expect(store.reducer.accepts(.passkeyButtonTapped, in: store.state))
         store.send(.requestOptionsFinished(.failed(.timeout))) { $0.options = nil }
         #expect(store.state.notice == nil && store.state.assisted == nil && store.state.offeredActions.isEmpty)
+    }
+
+    /// After a prompt, an expired challenge is the general error: no signal, no session, the
+    /// count reset as for any failure of the automatic route, and a retry with fresh options.
+    @Test func anExpiredChallengeAfterAPromptWaitsForRetry() {
+        let automatic = Ceremony(route: .automatic, allowedCredentials: [])
+        var store = LoginTestStore(
+            configuration: Configuration(automaticStart: .prompt, entry: .discoverable),
+            state: LoginState(cancellationStreak: 1))
+        store.send(.screenAppeared, situation: .automaticCancelFirst) {
+            $0.appeared = true
+            $0.retry = .ceremony(automatic)
+        }
+        store.send(.retryTapped, effects: [.startCeremony(automatic)]) {
+            $0.retry = nil
+            $0.ceremony = automatic
+        }
+        store.send(.ceremonyFinished(.assertion(passkey1)), effects: [.verifyAssertion(passkey1)]) {
+            $0.ceremony = nil
+            $0.verification = Verification(credentialID: passkey1, ceremony: automatic)
+        }
+        store.send(
+            .verificationFinished(.challengeExpired), effects: [.persistCancellationStreak(0)],
+            situation: .passkeyFailed
+        ) {
+            $0.verification = nil
+            $0.notice = .passkeyFailed
+            $0.retry = .ceremony(automatic)
+            $0.cancellationStreak = 0
+        }
+        store.answersOptions = false
+        store.send(.retryTapped, effects: [.fetchRequestOptions(automatic)]) {
+            $0.notice = nil
+            $0.retry = nil
+            $0.options = automatic
+        }
+    }
+
+    /// From the suggestions, an expired challenge arms them again with fresh options and
+    /// shows nothing.
+    @Test func anExpiredChallengeRenewsTheSuggestions() {
+        var store = LoginTestStore(configuration: Configuration(automaticStart: .assisted))
+        store.send(.screenAppeared, effects: [.armAssistedRequest(Self.assisted)]) {
+            $0.appeared = true
+            $0.assisted = Self.assisted
+        }
+        store.send(.assistedRequestFinished(.assertion(passkey1)), effects: [.verifyAssertion(passkey1)]) {
+            $0.assisted = nil
+            $0.verification = Verification(credentialID: passkey1, ceremony: Self.assisted)
+        }
+        store.send(.verificationFinished(.challengeExpired), effects: [.armAssistedRequest(Self.assisted)]) {
+            $0.verification = nil
+            $0.assisted = Self.assisted
+        }
+        #expect(store.state.notice == nil && store.state.offeredActions.isEmpty)
+    }
+
+    /// Before their challenge runs out, the suggestions are cancelled and armed again.
+    @Test func theSuggestionsAreRenewedBeforeTheirChallengeExpires() {
+        var store = LoginTestStore(configuration: Configuration(automaticStart: .assisted))
+        store.send(.screenAppeared, effects: [.armAssistedRequest(Self.assisted)]) {
+            $0.appeared = true
+            $0.assisted = Self.assisted
+        }
+        store.send(.assistedChallengeExpiring, effects: [.cancelAssistedRequest, .armAssistedRequest(Self.assisted)])
+        store.send(.passkeyButtonTapped, effects: [.cancelAssistedRequest, .startCeremony(Self.explicit)]) {
+            $0.assisted = nil
+            $0.ceremony = Self.explicit
+        }
+        // Nothing is pending in the identifier field, so there is nothing to renew.
+        store.refuses(.assistedChallengeExpiring)
+    }
+
+    /// A second answer about an assertion already answered (a duplicate submission) changes
+    /// nothing: the verification it would answer is over.
+    @Test func aSecondAnswerAboutOneAssertionChangesNothing() {
+        var store = LoginTestStore(configuration: Configuration(automaticStart: .none))
+        store.send(.screenAppeared) { $0.appeared = true }
+        store.send(.passkeyButtonTapped, effects: [.startCeremony(Self.explicit)]) { $0.ceremony = Self.explicit }
+        store.send(.ceremonyFinished(.assertion(passkey1)), effects: [.verifyAssertion(passkey1)]) {
+            $0.ceremony = nil
+            $0.verification = Verification(credentialID: passkey1, ceremony: Self.explicit)
+        }
+        let accepted = VerificationResult.verified(activeAccount, acceptedCredentials: [passkey1])
+        store.send(
+            .verificationFinished(accepted),
+            effects: [
+                .createSession(accountID: "account"),
+                .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey1]),
+            ]
+        ) {
+            $0.verification = nil
+            $0.screen = .signedIn
+            $0.session = "account"
+        }
+        store.refuses(.verificationFinished(.challengeExpired))
+        store.refuses(.verificationFinished(accepted))
     }
 
     /// Without an identifier nothing is looked up: the automatic request asks for any passkey

@@ -78,17 +78,17 @@ import Testing
 
     /// Every result a Trigger cell may name on iOS: the passkey request's twelve native errors
     /// (1000 to 1010, and 1001 with the no-credentials message), the lookup's seven `URLError`s,
-    /// `HTTP 5xx` and `HTTP 429`, and the server's seven answers.
+    /// `HTTP 5xx` and `HTTP 429`, and the server's eight answers.
     @Test func jsonForOnePlatform() throws {
         let result = InProcess.run(["errors", "--platform", "ios", "--format", "json"])
         #expect(result.status == .success)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 28)
+        #expect(entries.count == 29)
         #expect(entries.allSatisfy { $0["platform"] as? String == "ios" })
         let kinds = entries.map { $0["kind"] as? String ?? "" }
         #expect(kinds.filter { $0 == "native-error" }.count == 12)
         #expect(kinds.filter { $0 == "transport-error" }.count == 9)
-        #expect(kinds.filter { $0 == "server-answer" }.count == 7)
+        #expect(kinds.filter { $0 == "server-answer" }.count == 8)
     }
 
     /// The writer's guide says to look a Trigger name up with `errors NAME`: every name the

@@ -679,9 +679,9 @@ extension MessageWitnessTests {
         "trigger-not-named": fixture(
             .lint, replacing: "`GetCredentialUnknownException`, ", with: "",
             after:
-                "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` to an assertion |",
+                "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` or `challenge-expired` to an assertion |",
             pointingAt:
-                "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` to an assertion |"
+                "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` or `challenge-expired` to an assertion |"
         ),
         "trigger-not-from-sign-in": fixture(
             .lint, replacing: "`ASAuthorizationError.Code.failed` (1004) |",
@@ -716,8 +716,8 @@ extension MessageWitnessTests {
             .lint, replacing: "| Action `another-passkey` | Choose Another Passkey |",
             with: "| Action `another-paskey` | Choose Another Passkey |", pointingAt: "another-paskey`"),
         "trigger-name-in-plain-text": fixture(
-            .lint, replacing: "(1000); or the server answers `verification-inconclusive` to an assertion",
-            with: "(1000); or the server answers verification-inconclusive to an assertion"),
+            .lint, replacing: "(1000); or the server answers `verification-inconclusive` or `challenge-expired`",
+            with: "(1000); or the server answers verification-inconclusive or `challenge-expired`"),
         "scenario-not-exercised": webPageWithAutomaticScenario,
         "unreachable-scenario": webPageWithAutomaticScenario,
         "scenario-missing-from-spec": pin(.check, pinPageWithoutLockedOut, pointingAt: "# PIN entry"),

@@ -193,7 +193,7 @@ import Testing
         #expect(found.allSatisfy { $0.line == line })
         #expect(
             found.first?.message.contains(
-                "the iOS Trigger cell writes 'ASAuthorizationError.Code.unknown', 'verification-inconclusive' as plain text"
+                "the iOS Trigger cell writes 'ASAuthorizationError.Code.unknown', 'verification-inconclusive', 'challenge-expired' as plain text"
             ) == true)
         #expect(found.last?.message.contains("'GetCredentialInterruptedException'") == true)
     }

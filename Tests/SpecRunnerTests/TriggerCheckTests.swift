@@ -86,7 +86,7 @@ import Testing
 
     @Test func aDroppedCodeIsMissingFromTheGeneralError() throws {
         let (text, row, _) = try edit(
-            "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` to an assertion |",
+            "| Trigger           | `ASAuthorizationError.Code.unknown` (1000); or the server answers `verification-inconclusive` or `challenge-expired` to an assertion |",
             "`GetCredentialUnknownException`, ", "")
         let found = try diagnostics(text)
         #expect(found.count == 1)

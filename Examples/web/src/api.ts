@@ -54,6 +54,9 @@ export type PasskeyVerdict =
   | { kind: "revoked-credential" }
   /** The assertion itself did not verify; the credential is still on the account. */
   | { kind: "rejected-assertion" }
+  /** The assertion signs a challenge the server no longer holds (it expired, or was used
+   * already): nothing is known of the passkey, and fresh options may well verify it. */
+  | { kind: "stale-challenge" }
   | { kind: "not-eligible" }
   | { kind: "retry-later" };
 

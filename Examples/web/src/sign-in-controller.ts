@@ -2,7 +2,9 @@
 // passkey button, the inline message with its buttons, and the other way to sign in. A view
 // layer renders `view` and calls the methods on user input; every method returns once the
 // page has done what it can without the user. Every passkey request, the autofill's included,
-// starts with fresh options from the server: a challenge is good for one request.
+// starts with fresh options from the server: a challenge is good for one request, and for a
+// while only, so the autofill request is armed again before its challenge runs out and after
+// the server finds it expired.
 
 import {
   HttpError,
@@ -50,7 +52,12 @@ export type Mutation =
   | "straight-apostrophe"
   /** (g) The request options are fetched once and their challenge reused for every later
    * passkey request (a cached options response). */
-  | "options-fetched-once";
+  | "options-fetched-once"
+  /** (h) A challenge the server finds expired after the autofill shows the general error, as
+   * after a dialog, instead of arming the autofill again. */
+  | "error-for-expired-autofill"
+  /** (i) The autofill request is left armed when its challenge is about to run out. */
+  | "autofill-kept-past-expiry";
 
 export type Page =
   | { name: "sign-in" }
@@ -145,6 +152,15 @@ export class SignInController {
     await this.lookUpAccount();
   }
 
+  /** The challenge of the pending autofill request is about to run out (the options'
+   * `timeout`; WebAuthn recommends ten minutes at most): the page's timer calls this. The
+   * request is cancelled and armed again with fresh options, and nothing is shown. */
+  async autofillChallengeExpiring(): Promise<void> {
+    if (this.autofillRequest === null || this.mutation === "autofill-kept-past-expiry") return;
+    this.cancelAutofill();
+    await this.offerPasskeysInAutofill();
+  }
+
   /** The passkey button, on the sign-in page or the other-way page. */
   async signInWithPasskey(): Promise<void> {
     await this.askForPasskey([]);
@@ -236,7 +252,7 @@ export class SignInController {
       return;
     }
     this.autofillRequest = null;
-    await this.verify(assertion, () => this.askForPasskey([]));
+    await this.verify(assertion, () => this.askForPasskey([]), "autofill");
   }
 
   private cancelAutofill(): void {
@@ -271,7 +287,7 @@ export class SignInController {
       this.passkeyDidNotWork(error, () => this.askForPasskey(allowed), startedOn);
       return;
     }
-    await this.verify(assertion, () => this.askForPasskey(allowed));
+    await this.verify(assertion, () => this.askForPasskey(allowed), "dialog");
   }
 
   /** The challenge of fresh request options; rejects as the API does. */
@@ -302,7 +318,9 @@ export class SignInController {
     }
   }
 
-  private async verify(assertion: PasskeyAssertion, again: () => Promise<void>): Promise<void> {
+  /** Verifies an assertion from the autofill or from the passkey dialog; `again` is what the
+   * message's "Try again" does. */
+  private async verify(assertion: PasskeyAssertion, again: () => Promise<void>, from: "autofill" | "dialog"): Promise<void> {
     this.render({ busy: true });
     let verdict: PasskeyVerdict;
     try {
@@ -331,6 +349,18 @@ export class SignInController {
         return;
       case "not-eligible":
         this.showMessage("account-cannot-continue");
+        return;
+      case "stale-challenge":
+        if (from === "autofill" && this.mutation !== "error-for-expired-autofill") {
+          // The suggestions were armed too long ago: armed again with fresh options, silently,
+          // and the user picks again.
+          this.cancelAutofill();
+          if (this.state.page.name === "sign-in") await this.offerPasskeysInAutofill();
+          return;
+        }
+        // After the dialog, nothing is known of the passkey: the general message, whose
+        // "Try again" fetches fresh options.
+        this.showMessage("passkey-failed", again);
         return;
       case "retry-later":
         // After the autofill, trying again means the dialog, for any passkey.

@@ -62,6 +62,9 @@ function send(controller: SignInController, event: KitEvent): Promise<void> | vo
       return controller.continueWith(event.identifier);
     case "passkey-button-tapped":
       return controller.signInWithPasskey();
+    case "suggestions-challenge-expiring":
+      // The page's own timer, which the kit fires in its stead.
+      return controller.autofillChallengeExpiring();
     case "choose":
       return event.action === "use-passkey" ? controller.signInWithPasskey() : controller.press(buttonFor[event.action]);
     case "fallback-sign-in-succeeded":
@@ -159,6 +162,8 @@ function siteApi(server: FakeServer): SignInApi {
           return { kind: "not-eligible" };
         case "inconclusive":
           return { kind: "retry-later" };
+        case "challenge-expired":
+          return { kind: "stale-challenge" };
       }
     },
     async signInAnotherWay(identifier) {

@@ -1,6 +1,7 @@
 // The kit's runtime on its own: the version it replays, the browser's one-request rule, the
-// server's answers and request options, a challenge good for one request, the login entry, and
-// a reload that keeps the storage and drops the page.
+// server's answers and request options, a challenge good for one request, the server's expired
+// challenge, the autofill's expiring challenge as an event, the login entry, and a reload that
+// keeps the storage and drops the page.
 
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
@@ -93,6 +94,59 @@ test("the server answers from the world as the reference engine's does", async (
   assert.deepEqual(await server.lookUp("x"), { result: "not-found" });
 });
 
+test("an expiring challenge fails the first verification only, and no challenge expires when the world does not say", async () => {
+  let current: KitWorld = { ...world, challengeExpires: true };
+  const server = new FakeServer(() => current);
+  const laptop = { credentialId: credentialID("laptop") };
+  assert.deepEqual(await server.verify(laptop), { result: "challenge-expired" });
+  const verified = await server.verify(laptop);
+  assert.equal(verified.result, "verified", "the second verification");
+  assert.deepEqual(await server.verify({ credentialId: credentialID("old-laptop") }), { result: "credential-revoked" });
+  assert.equal(server.verifications, 3);
+
+  // The first verification of a world that says nothing (a script exported before challenges
+  // could expire) or says false verifies.
+  const { challengeExpires, ...absent } = current;
+  assert.equal(challengeExpires, true);
+  for (const without of [absent, { ...world, challengeExpires: false }]) {
+    const fresh = new FakeServer(() => without);
+    assert.equal((await fresh.verify(laptop)).result, "verified");
+  }
+
+  // An inconclusive answer still wins, and the expired challenge is then spent.
+  current = { ...world, challengeExpires: true, verificationInconclusive: true };
+  const inconclusive = new FakeServer(() => current);
+  assert.deepEqual(await inconclusive.verify(laptop), { result: "inconclusive" });
+  current = { ...world, challengeExpires: true };
+  assert.equal((await inconclusive.verify(laptop)).result, "verified", "the first verification was the inconclusive one");
+});
+
+test("the autofill's expiring challenge reaches the harness as an event, after the check's screen appeared", async () => {
+  const script = scripts[0]!;
+  const checkID = "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires";
+  // Each event with the autofill's challenge when it is sent, and the challenge at each outcome.
+  const events: string[] = [];
+  const observed: (string | undefined)[] = [];
+  await runCheck(script, checkID, async (kit) => {
+    const harness = await signInHarness()(kit);
+    return {
+      ...harness,
+      send: (event: KitEvent) => {
+        events.push(`${event.type} ${kit.credentials.pendingSuggestions?.challenge ?? "-"}`);
+        return harness.send(event);
+      },
+      observe: () => {
+        observed.push(kit.credentials.pendingSuggestions?.challenge);
+        return harness.observe();
+      },
+    };
+  });
+  assert.deepEqual(events, ["screen-appeared -", "suggestions-challenge-expiring challenge-1"]);
+  // Armed again before the expiry (challenge-2), and after the server found the first pick's
+  // challenge expired (challenge-3); the session ends the autofill.
+  assert.deepEqual(observed, ["challenge-2", "challenge-2", "challenge-3", "challenge-3", "challenge-3", "challenge-3", undefined]);
+});
+
 test("a request-options fault fails the options calls, and not the lookups", async () => {
   let current: KitWorld = { ...world, lookupFault: { dependency: "request-options", fault: "server-error", failingLookups: 1 } };
   const server = new FakeServer(() => current);
@@ -147,9 +201,9 @@ test("a passkey request with a challenge the server never issued fails the step 
     assert.equal(
       error.message,
       [
-        "content/web/login-error-states.md:362: And the user taps the passkey button",
+        "content/web/login-error-states.md:401: And the user taps the passkey button",
         '  passkey request: expected a passkey request with a challenge from the server\'s request options; the app\'s "made-up" was never issued',
-        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:358`,
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:397`,
       ].join("\n"),
     );
     return true;
@@ -276,9 +330,9 @@ test("an app that throws while taking an event fails that step", async () => {
     assert.equal(
       error.message,
       [
-        "content/web/login-error-states.md:362: And the user taps the passkey button",
+        "content/web/login-error-states.md:401: And the user taps the passkey button",
         '  app: expected the app to take "passkey-button-tapped", the app threw Error: no button',
-        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:358`,
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:397`,
       ].join("\n"),
     );
     return true;

@@ -24,61 +24,81 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
   // once the user dismisses the autofill suggestions. Only this check dismisses them.
   "dialog-after-dismissed-autofill": {
     "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": {
-      line: 338,
+      line: 345,
       field: "passkey dialog",
     },
   },
   // (b) Every check that cancels the passkey button's dialog (NotAllowedError).
   "error-after-cancel": {
-    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 364, field: "notice" },
-    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 376, field: "notice" },
-    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 387, field: "notice" },
+    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 403, field: "notice" },
+    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 415, field: "notice" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 426, field: "notice" },
   },
   // (c) The one check whose lookup times out; the network failure and the server error are
   // other checks and still pass.
   "timeout-means-no-account": {
-    "W1.4-AC03/the-account-directory-times-out": { line: 404, field: "notice" },
+    "W1.4-AC03/the-account-directory-times-out": { line: 443, field: "notice" },
   },
   // (d) The one check with a revoked passkey.
   "unknown-signal-for-revoked": {
     "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
-      line: 504,
+      line: 543,
       field: "signals",
     },
   },
   // (e) The restricted account's check; the locked and closed accounts' still pass.
   "restricted-gets-session": {
-    "W1.4-AC05/a-restricted-account-does-not": { line: 557, field: "screen" },
+    "W1.4-AC05/a-restricted-account-does-not": { line: 596, field: "screen" },
   },
   // (f) "Passkey sign-in didn't work" with a straight apostrophe: every check that shows the
   // "passkey-failed" copy.
   "straight-apostrophe": {
     "passkey-failed/an-unknown-browser-error-from-the-passkey-button-offers-retry-and-the-fallback": {
-      line: 146,
+      line: 153,
       field: 'notice title ("passkey-failed")',
     },
-    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 520, field: 'notice title ("passkey-failed")' },
+    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 559, field: 'notice title ("passkey-failed")' },
+    "W1.4-AC01/an-expired-challenge-after-the-passkey-button-s-dialog-waits-for-the-user-s-retry": {
+      line: 384,
+      field: 'notice title ("passkey-failed")',
+    },
   },
   // (g) Every check that makes a second passkey request after options were fetched, at the
-  // step whose input makes it: the autofill's request, then the passkey button's; a dialog, then
-  // the retry or "Choose another passkey". The checks whose first options call fails still pass:
-  // nothing was kept.
+  // step whose input makes it: the autofill's request, then the passkey button's or the autofill's
+  // armed again before its challenge runs out; a dialog, then the retry or "Choose another
+  // passkey". The checks whose first options call fails still pass: nothing was kept.
   "options-fetched-once": {
     "passkey-failed/an-unknown-browser-error-from-the-passkey-button-offers-retry-and-the-fallback": {
-      line: 149,
+      line: 156,
       field: "passkey request",
     },
-    "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": { line: 342, field: "passkey request" },
-    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 384, field: "passkey request" },
-    "W1.4-AC04/a-credential-id-absent-from-the-server-s-records-is-signalled-as-unknown": { line: 479, field: "passkey request" },
+    "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": { line: 349, field: "passkey request" },
+    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 366, field: "passkey request" },
+    "W1.4-AC01/an-expired-challenge-after-the-passkey-button-s-dialog-waits-for-the-user-s-retry": {
+      line: 387,
+      field: "passkey request",
+    },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 423, field: "passkey request" },
+    "W1.4-AC04/a-credential-id-absent-from-the-server-s-records-is-signalled-as-unknown": { line: 518, field: "passkey request" },
     "W1.4-AC04/an-assertion-that-fails-verification-looks-like-an-unknown-passkey-and-is-not-signalled": {
-      line: 494,
+      line: 533,
       field: "passkey request",
     },
     "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
-      line: 508,
+      line: 547,
       field: "passkey request",
     },
+  },
+  // (h) The one check whose autofill assertion meets an expired challenge: the page shows the
+  // general error where it should arm the suggestions again. The passkey button's dialog, which
+  // must show it, still passes.
+  "error-for-expired-autofill": {
+    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 370, field: "notice" },
+  },
+  // (i) The one check whose autofill challenge is about to run out: the step that says so, since
+  // the request the page leaves armed would verify only once its challenge has expired.
+  "autofill-kept-past-expiry": {
+    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 366, field: "passkey request" },
   },
 };
 
@@ -123,10 +143,10 @@ test("a copy that differs from the spec shows both strings and where they differ
   assert.equal(
     failure.message,
     [
-      `${specFile}:520: Then the user sees the "passkey-failed" copy`,
+      `${specFile}:559: Then the user sees the "passkey-failed" copy`,
       '  notice title ("passkey-failed"): expected "Passkey sign-in didn’t work", the app shows "Passkey sign-in didn\'t work"' +
         ' (character 21: the spec has "’" U+2019, the app "\'" U+0027)',
-      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:513`,
+      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:552`,
     ].join("\n"),
   );
 });
@@ -137,9 +157,38 @@ test("a reused challenge fails the step that reuses it, and says which challenge
   assert.equal(
     failure.message,
     [
-      `${specFile}:149: When the user chooses "retry"`,
+      `${specFile}:156: When the user chooses "retry"`,
       '  passkey request: expected a passkey request with fresh request options; the app used challenge "challenge-1" again',
-      `  in check "An unknown browser error from the passkey button offers retry and the fallback" (${checkID}), ${specFile}:140`,
+      `  in check "An unknown browser error from the passkey button offers retry and the fallback" (${checkID}), ${specFile}:147`,
+    ].join("\n"),
+  );
+});
+
+test("an autofill request left armed past its challenge fails the step that says it expires, and names the challenge", async () => {
+  const checkID = "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires";
+  const failure = (await failuresWith("autofill-kept-past-expiry")).get(checkID)!;
+  assert.equal(
+    failure.message,
+    [
+      `${specFile}:366: And the identifier field's challenge is about to expire`,
+      "  passkey request: expected the identifier field's request armed again with fresh options;" +
+        ' it still carries challenge "challenge-1"',
+      `  in check "The suggestions are renewed before and after their challenge expires" (${checkID}), ${specFile}:361`,
+    ].join("\n"),
+  );
+});
+
+test("an expired challenge after the autofill shows nothing", async () => {
+  const checkID = "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires";
+  const failure = (await failuresWith("error-for-expired-autofill")).get(checkID)!;
+  assert.equal(
+    failure.message,
+    [
+      `${specFile}:370: Then no error is shown`,
+      '  notice: expected none, the app shows "Passkey sign-in didn’t work"',
+      '  actions: expected none, the app offers "retry", "fallback"',
+      "  identifier field: expected passkeys offered, the app has none offered",
+      `  in check "The suggestions are renewed before and after their challenge expires" (${checkID}), ${specFile}:361`,
     ].join("\n"),
   );
 });

@@ -33,6 +33,10 @@ export type KitEvent =
   | { type: "screen-appeared" }
   | { type: "identifier-entered"; identifier: string }
   | { type: "passkey-button-tapped" }
+  /** The challenge of the pending autofill request (a conditional request) is about to run
+   * out: the page's own timer in a real app. Cancel that request, fetch fresh options and
+   * arm a new one with their challenge, showing nothing. Sent only while one is pending. */
+  | { type: "suggestions-challenge-expiring" }
   | { type: "choose"; action: KitAction }
   | { type: "fallback-sign-in-succeeded" }
   | { type: "signed-out" };

@@ -9,6 +9,7 @@ extension LoginEvent: CustomStringConvertible {
         case .requestOptionsFinished(.received): "request options received"
         case .requestOptionsFinished(.failed(let fault)): "request options failed: \(fault.rawValue)"
         case .passkeyButtonTapped: "passkey button tapped"
+        case .assistedChallengeExpiring: "the assisted request's challenge expires"
         case .retryTapped: "retry tapped"
         case .anotherPasskeyChosen: "another passkey chosen"
         case .fallbackChosen: "fallback chosen"
@@ -58,6 +59,7 @@ extension VerificationResult: CustomStringConvertible {
         case .credentialRevoked: "credential revoked through account settings"
         case .verificationFailed: "assertion failed verification"
         case .inconclusive: "inconclusive"
+        case .challengeExpired: "challenge expired or already used"
         case .routeUnavailable: "valid assertion, account cannot continue with this route"
         }
     }

@@ -49,6 +49,10 @@ public enum VerificationResult: Hashable, Codable, Sendable {
     case verificationFailed
     /// The server could not tell (error, timeout): no conclusion about the credential.
     case inconclusive
+    /// The assertion signs a challenge the server no longer holds: it expired (WebAuthn
+    /// §13.4.3: about the request's timeout) or was used already. Nothing is known about the
+    /// credential.
+    case challengeExpired
     /// The assertion is valid, but the account cannot continue with passkey login.
     case routeUnavailable
 }
@@ -61,6 +65,9 @@ public enum LoginEvent: Hashable, Codable, Sendable {
     /// The server answered the request-options call made before a passkey request.
     case requestOptionsFinished(RequestOptionsResult)
     case passkeyButtonTapped
+    /// The challenge of the pending assisted request reached the end of its validity, which
+    /// a request armed when the screen appeared can outlive.
+    case assistedChallengeExpiring
     case retryTapped
     case anotherPasskeyChosen
     case fallbackChosen

@@ -29,6 +29,8 @@ public struct LoginReducer: Sendable {
             return state.options != nil
         case .passkeyButtonTapped:
             return state.appeared && idle && (state.screen == .login || isFallbackScreen(state.screen))
+        case .assistedChallengeExpiring:
+            return state.assisted != nil
         case .retryTapped:
             return state.retry != nil && !state.isBusy
                 && (state.notice == nil ? state.screen == .login : state.notice!.actions.contains(.retry))
@@ -134,6 +136,14 @@ public struct LoginReducer: Sendable {
             case nil:
                 return Transition(state: state)
             }
+
+        case .assistedChallengeExpiring:
+            // Decision challenge-expiry: the suggestions are armed again with fresh options
+            // before their challenge runs out, so a passkey picked later still verifies.
+            next.assisted = nil
+            var rearmed = requestOptions(for: state.assisted!, state: next)
+            rearmed.effects.insert(.cancelAssistedRequest, at: 0)
+            return rearmed
 
         case .anotherPasskeyChosen:
             // N1.4-AC04: another passkey, limited to the ones the server accepts when the lookup said which.
@@ -386,6 +396,16 @@ public struct LoginReducer: Sendable {
 
         case .inconclusive:
             // Decision inconclusive-is-a-general-error: no conclusion, so no signal.
+            return passkeyFailed(.passkeyFailed, after: verification.ceremony, state: next)
+
+        case .challengeExpired where verification.ceremony.route == .assisted:
+            // Decision challenge-expiry: the user picked from suggestions armed too long ago; they
+            // are armed again with fresh options, silently, and the user picks again.
+            return armAssistedRequest(next)
+
+        case .challengeExpired:
+            // Decision challenge-expiry: nothing is known of the passkey; the general error's
+            // retry asks for fresh options, and no prompt opens until the user chooses it.
             return passkeyFailed(.passkeyFailed, after: verification.ceremony, state: next)
         }
     }

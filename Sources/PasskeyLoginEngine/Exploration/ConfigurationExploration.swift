@@ -168,6 +168,7 @@ struct ConfigurationExploration {
         if facts.verification >= 0 {
             successors.append(Successor(event: world.verification(of: facts.verification, in: &table), native: -1))
             if world.inconclusive >= 0 { successors.append(Successor(event: world.inconclusive, native: -1)) }
+            if world.expired >= 0 { successors.append(Successor(event: world.expired, native: -1)) }
         }
         if world.fallbackSignIn >= 0 {
             let signIn = table.transition(from: state, on: world.fallbackSignIn)

@@ -148,6 +148,7 @@ public struct Explorer: Sendable {
         .screenAppeared, .identifierSubmitted, .passkeyButtonTapped, .retryTapped, .anotherPasskeyChosen,
         .fallbackChosen,
         .recoveryChosen, .supportChosen, .accountHelpChosen, .noticeDismissed, .appRelaunched, .signedOut,
+        .assistedChallengeExpiring,
     ]
 
     /// Explores every configuration in turn (see `parts`), then compares worlds in lockstep
@@ -262,6 +263,7 @@ public struct Explorer: Sendable {
         if let verification = state.verification {
             events.append((.verificationFinished(world.verificationAnswer(for: verification.credentialID)), nil))
             if world.verificationInconclusive { events.append((.verificationFinished(.inconclusive), nil)) }
+            if world.challengeExpires { events.append((.verificationFinished(.challengeExpired), nil)) }
         }
         if let account = world.account {
             let event = LoginEvent.fallbackSignInSucceeded(account, acceptedCredentials: world.acceptedCredentials)

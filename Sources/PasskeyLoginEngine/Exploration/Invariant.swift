@@ -364,9 +364,12 @@ extension Invariant {
         },
         Invariant(
             id: "AC04.inconclusive-sends-no-signal", criterion: "N1.4-AC04",
-            statement: "An inconclusive server answer sends neither signal."
+            statement: "An inconclusive server answer, or one that finds the challenge expired, sends neither signal."
         ) { context in
-            guard context.event == .verificationFinished(.inconclusive) else { return .notApplicable }
+            guard
+                context.event == .verificationFinished(.inconclusive)
+                    || context.event == .verificationFinished(.challengeExpired)
+            else { return .notApplicable }
             let signals = context.effects.filter {
                 switch $0 {
                 case .signalUnknownCredential, .signalAllAcceptedCredentials: true
@@ -450,6 +453,40 @@ extension Invariant {
                 return .violated("a prompt opened before the assisted request was cancelled: \(context.effects)")
             }
             return .holds
+        },
+
+        Invariant(
+            id: "AC01.expired-challenge-opens-nothing", criterion: "N1.4-AC01",
+            statement:
+                "An expired challenge opens no prompt by itself and counts no cancellation: the identifier field's request is armed again with fresh options, and a modal request waits for the user's retry."
+        ) { context in
+            guard context.event == .verificationFinished(.challengeExpired),
+                let verification = context.before.verification
+            else { return .notApplicable }
+            if !context.startedCeremonies.isEmpty { return .violated("a prompt was requested: \(context.effects)") }
+            if context.after.cancellationStreak > context.before.cancellationStreak {
+                return .violated("the cancellation count rose to \(context.after.cancellationStreak)")
+            }
+            guard verification.ceremony.route == .assisted else {
+                return context.after.offeredActions.contains(.retry) ? .holds : .violated("no retry is offered")
+            }
+            let fresh = LoginEffect.fetchRequestOptions(Ceremony(route: .assisted, allowedCredentials: []))
+            return context.effects == [fresh] && context.after.notice == nil
+                ? .holds : .violated("the suggestions were not armed again silently: \(context.effects)")
+        },
+        Invariant(
+            id: "AC01.suggestions-renewed-before-expiry", criterion: "N1.4-AC01",
+            statement:
+                "When the identifier field's challenge is about to expire, the request is cancelled and armed again with fresh options, and nothing else changes."
+        ) { context in
+            guard context.event == .assistedChallengeExpiring else { return .notApplicable }
+            let assisted = Ceremony(route: .assisted, allowedCredentials: [])
+            var expected = context.before
+            expected.assisted = nil
+            expected.options = assisted
+            return context.effects == [.cancelAssistedRequest, .fetchRequestOptions(assisted)]
+                && context.after == expected
+                ? .holds : .violated("effects \(context.effects); state \(context.after)")
         },
 
         // MARK: General login errors

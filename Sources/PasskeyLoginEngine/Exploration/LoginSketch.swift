@@ -182,6 +182,7 @@ public struct LoginSketch: Hashable, Codable, Sendable {
         case .requestOptionsFinished(.received): "options received"
         case .requestOptionsFinished(.failed): "options call fails"
         case .passkeyButtonTapped: "passkey button"
+        case .assistedChallengeExpiring: "challenge expires"
         case .retryTapped: "retry"
         case .anotherPasskeyChosen: "another-passkey"
         case .fallbackChosen: "fallback"
@@ -198,6 +199,7 @@ public struct LoginSketch: Hashable, Codable, Sendable {
             case .credentialRevoked: "server: credential revoked"
             case .verificationFailed: "server: verification failed"
             case .inconclusive: "server: inconclusive"
+            case .challengeExpired: "server: challenge expired"
             case .routeUnavailable: "server: route-unavailable"
             }
         case .fallbackSignInSucceeded: "fallback sign-in"

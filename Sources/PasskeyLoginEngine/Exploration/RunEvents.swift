@@ -73,6 +73,8 @@ struct WorldAnswers {
     let fallbackSignIn: Int
     /// The inconclusive verification, -1 when the script's verification always concludes.
     let inconclusive: Int
+    /// The verification that finds the challenge expired, -1 when the script's never does.
+    let expired: Int
     /// By credential number: the server's answer about an assertion, -1 until first needed.
     private var verification: [Int] = []
     /// By ceremony number: the device's credentials (by number) that the ceremony can
@@ -94,6 +96,7 @@ struct WorldAnswers {
                 table.number(of: .fallbackSignInSucceeded($0, acceptedCredentials: world.acceptedCredentials))
             } ?? -1
         inconclusive = world.verificationInconclusive ? table.number(of: .verificationFinished(.inconclusive)) : -1
+        expired = world.challengeExpires ? table.number(of: .verificationFinished(.challengeExpired)) : -1
     }
 
     /// The server's answer about an assertion for a credential (by number).

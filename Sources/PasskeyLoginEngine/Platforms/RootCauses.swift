@@ -56,6 +56,9 @@ public enum RootCauses {
             id: "server-inconclusive", words: "The server cannot tell whether it accepts the passkey",
             arrival: .verification(.inconclusive, answer: "verification-inconclusive")),
         Cause(
+            id: "challenge-expired", words: "The assertion signs a challenge that expired or was used already",
+            arrival: .verification(.challengeExpired, answer: "challenge-expired")),
+        Cause(
             id: "account-blocked", words: "The account's status does not allow sign-in",
             arrival: .verification(
                 .verified(TriggerCatalogue.account(.locked), acceptedCredentials: []), answer: "account-status")),

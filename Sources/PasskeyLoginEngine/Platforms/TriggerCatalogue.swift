@@ -62,6 +62,7 @@ public struct TriggerCatalogue: Sendable {
             ("credential-revoked", [.verification(.credentialRevoked)]),
             ("verification-failed", [.verification(.verificationFailed)]),
             ("verification-inconclusive", [.verification(.inconclusive)]),
+            ("challenge-expired", [.verification(.challengeExpired)]),
             (
                 "account-status",
                 blocked.map { .verification(.verified(Self.account($0), acceptedCredentials: [])) }

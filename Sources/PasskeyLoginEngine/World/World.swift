@@ -8,6 +8,8 @@ public struct World: Sendable {
     /// Request-options calls made so far (a `request-options` fault applies to the first
     /// `failingLookups`).
     public private(set) var optionsCalls = 0
+    /// Assertions sent for verification so far.
+    public private(set) var verifications = 0
     /// Every effect performed, in order.
     public private(set) var performed: [LoginEffect] = []
 
@@ -33,6 +35,10 @@ public struct World: Sendable {
             }
             return .requestOptionsFinished(.received)
         case .verifyAssertion(let credential):
+            verifications += 1
+            if script.challengeExpires, !script.verificationInconclusive, verifications == 1 {
+                return .verificationFinished(.challengeExpired)
+            }
             return .verificationFinished(
                 script.verificationInconclusive ? .inconclusive : script.verificationAnswer(for: credential))
         case .startCeremony, .armAssistedRequest, .cancelAssistedRequest, .signalUnknownCredential,

@@ -40,11 +40,13 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
     public var failingLookups: Int
     /// Whether the server's answer about an assertion can be inconclusive.
     public var verificationInconclusive: Bool
+    /// Whether the server finds the first assertion's challenge expired or already used.
+    public var challengeExpires: Bool
 
     public init(
         account: Account?, routeAvailable: Bool = true, serverCredentials: [CredentialID: ServerCredentialState] = [:],
         deviceCredentials: [CredentialID] = [], lookupFault: ScriptedFault? = nil, failingLookups: Int = 1,
-        verificationInconclusive: Bool = false
+        verificationInconclusive: Bool = false, challengeExpires: Bool = false
     ) {
         self.account = account
         self.routeAvailable = routeAvailable
@@ -53,6 +55,7 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         self.lookupFault = lookupFault
         self.failingLookups = failingLookups
         self.verificationInconclusive = verificationInconclusive
+        self.challengeExpires = challengeExpires
     }
 
     /// The credential IDs the server accepts for the identifier's account, sorted: one whose
@@ -134,6 +137,7 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         parts.append("device passkeys [\(credentials.joined(separator: ", "))]")
         if let lookupFault { parts.append("\(lookupFault.dependency.rawValue) \(lookupFault.fault.rawValue)") }
         if verificationInconclusive { parts.append("inconclusive verification") }
+        if challengeExpires { parts.append("first challenge expired") }
         return parts.joined(separator: "; ")
     }
 }
@@ -143,7 +147,8 @@ extension WorldScript {
     /// device passkey active, revoked, failing verification, another account's or absent (a
     /// second one always active), an active
     /// account with no passkey on the server, the route available or not, every lookup fault
-    /// (or none), and verification that can be inconclusive or not.
+    /// (or none), and verification that always concludes, can be inconclusive, or finds the
+    /// first challenge expired.
     public static var explorationSet: [WorldScript] {
         let first = CredentialID(named: "passkey-1")
         let second = CredentialID(named: "passkey-2")
@@ -153,16 +158,19 @@ extension WorldScript {
                 LookupFault.allCases.map { ScriptedFault(dependency, $0) }
             }
         var scripts: [WorldScript] = []
+        // Verification as asked, inconclusive, or finding the first challenge expired.
+        let verifications = [(false, false), (true, false), (false, true)]
         for fault in faults {
-            for inconclusive in [false, true] {
+            for (inconclusive, expires) in verifications {
                 scripts.append(
                     WorldScript(
                         account: nil, deviceCredentials: [first], lookupFault: fault,
-                        verificationInconclusive: inconclusive))
+                        verificationInconclusive: inconclusive, challengeExpires: expires))
                 scripts.append(
                     WorldScript(
                         account: Account(id: "account", userHandle: Array("user-1".utf8), status: .active),
-                        deviceCredentials: [first, second], lookupFault: fault, verificationInconclusive: inconclusive))
+                        deviceCredentials: [first, second], lookupFault: fault, verificationInconclusive: inconclusive,
+                        challengeExpires: expires))
                 for status in AccountStatus.allCases {
                     let account = Account(id: "account", userHandle: Array("user-1".utf8), status: status)
                     for firstState in [
@@ -175,7 +183,7 @@ extension WorldScript {
                                 WorldScript(
                                     account: account, routeAvailable: route, serverCredentials: server,
                                     deviceCredentials: [first, second], lookupFault: fault,
-                                    verificationInconclusive: inconclusive))
+                                    verificationInconclusive: inconclusive, challengeExpires: expires))
                         }
                     }
                 }

@@ -28,6 +28,8 @@ public final class LoginViewModel {
         case alertForAutoFillFailure
         /// The retried sheet reuses the challenge of the sheet it replaces.
         case reuseChallengeOnRetry
+        /// AutoFill keeps its request when the challenge is about to expire.
+        case keepAutoFillPastExpiry
     }
 
     // What the view draws.
@@ -155,6 +157,13 @@ public final class LoginViewModel {
         case "use-passkey": passkeyButtonTapped()
         default: break
         }
+    }
+
+    /// The AutoFill request's challenge is about to expire (the app's timer): renew it.
+    public func autoFillChallengeExpiring() {
+        guard autoFillArmed, !mutations.contains(.keepAutoFillPastExpiry) else { return }
+        stopAutoFill()
+        armAutoFill()
     }
 
     public func passwordSignInFinished() {
@@ -376,6 +385,10 @@ public final class LoginViewModel {
                     reporting.reportUnknownCredential(credentialID)
                 }
             case .undetermined: showProblem(.passkeyFailed, style: style, allowed: allowed)
+            case .staleChallenge where style == .autoFill:
+                // The suggestions outlived their challenge: offer them again, with a fresh one.
+                armAutoFill()
+            case .staleChallenge: showProblem(.passkeyFailed, style: style, allowed: allowed)
             }
         }
     }

@@ -62,6 +62,8 @@ public enum AssertionVerdict: Equatable {
     /// The assertion itself did not verify; the credential is still on the account.
     case rejectedAssertion
     case undetermined
+    /// The assertion signs a challenge the service no longer holds (expired or used).
+    case staleChallenge
     case passkeyLoginNotOffered
 }
 

@@ -30,6 +30,7 @@ final class ExampleHarness<Changes: MutationChoice>: LoginHarness {
         case .screenAppeared: viewModel.viewDidAppear()
         case .identifierEntered: viewModel.submitIdentifier()
         case .passkeyButtonTapped: viewModel.passkeyButtonTapped()
+        case .suggestionsChallengeExpiring: viewModel.autoFillChallengeExpiring()
         case .choose(let action): viewModel.alertOrScreenAction(action)
         case .fallbackSignInSucceeded: viewModel.passwordSignInFinished()
         case .signedOut: viewModel.signOut()
@@ -130,6 +131,7 @@ final class KitAccountService: AccountService {
         case .credentialRevoked: completion(.revokedCredential)
         case .verificationFailed: completion(.rejectedAssertion)
         case .inconclusive: completion(.undetermined)
+        case .challengeExpired: completion(.staleChallenge)
         case .routeUnavailable: completion(.passkeyLoginNotOffered)
         }
     }

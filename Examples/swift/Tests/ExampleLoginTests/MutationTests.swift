@@ -24,6 +24,9 @@ import Testing
     enum ReusedChallenge: MutationChoice {
         static var mutations: Set<LoginViewModel.Mutation> { [.reuseChallengeOnRetry] }
     }
+    enum KeptPastExpiry: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.keepAutoFillPastExpiry] }
+    }
 
     static func failures<Changes: MutationChoice>(_ changes: Changes.Type) throws -> [String: ConformanceFailure] {
         Conformance.failures(in: try Scripts.n1_4(), harness: ExampleHarness<Changes>.self)
@@ -32,7 +35,7 @@ import Testing
     @Test func theExampleAsItShipsPassesEveryCheck() throws {
         let failures = try Self.failures(NoMutation.self)
         #expect(failures.isEmpty, "\(failures.values.map(\.description).joined(separator: "\n\n"))")
-        #expect(try Scripts.n1_4().checks.count == 47)
+        #expect(try Scripts.n1_4().checks.count == 49)
     }
 
     /// Fails exactly `expected` (the checks whose steps exercise the behaviour), each failure
@@ -132,6 +135,20 @@ import Testing
         }
     }
 
+    /// AutoFill left armed past its challenge's expiry: the check that says it is about to
+    /// expire fails at that step, and says which challenge the request still carries.
+    @Test func aRequestKeptPastItsChallengeFailsTheRenewalCheck() throws {
+        let failures = try Self.failures(KeptPastExpiry.self)
+        let id = "N1.4-AC01/the-identifier-field-s-suggestions-are-renewed-before-and-after-their-challenge-expires"
+        #expect(Set(failures.keys) == [id])
+        let failure = try #require(failures[id])
+        #expect(failure.step == "And the identifier field's challenge is about to expire")
+        #expect(
+            failure.differences == [
+                "expected the identifier field's request armed again with fresh options; it still carries challenge \"challenge-1\""
+            ])
+    }
+
     /// A title that is not the spec's fails the checks that show the general passkey error, and
     /// says which string differs.
     @Test func aTitleOtherThanTheSpecsFailsTheChecksThatShowIt() throws {
@@ -140,6 +157,7 @@ import Testing
             [
                 "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",
                 "N1.4-AC04/an-inconclusive-answer-sends-no-signal",
+                "N1.4-AC01/an-expired-challenge-after-the-automatic-prompt-waits-for-the-user-s-retry",
             ])
         let failure = try #require(try Self.failures(OwnTitle.self).values.first)
         #expect(

@@ -46,6 +46,7 @@ import Testing
             Set(failures.keys) == [
                 "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",
                 "N1.4-AC04/an-inconclusive-answer-sends-no-signal",
+                "N1.4-AC01/an-expired-challenge-after-the-automatic-prompt-waits-for-the-user-s-retry",
             ])
         #expect(
             failures.values.allSatisfy {

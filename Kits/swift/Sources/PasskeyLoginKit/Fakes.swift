@@ -80,6 +80,8 @@ public final class FakePasskeyAPI {
     public var openPrompt: Kind? { prompt?.request.kind }
     /// Whether an assisted request is pending.
     public var suggestionsPending: Bool { assisted != nil }
+    /// The challenge of the pending assisted request, if one is pending.
+    var suggestionsChallenge: String? { assisted?.request.challenge }
 
     /// Ends the open prompt with `result`; a description of what is wrong when it cannot.
     func finishPrompt(with result: PasskeyResult) -> String? {
@@ -150,6 +152,9 @@ public final class FakeServer {
         /// The assertion itself did not verify (signature, origin, user verification, counter).
         case verificationFailed
         case inconclusive
+        /// The challenge the assertion signs expired or was used already: nothing is known of
+        /// the passkey.
+        case challengeExpired
         /// The account may sign in, but passkey login is not its route.
         case routeUnavailable
     }
@@ -165,6 +170,8 @@ public final class FakeServer {
     public private(set) var lookups = 0
     /// How many times the app has asked for request options.
     public private(set) var optionsCalls = 0
+    /// How many assertions the app has sent for verification.
+    public private(set) var verifications = 0
     /// The challenges issued so far.
     private(set) var issuedChallenges: Set<String> = []
 
@@ -199,7 +206,9 @@ public final class FakeServer {
     static let requestOptions = "request-options"
 
     public func verify(passkey: String) -> VerificationAnswer {
+        verifications += 1
         if world.verificationInconclusive { return .inconclusive }
+        if world.challengeExpires, verifications == 1 { return .challengeExpired }
         switch world.serverPasskeys[passkey] {
         case "active":
             guard let status = world.account else { return .credentialUnknown }

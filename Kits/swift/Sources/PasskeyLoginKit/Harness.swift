@@ -16,6 +16,9 @@ public enum AppEvent: Equatable, Sendable, CustomStringConvertible {
     case screenAppeared
     case identifierEntered
     case passkeyButtonTapped
+    /// The challenge of the pending assisted request reaches the end of its validity (the
+    /// app's timer): the app arms the request again with fresh options.
+    case suggestionsChallengeExpiring
     /// An action of the screen or the notice, by the spec's ID: `retry`, `fallback`,
     /// `another-passkey`, `recovery`, `support`, `dismiss`, `account-help`, `use-passkey`.
     case choose(String)
@@ -28,6 +31,7 @@ public enum AppEvent: Equatable, Sendable, CustomStringConvertible {
         case .screenAppeared: "the login screen appears"
         case .identifierEntered: "the user enters their identifier"
         case .passkeyButtonTapped: "the user taps the passkey button"
+        case .suggestionsChallengeExpiring: "the identifier field's challenge is about to expire"
         case .choose(let action): "the user chooses \"\(action)\""
         case .fallbackSignInSucceeded: "the user signs in with the fallback"
         case .signedOut: "the user signs out"

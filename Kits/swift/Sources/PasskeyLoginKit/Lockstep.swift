@@ -136,6 +136,7 @@ public struct Lockstep {
             parts.append("\(fault.dependency) \(call) \(fault.fault) \(fault.failingLookups) time(s)")
         }
         if world.verificationInconclusive { parts.append("verification inconclusive") }
+        if world.challengeExpires { parts.append("first challenge expired") }
         return parts.joined(separator: ", ")
     }
 
@@ -157,7 +158,7 @@ public struct Lockstep {
                 World.LookupFault(
                     dependency: $0.dependency.rawValue, fault: $0.fault.rawValue,
                     failingLookups: script.failingLookups)
-            }, verificationInconclusive: script.verificationInconclusive)
+            }, verificationInconclusive: script.verificationInconclusive, challengeExpires: script.challengeExpires)
     }
 }
 
@@ -182,13 +183,16 @@ private struct Engine {
         var state: LoginState
         var lookups: Int
         var optionsCalls: Int
+        var verifications: Int
     }
 
     /// The state and, up to where the faults stop, the server calls made: a fault fails the
     /// first calls only.
     var key: Key {
         let failing = world.script.failingLookups + 1
-        return Key(state: state, lookups: min(lookups, failing), optionsCalls: min(world.optionsCalls, failing))
+        return Key(
+            state: state, lookups: min(lookups, failing), optionsCalls: min(world.optionsCalls, failing),
+            verifications: min(world.verifications, 2))
     }
 
     static func name(_ credential: CredentialID) -> String {
@@ -199,6 +203,7 @@ private struct Engine {
         (.screenAppeared, KitScript.Input(event: "screen-appeared")),
         (.identifierSubmitted, KitScript.Input(event: "identifier-entered")),
         (.passkeyButtonTapped, KitScript.Input(event: "passkey-button-tapped")),
+        (.assistedChallengeExpiring, KitScript.Input(event: "suggestions-challenge-expiring")),
         (.retryTapped, KitScript.Input(event: "choose", action: "retry")),
         (.anotherPasskeyChosen, KitScript.Input(event: "choose", action: "another-passkey")),
         (.fallbackChosen, KitScript.Input(event: "choose", action: "fallback")),

@@ -94,7 +94,12 @@ public enum Conformance {
             }
             let current = app ?? Harness(environment: environment)
             app = current
+            let expiring = event == .suggestionsChallengeExpiring ? environment.passkeys.suggestionsChallenge : nil
             current.send(event)
+            if let expiring, environment.passkeys.suggestionsChallenge == expiring {
+                return
+                    "expected the identifier field's request armed again with fresh options; it still carries challenge \"\(expiring)\""
+            }
             return nil
         }
     }
@@ -104,6 +109,7 @@ public enum Conformance {
         case "screen-appeared": .screenAppeared
         case "identifier-entered": .identifierEntered
         case "passkey-button-tapped": .passkeyButtonTapped
+        case "suggestions-challenge-expiring": .suggestionsChallengeExpiring
         case "choose": input.action.map(AppEvent.choose)
         case "fallback-sign-in-succeeded": .fallbackSignInSucceeded
         case "signed-out": .signedOut

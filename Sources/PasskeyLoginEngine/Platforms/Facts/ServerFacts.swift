@@ -65,6 +65,15 @@ extension PlatformFacts {
                 "When verifying an AuthenticatorAssertionResponse response from the authenticator, make it indistinguishable whether verification failed because the signature is invalid or because no such user or credential is registered."
             )),
         PlatformFact(
+            name: "challenge-expired", requests: [.signIn],
+            conclusion:
+                "The verification of a sign-in’s assertion answers it when the challenge the assertion signs is no longer held: it expired, or an earlier assertion used it. It says nothing about the passkey.",
+            source: source(
+                "W3C Web Authentication Level 3, §13.4.3 Cryptographic Challenges",
+                "https://www.w3.org/TR/webauthn-3/#sctn-cryptographic-challenges",
+                "Challenges SHOULD be valid for a duration similar to the upper limit of the recommended range and default for a WebAuthn ceremony timeout."
+            )),
+        PlatformFact(
             name: "verification-inconclusive", requests: [.signIn],
             conclusion:
                 "The seed’s general passkey login error is a sign-in failure; a verification that cannot conclude is one.",

@@ -72,6 +72,8 @@ private class Replay(
     }
 
     private fun apply(input: KitInput, step: KitStep) {
+        // The identifier field's request whose challenge is about to run out, which the app must replace.
+        var expiring: PasskeyRequest? = null
         when (input.event) {
             "app-relaunched" -> {
                 passkeys.dropAll()
@@ -101,13 +103,32 @@ private class Replay(
                 }
                 currentHarness().send(UserEvent.Choose(action))
             }
-            else -> currentHarness().send(userEvent(input))
+            else -> {
+                val event = userEvent(input)
+                if (event == UserEvent.SuggestionsChallengeExpiring) expiring = passkeys.suggestionsRequest
+                currentHarness().send(event)
+            }
         }
         settle()
         // A request without fresh options is wrong whatever the next outcome step expects, and
         // the step that made it is the one to fix: it fails here, not at the next outcome.
         val requests = passkeys.takeChallengeProblems()
         if (requests.isNotEmpty()) throw failure(step, requests)
+        expiring?.let { requireRenewed(it, step) }
+    }
+
+    /**
+     * Fails the step when the identifier field's request whose challenge is about to run out
+     * is still the one pending: the app must cancel it and set a new one with fresh options.
+     * (A new request with the same challenge is a challenge used again, reported before.)
+     */
+    private fun requireRenewed(request: PasskeyRequest, step: KitStep) {
+        if (passkeys.suggestionsRequest === request) {
+            throw failure(
+                step,
+                listOf("expected the identifier field's request armed again with fresh options; it still carries challenge \"${request.challenge}\"")
+            )
+        }
     }
 
     /** Lets the app finish its work, delivering the server's answers one by one. */
@@ -132,6 +153,7 @@ private class Replay(
         "screen-appeared" -> UserEvent.ScreenAppeared
         "identifier-entered" -> UserEvent.IdentifierEntered
         "passkey-button-tapped" -> UserEvent.PasskeyButtonTapped
+        "suggestions-challenge-expiring" -> UserEvent.SuggestionsChallengeExpiring
         "fallback-sign-in-succeeded" -> UserEvent.FallbackSignInSucceeded
         "signed-out" -> UserEvent.SignedOut
         else -> throw KitScriptException("the event \"${input.event}\", which this kit does not know; export the kit again")

@@ -169,6 +169,12 @@ export class FakeCredentials {
     return this.autofill !== undefined;
   }
 
+  /** The pending conditional request, if any, as failure messages describe it: the runner
+   * tells by it whether the app armed the autofill again. */
+  get pendingSuggestions(): PasskeyRequestRecord | undefined {
+    return this.autofill?.record;
+  }
+
   /** Ends the open dialog with `result`; throws, with what went wrong, when none is open or
    * the dialog cannot offer the passkey picked. */
   finishDialog(result: KitNativeResult): void {

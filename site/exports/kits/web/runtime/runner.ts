@@ -3,9 +3,10 @@
 // inputs and waits for the app to settle, and at each outcome step compares what the app shows
 // and what the fakes saw with what the spec expects. The first outcome that differs fails the
 // check, naming the spec's file and line, the step's words and every field that differs; so
-// does an input that made a passkey request without fresh options from the server.
+// does an input that made a passkey request without fresh options from the server, and an
+// expiring autofill challenge the app left armed.
 
-import { FakeCredentials, RequestNotOpen } from "./credentials.js";
+import { FakeCredentials, RequestNotOpen, type PasskeyRequestRecord } from "./credentials.js";
 import type { HarnessContext, HarnessFactory, KitEvent, LoginHarness } from "./harness.js";
 import { KIT_IDENTIFIER, KIT_RP_ID } from "./identifiers.js";
 import { FakeServer } from "./server.js";
@@ -53,7 +54,7 @@ export interface Difference {
 export class ConformanceFailure extends Error {
   constructor(
     readonly checkID: string,
-    /** `content/web/login-error-states.md:364` */
+    /** `content/web/login-error-states.md:403` */
     readonly location: string,
     /** The step's keyword and words: `Then the user sees the "explicit-cancel" copy`. */
     readonly step: string,
@@ -95,6 +96,7 @@ const defaultWorld: KitWorld = {
   devicePasskeys: [],
   serverPasskeys: {},
   verificationInconclusive: false,
+  challengeExpires: false,
 };
 
 /** How many turns of the event loop the app may take to settle after an input. */
@@ -200,6 +202,9 @@ class Replay {
       return;
     }
     const event = kitEvent(input);
+    // The autofill request pending when its challenge is about to run out, which the app
+    // must replace.
+    const expiring = event.type === "suggestions-challenge-expiring" ? this.credentials.pendingSuggestions : undefined;
     // A dialog the app opens while handling the passkey button or a chosen action is the
     // user's (`explicit`); any other is the page's own (`automatic`).
     this.credentials.userActivation = event.type === "passkey-button-tapped" || event.type === "choose";
@@ -214,6 +219,23 @@ class Replay {
     } finally {
       this.credentials.userActivation = false;
     }
+    if (expiring) this.requireRenewedSuggestions(step, expiring);
+  }
+
+  /** Fails the step when the autofill request whose challenge is about to run out is still
+   * the one pending: the app must cancel it and arm a new one with fresh options. (A new
+   * request with the same challenge is a reused challenge, which `requireFreshOptions`
+   * reports.) */
+  private requireRenewedSuggestions(step: KitStep, expiring: PasskeyRequestRecord): void {
+    if (this.credentials.pendingSuggestions !== expiring) return;
+    throw this.failure(step, [
+      {
+        field: "passkey request",
+        expected: "the identifier field's request armed again with fresh options",
+        shown: `it still carries challenge ${JSON.stringify(expiring.challenge)}`,
+        clause: true,
+      },
+    ]);
   }
 
   /** Ends the open passkey dialog or the autofill request the way the script says. */
@@ -310,6 +332,7 @@ function kitEvent(input: KitInput): KitEvent {
   switch (input.event) {
     case "screen-appeared":
     case "passkey-button-tapped":
+    case "suggestions-challenge-expiring":
     case "fallback-sign-in-succeeded":
     case "signed-out":
       return { type: input.event };

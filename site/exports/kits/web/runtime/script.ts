@@ -98,6 +98,11 @@ export interface KitWorld {
   serverPasskeys: Record<string, "active" | "revoked" | "fails-verification" | "another-account">;
   lookupFault?: KitLookupFault;
   verificationInconclusive: boolean;
+  /** Whether the server finds the first assertion's challenge expired or already used: its
+   * first verification answers `challenge-expired`, later ones verify as usual. Absent in
+   * scripts exported before challenges could expire, which have none that do: read it as
+   * `false`. */
+  challengeExpires?: boolean;
 }
 
 /** A server dependency that fails: a route lookup's (`account-directory`, `credential-list`)
@@ -127,6 +132,9 @@ export interface KitInput {
     | "screen-appeared"
     | "identifier-entered"
     | "passkey-button-tapped"
+    /** The challenge of the pending autofill request reaches the end of its validity (a
+     * timer in a real page). */
+    | "suggestions-challenge-expiring"
     | "choose"
     | "fallback-sign-in-succeeded"
     | "app-relaunched"

@@ -38,6 +38,9 @@ export type VerificationAnswer =
   /** The assertion itself did not verify (signature, origin, user verification, counter). */
   | { result: "verification-failed" }
   | { result: "inconclusive" }
+  /** The assertion signs a challenge the server no longer holds (expired, or already used):
+   * nothing is known of the passkey. */
+  | { result: "challenge-expired" }
   | { result: "route-unavailable" };
 
 /** What the server answers to a completed fallback sign-in. */
@@ -54,6 +57,8 @@ export class FakeServer {
   /** How many times the app has asked for request options. The spec counts no such calls, so
    * the runner compares nothing with it; it is there for your own tests. */
   optionsCalls = 0;
+  /** How many assertions the app has sent for verification. */
+  verifications = 0;
   /** How many requests of any kind the app has made; the runner waits until it stops. */
   calls = 0;
   /** Every challenge issued, which the passkey fake checks each request's against. */
@@ -101,14 +106,17 @@ export class FakeServer {
   }
 
   /** Verification of an assertion for the credential ID: `inconclusive` when the world says
-   * so; `credential-unknown` for a passkey the server does not know (or without an account),
+   * so; `challenge-expired` for the first verification when the world's `challengeExpires`
+   * is set; `credential-unknown` for a passkey the server does not know (or without an account),
    * `credential-revoked` for a revoked one, `verification-failed` for one whose assertion the
    * server rejects, `route-unavailable` for an active passkey of an
    * account that may sign in but whose route is not available, else `verified`. */
   verify(assertion: { credentialId: string }): Promise<VerificationAnswer> {
     this.calls += 1;
+    this.verifications += 1;
     const world = this.world();
     if (world.verificationInconclusive) return Promise.resolve({ result: "inconclusive" });
+    if (world.challengeExpires === true && this.verifications === 1) return Promise.resolve({ result: "challenge-expired" });
     const name = passkeyName(assertion.credentialId);
     const held = name === undefined ? undefined : world.serverPasskeys[name];
     if (held === undefined || world.account === undefined) return Promise.resolve({ result: "credential-unknown" });

@@ -196,7 +196,7 @@ public struct Configuration: Decodable, Sendable, Equatable {
 public struct World: Decodable, Sendable, Equatable {
     public init(
         account: String?, routeAvailable: Bool, devicePasskeys: [String], serverPasskeys: [String: String],
-        lookupFault: LookupFault?, verificationInconclusive: Bool
+        lookupFault: LookupFault?, verificationInconclusive: Bool, challengeExpires: Bool = false
     ) {
         self.account = account
         self.routeAvailable = routeAvailable
@@ -204,6 +204,24 @@ public struct World: Decodable, Sendable, Equatable {
         self.serverPasskeys = serverPasskeys
         self.lookupFault = lookupFault
         self.verificationInconclusive = verificationInconclusive
+        self.challengeExpires = challengeExpires
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case account, routeAvailable, devicePasskeys, serverPasskeys, lookupFault, verificationInconclusive
+        case challengeExpires
+    }
+
+    /// Reads a world; one written before challenges could expire has none that do.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        account = try container.decodeIfPresent(String.self, forKey: .account)
+        routeAvailable = try container.decode(Bool.self, forKey: .routeAvailable)
+        devicePasskeys = try container.decode([String].self, forKey: .devicePasskeys)
+        serverPasskeys = try container.decode([String: String].self, forKey: .serverPasskeys)
+        lookupFault = try container.decodeIfPresent(LookupFault.self, forKey: .lookupFault)
+        verificationInconclusive = try container.decode(Bool.self, forKey: .verificationInconclusive)
+        challengeExpires = try container.decodeIfPresent(Bool.self, forKey: .challengeExpires) ?? false
     }
 
     public var account: String?
@@ -212,6 +230,8 @@ public struct World: Decodable, Sendable, Equatable {
     public var serverPasskeys: [String: String]
     public var lookupFault: LookupFault?
     public var verificationInconclusive: Bool
+    /// Whether the server finds the first assertion's challenge expired or already used.
+    public var challengeExpires: Bool
 
     public struct LookupFault: Decodable, Sendable, Equatable {
         public init(dependency: String, fault: String, failingLookups: Int) {

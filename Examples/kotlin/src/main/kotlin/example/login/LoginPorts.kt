@@ -60,6 +60,12 @@ data class SignedInAccount(val state: AccountState, val acceptedCredentialIds: L
 sealed class PasskeyVerification {
     class Accepted(val account: SignedInAccount) : PasskeyVerification()
     class Rejected(val reason: RejectionReason) : PasskeyVerification()
+
+    /**
+     * The assertion signs a challenge the backend no longer holds (it expired, or was used):
+     * the backend's `challenge_expired` error. Nothing is known about the passkey.
+     */
+    object ChallengeExpired : PasskeyVerification()
 }
 
 enum class RejectionReason { CREDENTIAL_NOT_FOUND, CREDENTIAL_REVOKED, ASSERTION_REJECTED, PASSKEY_LOGIN_NOT_ALLOWED }

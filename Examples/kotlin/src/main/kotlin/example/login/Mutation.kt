@@ -29,5 +29,11 @@ enum class Mutation {
     BUTTON_CHALLENGE_MADE_ON_DEVICE,
 
     /** "Try again" reopens the sheet with the request options of the request it retries instead of fetching fresh ones. */
-    RETRY_REUSES_REQUEST_OPTIONS
+    RETRY_REUSES_REQUEST_OPTIONS,
+
+    /** A passkey picked from the identifier field whose challenge expired shows the general passkey error instead of offering the suggestions again. */
+    EXPIRED_SUGGESTION_SHOWS_ERROR,
+
+    /** The timer for the identifier field's challenge is ignored: the request stays set past its challenge's validity. */
+    SUGGESTIONS_KEPT_PAST_EXPIRY
 }

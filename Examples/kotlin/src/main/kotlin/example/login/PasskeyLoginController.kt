@@ -101,6 +101,17 @@ class PasskeyLoginController(
         again()
     }
 
+    /**
+     * The timer the UI sets with the identifier field's request fires a little before the
+     * request's challenge times out: the field gets a new request, with fresh options.
+     */
+    fun onIdentifierFieldChallengeExpiring() {
+        if (!identifierFieldOffer || mutation == Mutation.SUGGESTIONS_KEPT_PAST_EXPIRY) return
+        withdrawIdentifierFieldOffer()
+        offerPasskeysInIdentifierField()
+        publish()
+    }
+
     /** "Sign in another way" on the login page. */
     fun onOtherMethodClicked() {
         if (!screenStarted || busy || message != null || page != LoginPage.SignIn) return
@@ -268,7 +279,11 @@ class PasskeyLoginController(
         passkeys.offerPasskeysInIdentifierField(assertion) { credentialId ->
             identifierFieldOffer = false
             // A retry after this is the sheet for any passkey: the suggestions are not a place to send the user back to.
-            verify(credentialId, askAgainWith = PasskeyPromptOptions(PasskeyRequestSource.USER, emptyList(), preferImmediatelyAvailable = false))
+            verify(
+                credentialId,
+                askAgainWith = PasskeyPromptOptions(PasskeyRequestSource.USER, emptyList(), preferImmediatelyAvailable = false),
+                fromIdentifierField = true
+            )
         }
     }
 
@@ -356,18 +371,30 @@ class PasskeyLoginController(
 
     // MARK: - Verification and sign-in
 
-    private fun verify(credentialId: String, askAgainWith: PasskeyPromptOptions) {
+    /** [fromIdentifierField]: the passkey was picked from the identifier field's suggestions, not from a sheet. */
+    private fun verify(credentialId: String, askAgainWith: PasskeyPromptOptions, fromIdentifierField: Boolean = false) {
         waiting = Waiting.VERIFICATION
         publish()
         backend.verifyPasskey(credentialId) { result ->
             waiting = null
+            val automatic = askAgainWith.source == PasskeyRequestSource.APP
             when (result) {
                 // The backend could not tell: a general error, no conclusion about the passkey.
-                is ApiResult.Failure ->
-                    passkeyProblem(passkeyFailedMessage(), askAgainWith, automatic = askAgainWith.source == PasskeyRequestSource.APP)
+                is ApiResult.Failure -> passkeyProblem(passkeyFailedMessage(), askAgainWith, automatic)
                 is ApiResult.Ok -> when (val verification = result.body) {
                     is PasskeyVerification.Accepted -> signIn(verification.account)
                     is PasskeyVerification.Rejected -> passkeyRejected(credentialId, verification.reason)
+                    PasskeyVerification.ChallengeExpired ->
+                        if (fromIdentifierField && mutation != Mutation.EXPIRED_SUGGESTION_SHOWS_ERROR) {
+                            // The suggestions outlived their challenge, and the user asked for nothing
+                            // that failed: offer them again, with fresh options, and say nothing.
+                            offerPasskeysInIdentifierField()
+                            publish()
+                        } else {
+                            // Nothing is known of the passkey: the general error, as when the backend
+                            // cannot tell; "Try again" fetches fresh options for the same sheet.
+                            passkeyProblem(passkeyFailedMessage(), askAgainWith, automatic)
+                        }
                 }
             }
         }

@@ -50,6 +50,8 @@ class ExampleLoginHarness(kit: KitEnvironment, mutation: Mutation = Mutation.NON
             UserEvent.ScreenAppeared -> controller.onLoginScreenShown()
             UserEvent.IdentifierEntered -> controller.onIdentifierSubmitted("user@example.com")
             UserEvent.PasskeyButtonTapped -> controller.onPasskeyButtonClicked()
+            // The timer the UI sets with the identifier field's request.
+            UserEvent.SuggestionsChallengeExpiring -> controller.onIdentifierFieldChallengeExpiring()
             UserEvent.FallbackSignInSucceeded -> controller.onFallbackSignInCompleted()
             UserEvent.SignedOut -> controller.onSignOutClicked()
             is UserEvent.Choose -> choose(event.action)
@@ -231,6 +233,7 @@ private class KitAuthBackend(private val kit: KitEnvironment) : AuthBackend {
                     VerificationAnswer.RouteUnavailable -> ApiResult.Ok(PasskeyVerification.Rejected(RejectionReason.PASSKEY_LOGIN_NOT_ALLOWED))
                     // The backend answers 503 when it cannot tell.
                     VerificationAnswer.Inconclusive -> ApiResult.Failure(HttpStatusException(503))
+                    VerificationAnswer.ChallengeExpired -> ApiResult.Ok(PasskeyVerification.ChallengeExpired)
                 }
             )
         }

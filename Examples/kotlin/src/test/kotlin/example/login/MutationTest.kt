@@ -125,6 +125,7 @@ class MutationTest {
             // user" passes: the relaunched app has no options to reuse. The retries after a failed
             // lookup or a failed options call pass too: those got no options to reuse.
             "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",
+            "N1.4-AC01/an-expired-challenge-after-the-automatic-prompt-waits-for-the-user-s-retry",
             "N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback",
             "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",
             "N1.4-AC01/a-fallback-login-also-makes-the-next-cancellation-the-first",
@@ -140,6 +141,44 @@ class MutationTest {
                 failure.message
             )
         }
+    }
+
+    @Test
+    @DisplayName("the general error for an expired challenge from the suggestions fails the suggestions' renewal check, after the pick")
+    fun expiredSuggestionShowsError() {
+        val renewal = "N1.4-AC01/the-identifier-field-s-suggestions-are-renewed-before-and-after-their-challenge-expires"
+        // An expired challenge after the automatic prompt passes: there the general error is right.
+        val failure = assertFailures(Mutation.EXPIRED_SUGGESTION_SHOWS_ERROR, renewal).getValue(renewal)
+        // The first outcome after the pick from the identifier field.
+        val script = suite(Mutation.NONE).script
+        val steps = script.check(renewal).steps
+        val pick = steps.indexOfFirst { step -> step.inputs.any { it.event == "suggestion-result" } }
+        assertEquals(script.location(steps[pick + 1].line), failure.location, failure.message)
+        assertEquals("Then no error is shown", steps[pick + 1].words)
+        assertEquals(
+            listOf(
+                "notice: expected none; the app shows \"Passkey sign-in failed\" / \"Signing in with your passkey didn’t work this time.\" " +
+                    "[\"Try again\", \"Sign in another way\"]",
+                "actions offered: expected []; the app offers [\"retry\", \"fallback\"]",
+                "passkeys in the identifier field: expected offered; the app offers none"
+            ),
+            failure.differences
+        )
+    }
+
+    @Test
+    @DisplayName("suggestions kept past their challenge's expiry fail the suggestions' renewal check, at the expiring challenge")
+    fun suggestionsKeptPastExpiry() {
+        val renewal = "N1.4-AC01/the-identifier-field-s-suggestions-are-renewed-before-and-after-their-challenge-expires"
+        // Nothing the user sees differs: the kit fails the step that says the challenge is about to expire.
+        val failure = assertFailures(Mutation.SUGGESTIONS_KEPT_PAST_EXPIRY, renewal).getValue(renewal)
+        val script = suite(Mutation.NONE).script
+        val expiring = script.check(renewal).steps.single { step -> step.inputs.any { it.event == "suggestions-challenge-expiring" } }
+        assertEquals(script.location(expiring.line), failure.location, failure.message)
+        assertEquals(
+            listOf("expected the identifier field's request armed again with fresh options; it still carries challenge \"challenge-1\""),
+            failure.differences
+        )
     }
 
     private fun suite(mutation: Mutation) = object : N1_4AndroidChecks() {

@@ -328,6 +328,92 @@ class ConformanceRunnerTest {
     }
 
     @Test
+    fun anExpiringChallengeFailsOnlyTheFirstVerificationAndNoneWhenTheScriptNamesNone() {
+        fun verifications(setupStep: String): List<VerificationAnswer> {
+            val text = script(
+                setupStep,
+                action(12, "the user taps the passkey button", """{"event": "passkey-button-tapped"}"""),
+                action(13, "the user taps the passkey button again", """{"event": "passkey-button-tapped"}"""),
+                action(14, "the user taps the passkey button once more", """{"event": "passkey-button-tapped"}""")
+            )
+            // Each tap stands for an assertion the app sends for verification: phone, phone, then b.
+            val answers = ArrayList<VerificationAnswer>()
+            val passkeys = listOf("phone", "phone", "b").iterator()
+            run(text) { kit -> TestHarness(kit, onEvent = { _, env -> env.server.verify(passkeys.next()) { answers.add(it) } }) }
+            return answers
+        }
+        val expires = setup.replace("\"verificationInconclusive\": false", "\"verificationInconclusive\": false, \"challengeExpires\": true")
+        assertTrue(KitScript.parse(script(expires)).checks.single().steps.first().world!!.challengeExpires)
+        assertFalse(KitScript.parse(script(setup)).checks.single().steps.first().world!!.challengeExpires)
+        val verified = VerificationAnswer.Verified(AccountStatus.ACTIVE, listOf("b", "phone"))
+        // The first assertion's challenge has expired; the next ones, with fresh challenges, verify.
+        assertEquals(listOf(VerificationAnswer.ChallengeExpired, verified, verified), verifications(expires))
+        assertEquals(listOf(verified, verified, verified), verifications(setup))
+        assertEquals(listOf(verified, verified, verified), verifications(expires.replace("\"challengeExpires\": true", "\"challengeExpires\": false")))
+
+        // Counted from the check's first verification, whatever the world was then; an inconclusive answer wins.
+        var world = KitWorld("active", true, listOf("phone"), mapOf("phone" to "active"), null, false)
+        val server = FakeServer({ world }, KitLog())
+        val answers = ArrayList<VerificationAnswer>()
+        server.verify("phone") { answers.add(it) }
+        world = world.copy(challengeExpires = true)
+        server.verify("phone") { answers.add(it) }
+        while (server.deliverNext()) Unit
+        val phoneVerified = VerificationAnswer.Verified(AccountStatus.ACTIVE, listOf("phone"))
+        assertEquals(listOf(phoneVerified, phoneVerified), answers)
+        assertEquals(2, server.verifications)
+        val inconclusive = FakeServer({ world.copy(verificationInconclusive = true) }, KitLog())
+        answers.clear()
+        inconclusive.verify("phone") { answers.add(it) }
+        inconclusive.deliverNext()
+        assertEquals(listOf<VerificationAnswer>(VerificationAnswer.Inconclusive), answers)
+    }
+
+    @Test
+    fun anExpiringSuggestionsChallengeReachesTheHarnessWhichMustRenewTheRequest() {
+        val expect = """{"screen": "login", "actions": ["retry"], "suggestions": true, "session": false, "signals": [], "lookups": 0}"""
+        val text = script(
+            setup,
+            action(12, "the login screen appears", """{"event": "screen-appeared"}"""),
+            action(13, "the identifier field's challenge is about to expire", """{"event": "suggestions-challenge-expiring"}"""),
+            outcome(14, "passkeys are offered in the identifier field", expect)
+        )
+        fun harness(renew: (KitEnvironment) -> Unit) = { kit: KitEnvironment ->
+            TestHarness(
+                kit,
+                onEvent = { event, env -> if (event == UserEvent.ScreenAppeared) env.requestWithOptions(PromptKind.ASSISTED) else renew(env) }
+            )
+        }
+        val harnesses = ArrayList<TestHarness>()
+        // Cancelled, and set again with fresh options.
+        run(text) { kit ->
+            harness { env ->
+                env.passkeys.cancelAssistedRequest()
+                env.requestWithOptions(PromptKind.ASSISTED)
+            }(kit).also { harnesses.add(it) }
+        }
+        assertEquals(listOf(UserEvent.ScreenAppeared, UserEvent.SuggestionsChallengeExpiring), harnesses.single().events)
+        assertEquals("suggestions-challenge-expiring", UserEvent.SuggestionsChallengeExpiring.toString())
+        assertEquals(listOf("challenge-1", "challenge-2"), harnesses.single().kit.passkeys.requests.map { it.challenge })
+
+        // Left as it was: the step of the event fails, though the next outcome would not.
+        val kept = failure(text, harness { })
+        assertEquals("native/test.md:13", kept.location)
+        assertEquals(
+            listOf("expected the identifier field's request armed again with fresh options; it still carries challenge \"challenge-1\""),
+            kept.differences
+        )
+
+        // Set again with the challenge that is expiring: a challenge used again.
+        val reused = failure(text, harness { env ->
+            env.passkeys.cancelAssistedRequest()
+            env.passkeys.request(PasskeyRequest(PromptKind.ASSISTED, emptyList(), false, "challenge-1")) {}
+        })
+        assertEquals("native/test.md:13", reused.location)
+        assertEquals(listOf("expected a passkey request with fresh request options; the app used challenge \"challenge-1\" again"), reused.differences)
+    }
+
+    @Test
     fun anExceptionOfTheAppIsReportedAtItsStep() {
         val text = script(setup, action(12, "the login screen appears", """{"event": "screen-appeared"}"""))
         val failure = failure(text) { kit -> TestHarness(kit, onEvent = { _, _ -> throw IllegalStateException("boom") }) }

@@ -203,6 +203,15 @@ sealed class VerificationAnswer {
         override fun toString() = "Inconclusive"
     }
 
+    /**
+     * The assertion signs a challenge the server no longer holds: it expired, or an earlier
+     * assertion used it. Nothing is known of the passkey: no signal, no session, and no
+     * cancellation counted.
+     */
+    object ChallengeExpired : VerificationAnswer() {
+        override fun toString() = "ChallengeExpired"
+    }
+
     /** The assertion is valid, but the account cannot continue with passkey login. */
     object RouteUnavailable : VerificationAnswer() {
         override fun toString() = "RouteUnavailable"
@@ -220,6 +229,7 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
     private val answers = ArrayList<() -> Unit>()
     private var lookupsMade = 0
     private var optionsCallsMade = 0
+    private var verificationsMade = 0
     private val issuedChallenges = HashSet<String>()
 
     /** How many route lookups the app has made so far. */
@@ -227,6 +237,9 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
 
     /** How many times the app has asked for a passkey request's options so far (the runner does not compare it). */
     val optionsCalls: Int get() = optionsCallsMade
+
+    /** How many assertions the app has sent for verification so far (the runner does not compare it). */
+    val verifications: Int get() = verificationsMade
 
     /** The route lookup for [identifier] (the world has one account, whatever the identifier). */
     fun lookUp(identifier: String, onAnswer: (LookupAnswer) -> Unit) {
@@ -265,12 +278,18 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
     /** Whether [challenge] came from [requestOptions]. */
     internal fun issued(challenge: String): Boolean = challenge in issuedChallenges
 
-    /** Verification of an assertion made with [passkey]. */
+    /**
+     * Verification of an assertion made with [passkey]. When the check's world has
+     * `challengeExpires`, the check's first verification answers
+     * [VerificationAnswer.ChallengeExpired] and later ones verify as usual.
+     */
     fun verify(passkey: String, onAnswer: (VerificationAnswer) -> Unit) {
+        verificationsMade++
         val world = world()
         val status = world.account?.let { AccountStatus.of(it) }
         val answer = when {
             world.verificationInconclusive -> VerificationAnswer.Inconclusive
+            world.challengeExpires && verificationsMade == 1 -> VerificationAnswer.ChallengeExpired
             world.serverPasskeys[passkey] == "revoked" -> VerificationAnswer.CredentialRevoked
             world.serverPasskeys[passkey] == "fails-verification" -> VerificationAnswer.VerificationFailed
             // The assertion's user handle names another account, active, whose passkeys these are.

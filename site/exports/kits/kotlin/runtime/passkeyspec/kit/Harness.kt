@@ -36,7 +36,10 @@ class KitEnvironment(
     val store: KitStore
 )
 
-/** Something the user does; the kit handles relaunches and the passkey API's results itself. */
+/**
+ * Something the user (or the app's own timer) does; the kit handles relaunches and the
+ * passkey API's results itself.
+ */
 sealed class UserEvent(val id: String) {
     /** The login screen appears (after launch, or after signing out). */
     object ScreenAppeared : UserEvent("screen-appeared")
@@ -46,6 +49,14 @@ sealed class UserEvent(val id: String) {
 
     /** The user taps the passkey button (on the login or the fallback screen). */
     object PasskeyButtonTapped : UserEvent("passkey-button-tapped")
+
+    /**
+     * The challenge of the identifier field's pending request reaches the end of its validity
+     * (in the app, a timer set when the request was set): cancel the request, ask the server
+     * for fresh options and set a new request with their challenge, showing nothing. The kit
+     * sends it only while the identifier field's request is pending.
+     */
+    object SuggestionsChallengeExpiring : UserEvent("suggestions-challenge-expiring")
 
     /** The user chooses an action the screen or the notice offers. */
     class Choose(val action: UserAction) : UserEvent("choose") {

@@ -127,7 +127,9 @@ class KitScript(
             lookupFault = json.optional("lookupFault")?.let {
                 KitLookupFault(it["dependency"].string(), it["fault"].string(), it["failingLookups"].int())
             },
-            verificationInconclusive = json["verificationInconclusive"].bool()
+            verificationInconclusive = json["verificationInconclusive"].bool(),
+            // Scripts exported before challenges could expire have none that do.
+            challengeExpires = json.optional("challengeExpires")?.bool() ?: false
         )
 
         private fun expectation(json: JsonNode) = KitExpectation(
@@ -204,7 +206,12 @@ data class KitWorld(
     val devicePasskeys: List<String>,
     val serverPasskeys: Map<String, String>,
     val lookupFault: KitLookupFault?,
-    val verificationInconclusive: Boolean
+    val verificationInconclusive: Boolean,
+    /**
+     * Whether the server finds the challenge of the check's first assertion expired or
+     * already used (`challenge-expired`); later assertions verify as usual.
+     */
+    val challengeExpires: Boolean = false
 )
 
 /**
