@@ -39,13 +39,15 @@ public struct CheckContext: CheckSession {
         case event(LoginEvent)
         case prompt(PromptAction, passkey: String?)
         case assisted(PromptAction, passkey: String?)
+        /// The signed-in user revokes the passkey in the account settings.
+        case revocation(passkey: String)
 
         /// Whether it authenticates the user: a passkey assertion or a fallback sign-in.
         var authenticates: Bool {
             switch self {
             case .event(.fallbackSignInSucceeded), .prompt(.userSelectsPasskey, _), .assisted(.userSelectsPasskey, _):
                 true
-            case .event, .prompt, .assisted: false
+            case .event, .prompt, .assisted, .revocation: false
             }
         }
 
@@ -55,6 +57,7 @@ public struct CheckContext: CheckSession {
             case .prompt(let action, let passkey): action.name + (passkey.map { " \"\($0)\"" } ?? "")
             case .assisted(let action, let passkey):
                 "suggestions: \(action.name)" + (passkey.map { " \"\($0)\"" } ?? "")
+            case .revocation(let passkey): "passkey \"\(passkey)\" revoked in the account settings"
             }
         }
     }
@@ -200,6 +203,22 @@ public struct CheckContext: CheckSession {
         try deliver(.assistedRequestFinished(adapter.outcome(of: result)))
     }
 
+    /// The signed-in user revokes passkey `name` in the account settings: the server marks it
+    /// revoked and lists the passkeys it still accepts for the signed-in account.
+    mutating func revokeInSettings(_ name: String) throws {
+        inputs.append(.revocation(passkey: name))
+        guard let session = state.session, let account = script.account(withID: session) else {
+            throw StepFailure(expected: "a signed-in user", observed: summary)
+        }
+        let id = passkey(name)
+        guard script.acceptedCredentials(ofAccount: session).contains(id) else {
+            throw StepFailure(expected: "passkey \"\(name)\" accepted for the signed-in account", observed: "it is not")
+        }
+        configureWorld { $0.serverCredentials[id] = .revoked }
+        try deliver(
+            .passkeyRevokedInSettings(account, acceptedCredentials: script.acceptedCredentials(ofAccount: session)))
+    }
+
     /// Replays what the user and the OS did so far, up to the first authentication, in another
     /// world with the same app and device; returns what the user observed after each input, or
     /// where the replay could not go on.
@@ -214,6 +233,7 @@ public struct CheckContext: CheckSession {
                 case .event(let event): try other.send(event)
                 case .prompt(let action, let passkey): try other.prompt(action, passkey: passkey)
                 case .assisted(let action, let passkey): try other.assisted(action, passkey: passkey)
+                case .revocation(let passkey): try other.revokeInSettings(passkey)
                 }
                 observed.append("after \(input): \(other.summary); \(other.effectsSummary)")
                 other.lastEffects = []

@@ -136,12 +136,15 @@ enum ConformanceRecorder {
             case .accountHelpChosen: KitInput(event: "choose", action: UserAction.accountHelp.rawValue)
             case .noticeDismissed: KitInput(event: "choose", action: UserAction.dismiss.rawValue)
             case .fallbackSignInSucceeded: KitInput(event: "fallback-sign-in-succeeded")
+            case .passkeyRevokedInSettings: nil  // recorded as `.revocation`, with the passkey's name
             case .appRelaunched: KitInput(event: "app-relaunched")
             case .signedOut: KitInput(event: "signed-out")
             case .lookupFinished, .requestOptionsFinished, .ceremonyFinished, .assistedRequestFinished,
                 .verificationFinished:
                 nil
             }
+        case .revocation(let passkey):
+            return KitInput(event: "passkey-revoked-in-settings", passkey: passkey)
         case .prompt(let action, let passkey):
             return adapter.result(of: action, credential: passkey.map(CredentialID.init(named:))).map {
                 KitInput(event: "prompt-result", result: result($0))

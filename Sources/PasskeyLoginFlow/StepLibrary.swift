@@ -219,6 +219,12 @@ enum StepLibrary {
         ) { context in
             try context.send(.assistedChallengeExpiring)
         },
+        StepDefinition(
+            "the user revokes passkey {passkey} in the account settings",
+            "The signed-in user removes one of the account's passkeys in the settings.", Parameter.passkey
+        ) { context, name in
+            try context.revokeInSettings(name)
+        },
         StepDefinition("the user signs in with the fallback", "The user completes the fallback method.") { context in
             guard let account = context.script.account else {
                 throw StepFailure(expected: "an account to sign in to", observed: "there is no account")

@@ -219,17 +219,22 @@ public struct KitLookupFault: Codable, Sendable, Equatable {
 
 /// Something the user or the platform does.
 public struct KitInput: Codable, Sendable, Equatable {
-    /// `screen-appeared`, `identifier-entered`, `passkey-button-tapped`, `choose` (with
-    /// `action`), `fallback-sign-in-succeeded`, `app-relaunched`, `signed-out`; or
-    /// `prompt-result` / `suggestion-result` (with `result`): the platform's passkey API ends
-    /// the open prompt, or the identifier field's request.
+    /// `screen-appeared`, `identifier-entered`, `passkey-button-tapped`,
+    /// `suggestions-challenge-expiring`, `choose` (with `action`),
+    /// `fallback-sign-in-succeeded`, `passkey-revoked-in-settings` (with `passkey`),
+    /// `app-relaunched`, `signed-out`; or `prompt-result` / `suggestion-result` (with
+    /// `result`): the platform's passkey API ends the open prompt, or the identifier field's
+    /// request.
     public var event: String
     public var action: String?
+    /// The passkey the signed-in user revokes in the account settings.
+    public var passkey: String?
     public var result: KitNativeResult?
 
-    public init(event: String, action: String? = nil, result: KitNativeResult? = nil) {
+    public init(event: String, action: String? = nil, passkey: String? = nil, result: KitNativeResult? = nil) {
         self.event = event
         self.action = action
+        self.passkey = passkey
         self.result = result
     }
 }

@@ -63,6 +63,7 @@ import Testing
             tests.failedOptionsForTheSuggestionsShowNothing()
         },
         "discoverable-entry": { tests in tests.discoverableEntry() },
+        "reconcile-at-revocation": { tests in tests.reconcileAtRevocation() },
         "challenge-expiry": { tests in
             tests.anExpiredChallengeAfterAPromptWaitsForRetry()
             tests.anExpiredChallengeRenewsTheSuggestions()
@@ -846,6 +847,34 @@ extension DecisionTests {
         }
         store.refuses(.verificationFinished(.challengeExpired))
         store.refuses(.verificationFinished(accepted))
+    }
+
+    /// A passkey revoked in the settings while signed in is reconciled at once, with the list
+    /// the server still accepts; nothing else changes, and only the signed-in account's
+    /// revocation is possible.
+    @Test func reconcileAtRevocation() {
+        var state = LoginState()
+        state.appeared = true
+        state.screen = .signedIn
+        state.session = activeAccount.id
+        var store = LoginTestStore(configuration: Configuration(automaticStart: .none), state: state)
+        store.send(
+            .passkeyRevokedInSettings(activeAccount, acceptedCredentials: [passkey2]),
+            effects: [
+                .signalAllAcceptedCredentials(userHandle: activeAccount.userHandle, acceptedCredentials: [passkey2])
+            ]
+        )
+        let other = Account(id: "another-account", userHandle: Array("user-2".utf8), status: .active)
+        store.refuses(.passkeyRevokedInSettings(other, acceptedCredentials: []))
+        let signedOut = LoginTestStore(configuration: Configuration(automaticStart: .none))
+        signedOut.refuses(.passkeyRevokedInSettings(activeAccount, acceptedCredentials: [passkey2]))
+        // The world keeps the revocation: the explorer's event drops the first accepted passkey.
+        let world = WorldScript(
+            account: activeAccount, serverCredentials: [passkey1: .active, passkey2: .active],
+            deviceCredentials: [passkey1, passkey2])
+        #expect(
+            world.revocationInSettings(of: activeAccount)
+                == .passkeyRevokedInSettings(activeAccount, acceptedCredentials: [passkey2]))
     }
 
     /// Without an identifier nothing is looked up: the automatic request asks for any passkey

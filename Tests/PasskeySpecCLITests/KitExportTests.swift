@@ -56,7 +56,7 @@ import Testing
         let checks = try #require(
             (try JSONSerialization.jsonObject(with: script) as? [String: Any])?["checks"] as? [[String: Any]])
         #expect(suite.components(separatedBy: "@Test(").count - 1 == checks.count)
-        #expect(checks.count == 49)
+        #expect(checks.count == 50)
         #expect(suite.contains("content/native/login-error-states.md:"))
     }
 

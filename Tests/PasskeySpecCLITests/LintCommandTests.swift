@@ -10,7 +10,7 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             result.stdout
-                == "lint: 2 specs, 2 pages, 19 scenarios, 10 criteria, 75 checks, 12 references; 0 errors, 0 warnings\n"
+                == "lint: 2 specs, 2 pages, 19 scenarios, 10 criteria, 77 checks, 12 references; 0 errors, 0 warnings\n"
         )
     }
 

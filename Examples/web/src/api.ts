@@ -65,6 +65,12 @@ export interface SessionResponse {
   credentialIds: string[];
 }
 
+/** What the server answers once it has revoked a passkey: the credential IDs it still accepts
+ * for the account. */
+export interface RevocationResponse {
+  credentialIds: string[];
+}
+
 /** The site's sign-in endpoints. Each rejects as `fetch()` does: `TimeoutError` when
  * `AbortSignal.timeout()` fires, `TypeError` for a network failure, and `HttpError` for an
  * answer of 5xx. */
@@ -75,6 +81,8 @@ export interface SignInApi {
   requestOptions(): Promise<RequestOptionsResponse>;
   verifyPasskey(credentialId: string): Promise<PasskeyVerdict>;
   signInAnotherWay(identifier: string): Promise<SessionResponse>;
+  /** Revokes one of the signed-in account's passkeys (the account settings' "Remove"). */
+  revokePasskey(credentialId: string): Promise<RevocationResponse>;
 }
 
 export class HttpError extends Error {

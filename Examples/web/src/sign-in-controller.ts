@@ -1,5 +1,6 @@
 // The sign-in page's controller: the identifier field with passkeys in its autofill, the
-// passkey button, the inline message with its buttons, and the other way to sign in. A view
+// passkey button, the inline message with its buttons, the other way to sign in, and the
+// removal of a passkey in the account settings once signed in. A view
 // layer renders `view` and calls the methods on user input; every method returns once the
 // page has done what it can without the user. Every passkey request, the autofill's included,
 // starts with fresh options from the server: a challenge is good for one request, and for a
@@ -57,7 +58,13 @@ export type Mutation =
    * after a dialog, instead of arming the autofill again. */
   | "error-for-expired-autofill"
   /** (i) The autofill request is left armed when its challenge is about to run out. */
-  | "autofill-kept-past-expiry";
+  | "autofill-kept-past-expiry"
+  /** (j) A passkey removed in the account settings is reported to the browser as unknown,
+   * instead of sending the list the server still accepts. */
+  | "unknown-signal-at-revocation"
+  /** (k) A passkey removed in the account settings is revoked on the server, and the browser
+   * is told nothing until the next sign-in. */
+  | "no-signal-at-revocation";
 
 export type Page =
   | { name: "sign-in" }
@@ -206,6 +213,28 @@ export class SignInController {
       this.dependencies.log?.("sign-in another way failed", error);
       this.render({ busy: false });
     }
+  }
+
+  /** The signed-in user removed one of the account's passkeys in the account settings: the
+   * server revokes it, and the browser gets the list of the passkeys the server still accepts
+   * at once, which hides the removed one. It is not unknown (the server still knows it), so
+   * no unknown-credential signal. The page itself does not change. */
+  async removePasskey(credentialId: string): Promise<void> {
+    const userId = this.state.signedInAs;
+    if (userId === null) return;
+    let accepted: string[];
+    try {
+      accepted = (await this.dependencies.api.revokePasskey(credentialId)).credentialIds;
+    } catch (error) {
+      this.dependencies.log?.("revoking the passkey failed", error);
+      return;
+    }
+    if (this.mutation === "unknown-signal-at-revocation") {
+      this.sendUnknownCredentialSignal(credentialId);
+      return;
+    }
+    if (this.mutation === "no-signal-at-revocation") return;
+    this.sendAllAcceptedCredentialsSignal(userId, accepted);
   }
 
   signOut(): void {
@@ -426,11 +455,15 @@ export class SignInController {
     this.cancelAutofill();
     this.tryAgain = null;
     this.render({ page: { name: "account" }, message: null, signedInAs: user.id });
+    this.sendAllAcceptedCredentialsSignal(user.id, acceptedCredentialIds);
+  }
+
+  private sendAllAcceptedCredentialsSignal(userId: string, acceptedCredentialIds: string[]): void {
     const signal = this.dependencies.signals.signalAllAcceptedCredentials;
     signal
       ?.call(this.dependencies.signals, {
         rpId: this.settings.rpId,
-        userId: user.id,
+        userId,
         allAcceptedCredentialIds: acceptedCredentialIds,
       })
       .catch((error: unknown) => this.dependencies.log?.("signalAllAcceptedCredentials failed", error));

@@ -69,6 +69,9 @@ function send(controller: SignInController, event: KitEvent): Promise<void> | vo
       return event.action === "use-passkey" ? controller.signInWithPasskey() : controller.press(buttonFor[event.action]);
     case "fallback-sign-in-succeeded":
       return controller.otherWayCompleted();
+    case "passkey-revoked-in-settings":
+      // The account settings' "Remove" on the passkey, which the settings list by credential ID.
+      return controller.removePasskey(event.credentialId);
     case "signed-out":
       return controller.signOut();
   }
@@ -169,6 +172,9 @@ function siteApi(server: FakeServer): SignInApi {
     async signInAnotherWay(identifier) {
       const answer = await server.signInWithFallback(identifier);
       return { user: { id: answer.account.userId, status: answer.account.status }, credentialIds: answer.acceptedPasskeys };
+    },
+    async revokePasskey(credentialId) {
+      return { credentialIds: await server.revoke(credentialId) };
     },
   };
 }

@@ -1,7 +1,8 @@
 // The kit's runtime on its own: the version it replays, the browser's one-request rule, the
 // server's answers and request options, a challenge good for one request, the server's expired
-// challenge, the autofill's expiring challenge as an event, the login entry, and a reload that
-// keeps the storage and drops the page.
+// challenge, the autofill's expiring challenge as an event, a passkey revoked in the account
+// settings (the server's revocation, and the event with its passkey), the login entry, and a
+// reload that keeps the storage and drops the page.
 
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
@@ -121,6 +122,73 @@ test("an expiring challenge fails the first verification only, and no challenge 
   assert.equal((await inconclusive.verify(laptop)).result, "verified", "the first verification was the inconclusive one");
 });
 
+test("revoking a passkey marks it revoked for later answers and lists the passkeys still accepted, sorted", async () => {
+  let current: KitWorld = {
+    ...world,
+    devicePasskeys: ["laptop", "work-key", "phone"],
+    serverPasskeys: { "work-key": "active", laptop: "active", "old-laptop": "revoked", phone: "fails-verification", tablet: "another-account" },
+  };
+  const server = new FakeServer(() => current);
+  const laptop = { credentialId: credentialID("laptop") };
+  // The accepted passkeys (active and failing verification) but the revoked one, by name.
+  assert.deepEqual(await server.revoke(credentialID("laptop")), [credentialID("phone"), credentialID("work-key")]);
+  assert.deepEqual(await server.verify(laptop), { result: "credential-revoked" });
+  assert.deepEqual(await server.lookUp("x"), { result: "found", passkeys: [credentialID("phone"), credentialID("work-key")] });
+  const fallback = await server.signInWithFallback("x");
+  assert.deepEqual(fallback.acceptedPasskeys, [credentialID("phone"), credentialID("work-key")]);
+  assert.equal(server.calls, 4);
+
+  // Revoked for the rest of the check: a later world (a setup step's) keeps it so.
+  current = { ...current, routeAvailable: true, verificationInconclusive: false };
+  assert.deepEqual(await server.verify(laptop), { result: "credential-revoked" });
+  const work = await server.verify({ credentialId: credentialID("work-key") });
+  assert.deepEqual(work.result === "verified" && work.acceptedPasskeys, [credentialID("phone"), credentialID("work-key")]);
+
+  // The last one leaves an empty list; a passkey the server does not accept, an ID that is
+  // not base64url, and an account that does not exist are refused and change nothing.
+  assert.deepEqual(await server.revoke(credentialID("phone")), [credentialID("work-key")]);
+  assert.deepEqual(await server.revoke(credentialID("work-key")), []);
+  await assert.rejects(server.revoke(credentialID("laptop")), /accepts no passkey "laptop" for the account to revoke; it accepts none\./);
+  await assert.rejects(server.revoke(credentialID("tablet")), /accepts no passkey "tablet"/);
+  await assert.rejects(server.revoke("not base64url!"), /accepts no credential ID "not base64url!"/);
+  const { account, ...withoutAccount } = current;
+  assert.equal(account, "active");
+  current = withoutAccount;
+  await assert.rejects(new FakeServer(() => current).revoke(credentialID("work-key")), /There is no account/);
+});
+
+test("a passkey revoked in the settings reaches the harness as an event with its passkey, while signed in", async () => {
+  const script = scripts[0]!;
+  const checkID = "W1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once";
+  const events: KitEvent[] = [];
+  const sessions: boolean[] = [];
+  const servers: FakeServer[] = [];
+  await runCheck(script, checkID, async (kit) => {
+    servers.push(kit.server);
+    const harness = await signInHarness()(kit);
+    return {
+      ...harness,
+      send: async (event: KitEvent) => {
+        events.push(event);
+        sessions.push((await harness.observe()).session);
+        return harness.send(event);
+      },
+    };
+  });
+  assert.deepEqual(events, [
+    { type: "screen-appeared" },
+    { type: "passkey-button-tapped" },
+    { type: "passkey-revoked-in-settings", passkey: "old-laptop", credentialId: credentialID("old-laptop") },
+    { type: "signed-out" },
+    { type: "screen-appeared" },
+    { type: "passkey-button-tapped" },
+  ]);
+  assert.deepEqual(sessions, [false, false, true, true, false, false], "sent while the user is signed in");
+  // The page revoked it through the server: choosing it again would not verify.
+  assert.equal(servers.length, 1);
+  assert.deepEqual(await servers[0]!.verify({ credentialId: credentialID("old-laptop") }), { result: "credential-revoked" });
+});
+
 test("the autofill's expiring challenge reaches the harness as an event, after the check's screen appeared", async () => {
   const script = scripts[0]!;
   const checkID = "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires";
@@ -201,9 +269,9 @@ test("a passkey request with a challenge the server never issued fails the step 
     assert.equal(
       error.message,
       [
-        "content/web/login-error-states.md:401: And the user taps the passkey button",
+        "content/web/login-error-states.md:402: And the user taps the passkey button",
         '  passkey request: expected a passkey request with a challenge from the server\'s request options; the app\'s "made-up" was never issued',
-        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:397`,
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:398`,
       ].join("\n"),
     );
     return true;
@@ -330,9 +398,9 @@ test("an app that throws while taking an event fails that step", async () => {
     assert.equal(
       error.message,
       [
-        "content/web/login-error-states.md:401: And the user taps the passkey button",
+        "content/web/login-error-states.md:402: And the user taps the passkey button",
         '  app: expected the app to take "passkey-button-tapped", the app threw Error: no button',
-        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:397`,
+        `  in check "Cancelling the passkey button's dialog changes nothing" (${checkID}), content/web/login-error-states.md:398`,
       ].join("\n"),
     );
     return true;

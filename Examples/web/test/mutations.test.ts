@@ -24,31 +24,34 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
   // once the user dismisses the autofill suggestions. Only this check dismisses them.
   "dialog-after-dismissed-autofill": {
     "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": {
-      line: 345,
+      line: 346,
       field: "passkey dialog",
     },
   },
   // (b) Every check that cancels the passkey button's dialog (NotAllowedError).
   "error-after-cancel": {
-    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 403, field: "notice" },
-    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 415, field: "notice" },
-    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 426, field: "notice" },
+    "W1.4-AC02/cancelling-the-passkey-button-s-dialog-changes-nothing": { line: 404, field: "notice" },
+    "W1.4-AC02/no-passkey-available-looks-the-same-as-a-cancellation": { line: 416, field: "notice" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 427, field: "notice" },
   },
   // (c) The one check whose lookup times out; the network failure and the server error are
   // other checks and still pass.
   "timeout-means-no-account": {
-    "W1.4-AC03/the-account-directory-times-out": { line: 443, field: "notice" },
+    "W1.4-AC03/the-account-directory-times-out": { line: 444, field: "notice" },
   },
-  // (d) The one check with a revoked passkey.
+  // (d) The one check that picks a revoked passkey (the check that revokes one in the settings
+  // never picks it again).
   "unknown-signal-for-revoked": {
     "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
-      line: 543,
+      line: 544,
       field: "signals",
     },
+    // Choosing the passkey revoked in the settings again sends the unknown signal too.
+    "W1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once": { line: 568, field: "signals" },
   },
   // (e) The restricted account's check; the locked and closed accounts' still pass.
   "restricted-gets-session": {
-    "W1.4-AC05/a-restricted-account-does-not": { line: 596, field: "screen" },
+    "W1.4-AC05/a-restricted-account-does-not": { line: 614, field: "screen" },
   },
   // (f) "Passkey sign-in didn't work" with a straight apostrophe: every check that shows the
   // "passkey-failed" copy.
@@ -57,9 +60,9 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
       line: 153,
       field: 'notice title ("passkey-failed")',
     },
-    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 559, field: 'notice title ("passkey-failed")' },
+    "W1.4-AC04/an-inconclusive-answer-sends-no-signal": { line: 577, field: 'notice title ("passkey-failed")' },
     "W1.4-AC01/an-expired-challenge-after-the-passkey-button-s-dialog-waits-for-the-user-s-retry": {
-      line: 384,
+      line: 385,
       field: 'notice title ("passkey-failed")',
     },
   },
@@ -72,20 +75,24 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
       line: 156,
       field: "passkey request",
     },
-    "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": { line: 349, field: "passkey request" },
-    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 366, field: "passkey request" },
+    "W1.4-AC01/dismissing-the-suggestions-shows-nothing-and-keeps-the-passkey-button": { line: 350, field: "passkey request" },
+    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 367, field: "passkey request" },
     "W1.4-AC01/an-expired-challenge-after-the-passkey-button-s-dialog-waits-for-the-user-s-retry": {
-      line: 387,
+      line: 388,
       field: "passkey request",
     },
-    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 423, field: "passkey request" },
-    "W1.4-AC04/a-credential-id-absent-from-the-server-s-records-is-signalled-as-unknown": { line: 518, field: "passkey request" },
+    "W1.4-AC02/the-passkey-button-cancels-the-suggestions-first-and-they-come-back": { line: 424, field: "passkey request" },
+    "W1.4-AC04/a-credential-id-absent-from-the-server-s-records-is-signalled-as-unknown": { line: 519, field: "passkey request" },
+    "W1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once": {
+      line: 566,
+      field: "passkey request",
+    },
     "W1.4-AC04/an-assertion-that-fails-verification-looks-like-an-unknown-passkey-and-is-not-signalled": {
-      line: 533,
+      line: 534,
       field: "passkey request",
     },
     "W1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown": {
-      line: 547,
+      line: 548,
       field: "passkey request",
     },
   },
@@ -93,12 +100,23 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
   // general error where it should arm the suggestions again. The passkey button's dialog, which
   // must show it, still passes.
   "error-for-expired-autofill": {
-    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 370, field: "notice" },
+    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 371, field: "notice" },
   },
   // (i) The one check whose autofill challenge is about to run out: the step that says so, since
   // the request the page leaves armed would verify only once its challenge has expired.
   "autofill-kept-past-expiry": {
-    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 366, field: "passkey request" },
+    "W1.4-AC01/the-suggestions-are-renewed-before-and-after-their-challenge-expires": { line: 367, field: "passkey request" },
+  },
+  // (j) The one check that revokes a passkey in the account settings: the step right after the
+  // revocation, which wants the full list and sees the unknown-credential signal instead. The
+  // check that finds a revoked passkey at sign-in (d's) still passes: it revokes nothing.
+  "unknown-signal-at-revocation": {
+    "W1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once": { line: 562, field: "signals" },
+  },
+  // (k) The same check and step: the server revoked the passkey, but the browser was told
+  // nothing, and the list sent at sign-in still names it.
+  "no-signal-at-revocation": {
+    "W1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once": { line: 562, field: "signals" },
   },
 };
 
@@ -143,10 +161,10 @@ test("a copy that differs from the spec shows both strings and where they differ
   assert.equal(
     failure.message,
     [
-      `${specFile}:559: Then the user sees the "passkey-failed" copy`,
+      `${specFile}:577: Then the user sees the "passkey-failed" copy`,
       '  notice title ("passkey-failed"): expected "Passkey sign-in didn’t work", the app shows "Passkey sign-in didn\'t work"' +
         ' (character 21: the spec has "’" U+2019, the app "\'" U+0027)',
-      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:552`,
+      `  in check "An inconclusive answer sends no signal" (W1.4-AC04/an-inconclusive-answer-sends-no-signal), ${specFile}:570`,
     ].join("\n"),
   );
 });
@@ -170,10 +188,10 @@ test("an autofill request left armed past its challenge fails the step that says
   assert.equal(
     failure.message,
     [
-      `${specFile}:366: And the identifier field's challenge is about to expire`,
+      `${specFile}:367: And the identifier field's challenge is about to expire`,
       "  passkey request: expected the identifier field's request armed again with fresh options;" +
         ' it still carries challenge "challenge-1"',
-      `  in check "The suggestions are renewed before and after their challenge expires" (${checkID}), ${specFile}:361`,
+      `  in check "The suggestions are renewed before and after their challenge expires" (${checkID}), ${specFile}:362`,
     ].join("\n"),
   );
 });
@@ -184,11 +202,25 @@ test("an expired challenge after the autofill shows nothing", async () => {
   assert.equal(
     failure.message,
     [
-      `${specFile}:370: Then no error is shown`,
+      `${specFile}:371: Then no error is shown`,
       '  notice: expected none, the app shows "Passkey sign-in didn’t work"',
       '  actions: expected none, the app offers "retry", "fallback"',
       "  identifier field: expected passkeys offered, the app has none offered",
-      `  in check "The suggestions are renewed before and after their challenge expires" (${checkID}), ${specFile}:361`,
+      `  in check "The suggestions are renewed before and after their challenge expires" (${checkID}), ${specFile}:362`,
+    ].join("\n"),
+  );
+});
+
+test("a passkey revoked in the settings and signalled as unknown fails the step after the revocation, with both signal lists", async () => {
+  const checkID = "W1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once";
+  const failure = (await failuresWith("unknown-signal-at-revocation")).get(checkID)!;
+  assert.equal(
+    failure.message,
+    [
+      `${specFile}:562: Then the full list of accepted passkeys is sent without passkey "old-laptop"`,
+      '  signals: expected "all-accepted-credentials laptop,old-laptop", "all-accepted-credentials laptop",' +
+        ' the app sent "all-accepted-credentials laptop,old-laptop", "unknown-credential old-laptop"',
+      `  in check "Revoking a passkey in the account settings reconciles the list at once" (${checkID}), ${specFile}:553`,
     ].join("\n"),
   );
 });

@@ -137,11 +137,16 @@ export interface KitInput {
     | "suggestions-challenge-expiring"
     | "choose"
     | "fallback-sign-in-succeeded"
+    /** The signed-in user revokes the passkey `passkey` in the account settings; only while
+     * a session exists. */
+    | "passkey-revoked-in-settings"
     | "app-relaunched"
     | "signed-out"
     | "prompt-result"
     | "suggestion-result";
   action?: KitAction;
+  /** For `passkey-revoked-in-settings`: the revoked passkey's name in the spec. */
+  passkey?: string;
   result?: KitNativeResult;
 }
 

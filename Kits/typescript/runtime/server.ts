@@ -1,9 +1,10 @@
 // The fake of the app's server: the route lookup, the options of each passkey request, the
-// verification of a passkey and the fallback sign-in, answered from the check's world exactly
-// as the reference engine's world answers them (docs/conformance-kits.md, "The scripts").
+// verification of a passkey, the fallback sign-in and the revocation of a passkey in the
+// account settings, answered from the check's world exactly as the reference engine's world
+// answers them (docs/conformance-kits.md, "The scripts").
 
 import type { AccountStatus, KitLookupFault, KitWorld } from "./script.js";
-import { KIT_OTHER_USER_ID, KIT_USER_ID, credentialID, passkeyName } from "./identifiers.js";
+import { KIT_OTHER_USER_ID, KIT_USER_ID, credentialID, describeCredential, passkeyName } from "./identifiers.js";
 
 /** What the route lookup answers. Passkeys are credential IDs (base64url), sorted by name. */
 export type LookupAnswer =
@@ -50,7 +51,8 @@ export interface FallbackAnswer {
 }
 
 /** The server, answering from the world the check has set up so far: a change of the world
- * applies to the next request. Each answer is a promise that settles at once. */
+ * applies to the next request, and a passkey revoked through `revoke` stays revoked for the
+ * rest of the check. Each answer is a promise that settles at once. */
 export class FakeServer {
   /** How many route lookups the app has made. */
   lookups = 0;
@@ -63,8 +65,21 @@ export class FakeServer {
   calls = 0;
   /** Every challenge issued, which the passkey fake checks each request's against. */
   private readonly issuedChallenges = new Set<string>();
+  /** The names of the passkeys the app revoked through `revoke`. */
+  private readonly revokedPasskeys = new Set<string>();
 
   constructor(private readonly world: () => KitWorld) {}
+
+  /** The world as this server holds it: the check's, with the passkeys revoked since marked
+   * `revoked` (as the reference engine marks them; a later setup step of the spec keeps them
+   * so). */
+  private current(): KitWorld {
+    const world = this.world();
+    if (this.revokedPasskeys.size === 0) return world;
+    const serverPasskeys = { ...world.serverPasskeys };
+    for (const name of this.revokedPasskeys) serverPasskeys[name] = "revoked";
+    return { ...world, serverPasskeys };
+  }
 
   /** The route lookup for the identifier: fails while it is one of the first
    * `failingLookups` (a `request-options` fault fails the options, not the lookup); else
@@ -74,7 +89,7 @@ export class FakeServer {
     void identifier;
     this.calls += 1;
     this.lookups += 1;
-    const world = this.world();
+    const world = this.current();
     const fault = world.lookupFault;
     if (fault && fault.dependency !== "request-options" && this.lookups <= fault.failingLookups) {
       return Promise.resolve({ result: "failed", dependency: fault.dependency, fault: fault.fault });
@@ -91,7 +106,7 @@ export class FakeServer {
   requestOptions(): Promise<OptionsAnswer> {
     this.calls += 1;
     this.optionsCalls += 1;
-    const fault = this.world().lookupFault;
+    const fault = this.current().lookupFault;
     if (fault && fault.dependency === "request-options" && this.optionsCalls <= fault.failingLookups) {
       return Promise.resolve({ result: "failed", dependency: fault.dependency, fault: fault.fault });
     }
@@ -114,7 +129,7 @@ export class FakeServer {
   verify(assertion: { credentialId: string }): Promise<VerificationAnswer> {
     this.calls += 1;
     this.verifications += 1;
-    const world = this.world();
+    const world = this.current();
     if (world.verificationInconclusive) return Promise.resolve({ result: "inconclusive" });
     if (world.challengeExpires === true && this.verifications === 1) return Promise.resolve({ result: "challenge-expired" });
     const name = passkeyName(assertion.credentialId);
@@ -143,12 +158,34 @@ export class FakeServer {
   signInWithFallback(identifier: string): Promise<FallbackAnswer> {
     void identifier;
     this.calls += 1;
-    const world = this.world();
+    const world = this.current();
     if (world.account === undefined) return Promise.reject(new Error("There is no account to sign in to."));
     return Promise.resolve({
       account: { userId: KIT_USER_ID, status: world.account },
       acceptedPasskeys: acceptedPasskeys(world),
     });
+  }
+
+  /** The signed-in user revokes the passkey with this credential ID (base64url) in the
+   * account settings: the server marks it `revoked`, so that a later verification of it
+   * answers `credential-revoked` and lookups leave it out, and resolves with the credential
+   * IDs of the passkeys it still accepts for the account, sorted by name (`active` and
+   * `fails-verification`, as a lookup's): the list for `signalAllAcceptedCredentials()`.
+   * Rejects, changing nothing, without an account or for a passkey the server does not accept
+   * for it, which no check asks for. */
+  revoke(credentialId: string): Promise<string[]> {
+    this.calls += 1;
+    const world = this.current();
+    if (world.account === undefined) return Promise.reject(new Error("There is no account to revoke a passkey of."));
+    const name = passkeyName(credentialId);
+    const accepted = acceptedPasskeys(world);
+    if (name === undefined || !accepted.includes(credentialId)) {
+      const what = name === undefined ? `credential ID ${JSON.stringify(credentialId)}` : `passkey ${JSON.stringify(name)}`;
+      const names = accepted.map((id) => JSON.stringify(describeCredential(id))).join(", ") || "none";
+      return Promise.reject(new Error(`The server accepts no ${what} for the account to revoke; it accepts ${names}.`));
+    }
+    this.revokedPasskeys.add(name);
+    return Promise.resolve(acceptedPasskeys(this.current()));
   }
 }
 

@@ -90,6 +90,15 @@ extension Decision {
                 "The full list exposes the user's credentials, so the Signal API sends it only for an authenticated user and advises sending it on each sign-in; the revoked ID is absent from that list.",
             criterion: "N1.4-AC04"),
         Decision(
+            id: "reconcile-at-revocation",
+            question:
+                "When the signed-in user revokes a passkey in the app's account settings, when does the credential manager hear of it?",
+            choice:
+                "At once: the app sends the full list of the passkeys the server still accepts for the account, without the revoked one, and no unknown-credential signal. The next sign-in sends the list again (decision `reconcile-at-sign-in`).",
+            reason:
+                "N1.4-AC04 gives a revoked credential full-list reconciliation, and the list may only be sent for an authenticated user, which the user revoking a passkey in the settings is. MDN's page on `signalAllAcceptedCredentials()` names this moment: it is to be called only when the current user is authenticated, after signing up or in, or when the user deletes a credential. Waiting for the next sign-in would leave the revoked passkey in the passkey manager, where choosing it only shows `passkey-not-accepted`.",
+            criterion: "N1.4-AC04"),
+        Decision(
             id: "signal-failure-changes-nothing",
             question: "What does the user see when a signal call fails?",
             choice:
@@ -232,9 +241,9 @@ extension Decision {
             id: "web-load-is-conditional",
             question: "What does a web page start by itself when the login page loads?",
             choice:
-                "Conditional mediation (an assisted request) where `PublicKeyCredential.isConditionalMediationAvailable()` says so, and never the modal prompt; the modal prompt (`mediation: \"optional\"`) opens only from the passkey button.",
+                "Conditional mediation (an assisted request) where `PublicKeyCredential.isConditionalMediationAvailable()` says so, and never the modal prompt; the modal prompt (`mediation: \"optional\"`) opens only from the passkey button. Chrome's immediate UI mode (`uiMode: \"immediate\"`, detected with `PublicKeyCredential.getClientCapabilities()` and its `immediateGet`) is not an automatic start either: a page that offers it behind its sign-in button treats its `NotAllowedError` as no passkey here and shows the fallback form, as decision `no-local-passkey-goes-to-fallback` does on the native automatic route.",
             reason:
-                "Google's passkey guidance arms autofill on load and keeps the modal prompt for the button; WebAuthn recommends feature detection first to avoid a user-visible error. So the automatic prompt of AC01 does not exist on the web, and its cancellation scenarios cannot happen there.",
+                "Google's passkey guidance arms autofill on load and keeps the modal prompt for the button; WebAuthn recommends feature detection first to avoid a user-visible error. So the automatic prompt of AC01 does not exist on the web, and its cancellation scenarios cannot happen there. Immediate UI mode does not change that: it needs a user activation (Chrome rejects without one: “A user activation is required to request immediate credentials.”), so it cannot start as the page loads; a dismissal and the absence of a credential both reject with `NotAllowedError` (its explainer: “handle the no credential or cancellation case”), so the two consecutive cancellations of N1.4-AC01 cannot be counted; and it is Chrome's alone, with its WebAuthn rules still a proposal (w3c/webauthn pull request 2291) and no position from WebKit or Mozilla.",
             criterion: "N1.4-AC01"),
         Decision(
             id: "web-not-allowed-is-cancel",

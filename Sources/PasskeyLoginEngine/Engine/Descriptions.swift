@@ -21,6 +21,8 @@ extension LoginEvent: CustomStringConvertible {
         case .assistedRequestFinished(let outcome): "assisted request finished: \(outcome)"
         case .verificationFinished(let result): "server verification: \(result)"
         case .fallbackSignInSucceeded(let account, _): "fallback sign-in succeeded (\(account.status.rawValue) account)"
+        case .passkeyRevokedInSettings(_, let accepted):
+            "passkey revoked in the account settings (\(accepted.count) still accepted)"
         case .appRelaunched: "app relaunched"
         case .signedOut: "signed out"
         }

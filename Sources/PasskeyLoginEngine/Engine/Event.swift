@@ -83,6 +83,9 @@ public enum LoginEvent: Hashable, Codable, Sendable {
     /// The user completed the fallback method for an account, which the server lists with
     /// its accepted passkeys.
     case fallbackSignInSucceeded(Account, acceptedCredentials: [CredentialID])
+    /// The signed-in user revoked one of the account's passkeys in its settings; the server
+    /// lists the passkeys it still accepts.
+    case passkeyRevokedInSettings(Account, acceptedCredentials: [CredentialID])
     case appRelaunched
     /// The signed-in user signs out, back to the login screen.
     case signedOut

@@ -55,6 +55,8 @@ public struct LoginReducer: Sendable {
             return state.verification != nil
         case .fallbackSignInSucceeded:
             return idle && isFallbackScreen(state.screen)
+        case .passkeyRevokedInSettings(let account, _):
+            return state.session == account.id
         case .appRelaunched:
             return state.session == nil
         case .signedOut:
@@ -190,6 +192,14 @@ public struct LoginReducer: Sendable {
 
         case .fallbackSignInSucceeded(let account, let accepted):
             return signIn(account, acceptedCredentials: accepted, state: next)
+
+        case .passkeyRevokedInSettings(let account, let accepted):
+            // N1.4-AC04 and decision reconcile-at-revocation: the revoked passkey is dropped from
+            // the credential manager while the user who revoked it is signed in, not only at the
+            // next sign-in.
+            return Transition(
+                state: state,
+                effects: [.signalAllAcceptedCredentials(userHandle: account.userHandle, acceptedCredentials: accepted)])
 
         case .appRelaunched, .signedOut:
             // Decisions count-survives-relaunch and sign-out-starts-afresh: the count is stored and

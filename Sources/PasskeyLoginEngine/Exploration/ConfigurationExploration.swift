@@ -173,6 +173,8 @@ struct ConfigurationExploration {
         if world.fallbackSignIn >= 0 {
             let signIn = table.transition(from: state, on: world.fallbackSignIn)
             if table.accepted[signIn] { successors.append(Successor(event: world.fallbackSignIn, native: -1)) }
+            let revocation = table.transition(from: state, on: world.revocation)
+            if table.accepted[revocation] { successors.append(Successor(event: world.revocation, native: -1)) }
         }
     }
 

@@ -268,6 +268,8 @@ public struct Explorer: Sendable {
         if let account = world.account {
             let event = LoginEvent.fallbackSignInSucceeded(account, acceptedCredentials: world.acceptedCredentials)
             if reducer.accepts(event, in: state) { events.append((event, nil)) }
+            let revocation = world.revocationInSettings(of: account)
+            if reducer.accepts(revocation, in: state) { events.append((revocation, nil)) }
         }
         return events
     }

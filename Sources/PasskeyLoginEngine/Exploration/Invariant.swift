@@ -325,11 +325,15 @@ extension Invariant {
         Invariant(
             id: "AC04.full-list-only-when-authenticated", criterion: "N1.4-AC04",
             statement:
-                "The full list of accepted credentials is sent only with a new session, and holds exactly the IDs the server accepts."
+                "The full list of accepted credentials is sent only with a new session, or when the signed-in user revokes a passkey in the settings, and holds exactly the IDs the server accepts."
         ) { context in
             let lists = context.effects.compactMap { effect -> [CredentialID]? in
                 if case .signalAllAcceptedCredentials(_, let accepted) = effect { return accepted }
                 return nil
+            }
+            if case .passkeyRevokedInSettings(let account, let accepted) = context.event {
+                guard context.before.session == account.id else { return .violated("a revocation without its session") }
+                return lists == [accepted] ? .holds : .violated("a revocation sent \(lists), not \(accepted)")
             }
             let newSession = context.after.session != nil && context.before.session == nil
             guard newSession || !lists.isEmpty else { return .notApplicable }

@@ -203,6 +203,7 @@ public struct LoginSketch: Hashable, Codable, Sendable {
             case .routeUnavailable: "server: route-unavailable"
             }
         case .fallbackSignInSucceeded: "fallback sign-in"
+        case .passkeyRevokedInSettings: "passkey revoked in settings"
         case .appRelaunched: "app relaunched"
         case .signedOut: "sign out"
         }

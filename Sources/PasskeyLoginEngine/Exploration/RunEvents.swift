@@ -71,6 +71,8 @@ struct WorldAnswers {
     let options: [Int]
     /// The fallback sign-in of the script's account, -1 when it has none.
     let fallbackSignIn: Int
+    /// The script's account revoking a passkey in its settings, -1 when it has none.
+    let revocation: Int
     /// The inconclusive verification, -1 when the script's verification always concludes.
     let inconclusive: Int
     /// The verification that finds the challenge expired, -1 when the script's never does.
@@ -95,6 +97,7 @@ struct WorldAnswers {
             world.account.map {
                 table.number(of: .fallbackSignInSucceeded($0, acceptedCredentials: world.acceptedCredentials))
             } ?? -1
+        revocation = world.account.map { table.number(of: world.revocationInSettings(of: $0)) } ?? -1
         inconclusive = world.verificationInconclusive ? table.number(of: .verificationFinished(.inconclusive)) : -1
         expired = world.challengeExpires ? table.number(of: .verificationFinished(.challengeExpired)) : -1
     }

@@ -92,6 +92,13 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         lookupFault.flatMap { $0.dependency == .requestOptions ? $0.fault : nil }
     }
 
+    /// The signed-in `account` revoking its first accepted passkey in the account settings,
+    /// with the passkeys the server accepts after it.
+    public func revocationInSettings(of account: Account) -> LoginEvent {
+        .passkeyRevokedInSettings(
+            account, acceptedCredentials: Array(acceptedCredentials(ofAccount: account.id).dropFirst()))
+    }
+
     /// What a lookup answers when nothing fails.
     public var lookupAnswer: LookupResult {
         guard account != nil else { return .notFound }

@@ -30,6 +30,8 @@ public final class LoginViewModel {
         case reuseChallengeOnRetry
         /// AutoFill keeps its request when the challenge is about to expire.
         case keepAutoFillPastExpiry
+        /// A passkey revoked in the settings is reported as unknown instead of reconciled.
+        case unknownSignalOnRevocation
     }
 
     // What the view draws.
@@ -164,6 +166,19 @@ public final class LoginViewModel {
         guard autoFillArmed, !mutations.contains(.keepAutoFillPastExpiry) else { return }
         stopAutoFill()
         armAutoFill()
+    }
+
+    /// The signed-in user revoked a passkey in the account settings: the credential manager
+    /// gets the list the service still accepts.
+    public func revokePasskeyInSettings(_ credentialID: String) {
+        guard isSignedIn else { return }
+        service.revokeCredential(credentialID) { [self] accepted in
+            if mutations.contains(.unknownSignalOnRevocation) {
+                reporting.reportUnknownCredential(credentialID)
+            } else {
+                reporting.reportAllAcceptedCredentials(accepted)
+            }
+        }
     }
 
     public func passwordSignInFinished() {

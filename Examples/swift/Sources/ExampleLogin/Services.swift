@@ -41,6 +41,8 @@ public protocol AccountService: AnyObject {
     func fetchAssertionChallenge(completion: @escaping (AssertionChallenge) -> Void)
     func verifyAssertion(credentialID: String, completion: @escaping (AssertionVerdict) -> Void)
     func completePasswordSignIn(completion: @escaping (SignedInAccount?) -> Void)
+    /// Revokes a passkey of the signed-in account; answers the IDs the service still accepts.
+    func revokeCredential(_ credentialID: String, completion: @escaping ([String]) -> Void)
 }
 
 public enum SignInOptions: Equatable {

@@ -33,6 +33,7 @@ final class ExampleHarness<Changes: MutationChoice>: LoginHarness {
         case .suggestionsChallengeExpiring: viewModel.autoFillChallengeExpiring()
         case .choose(let action): viewModel.alertOrScreenAction(action)
         case .fallbackSignInSucceeded: viewModel.passwordSignInFinished()
+        case .passkeyRevokedInSettings(let passkey): viewModel.revokePasskeyInSettings(passkey)
         case .signedOut: viewModel.signOut()
         }
     }
@@ -134,6 +135,10 @@ final class KitAccountService: AccountService {
         case .challengeExpired: completion(.staleChallenge)
         case .routeUnavailable: completion(.passkeyLoginNotOffered)
         }
+    }
+
+    func revokeCredential(_ credentialID: String, completion: @escaping ([String]) -> Void) {
+        completion(server.revoke(passkey: credentialID))
     }
 
     func completePasswordSignIn(completion: @escaping (SignedInAccount?) -> Void) {

@@ -27,6 +27,9 @@ import Testing
     enum KeptPastExpiry: MutationChoice {
         static var mutations: Set<LoginViewModel.Mutation> { [.keepAutoFillPastExpiry] }
     }
+    enum UnknownOnRevocation: MutationChoice {
+        static var mutations: Set<LoginViewModel.Mutation> { [.unknownSignalOnRevocation] }
+    }
 
     static func failures<Changes: MutationChoice>(_ changes: Changes.Type) throws -> [String: ConformanceFailure] {
         Conformance.failures(in: try Scripts.n1_4(), harness: ExampleHarness<Changes>.self)
@@ -35,7 +38,7 @@ import Testing
     @Test func theExampleAsItShipsPassesEveryCheck() throws {
         let failures = try Self.failures(NoMutation.self)
         #expect(failures.isEmpty, "\(failures.values.map(\.description).joined(separator: "\n\n"))")
-        #expect(try Scripts.n1_4().checks.count == 49)
+        #expect(try Scripts.n1_4().checks.count == 50)
     }
 
     /// Fails exactly `expected` (the checks whose steps exercise the behaviour), each failure
@@ -96,6 +99,7 @@ import Testing
             [
                 "N1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown",
                 "N1.4-AC04/signing-in-with-the-fallback-after-a-revoked-credential-reconciles-the-list",
+                "N1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once",
             ])
     }
 
@@ -147,6 +151,20 @@ import Testing
             failure.differences == [
                 "expected the identifier field's request armed again with fresh options; it still carries challenge \"challenge-1\""
             ])
+    }
+
+    /// A passkey revoked in the settings reported as unknown: the revocation check fails where
+    /// it expects the full list, and says which signal was sent instead.
+    @Test func anUnknownSignalOnRevocationFailsTheRevocationCheck() throws {
+        let failures = try Self.failures(UnknownOnRevocation.self)
+        let id = "N1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once"
+        #expect(Set(failures.keys) == [id])
+        let failure = try #require(failures[id])
+        #expect(failure.step == "Then the full list of accepted passkeys is sent without passkey \"old-phone\"")
+        #expect(
+            failure.differences.contains {
+                $0.hasPrefix("signals sent: expected ") && $0.hasSuffix("unknown-credential old-phone")
+            })
     }
 
     /// A title that is not the spec's fails the checks that show the general passkey error, and

@@ -225,6 +225,13 @@ public final class FakeServer {
         }
     }
 
+    /// Revokes `passkey` for the account, as its settings do; returns the passkeys the server
+    /// still accepts, sorted.
+    public func revoke(passkey: String) -> [String] {
+        world.serverPasskeys[passkey] = "revoked"
+        return acceptedPasskeys
+    }
+
     /// The account the fallback signs in to; nil without one.
     public func signInWithFallback() -> FallbackAccount? {
         world.account.map { FallbackAccount(status: $0, acceptedPasskeys: acceptedPasskeys) }

@@ -225,6 +225,13 @@ private struct Engine {
                     .fallbackSignInSucceeded(account, acceptedCredentials: world.script.acceptedCredentials),
                     KitScript.Input(event: "fallback-sign-in-succeeded")
                 ))
+            if let revoked = world.script.acceptedCredentials(ofAccount: account.id).first {
+                events.append(
+                    (
+                        world.script.revocationInSettings(of: account),
+                        KitScript.Input(event: "passkey-revoked-in-settings", passkey: Self.name(revoked))
+                    ))
+            }
         }
         for (event, input) in events where reducer.accepts(event, in: state) {
             var next = self
@@ -274,6 +281,12 @@ private struct Engine {
         while !queue.isEmpty {
             let next = queue.removeFirst()
             guard reducer.accepts(next, in: state) else { continue }
+            if case .passkeyRevokedInSettings(let account, _) = next,
+                let revoked = world.script.acceptedCredentials(ofAccount: account.id).first
+            {
+                // The server keeps the revocation: the passkey is refused from now on.
+                world.script.serverCredentials[revoked] = .revoked
+            }
             let transition = reducer.reduce(state, next)
             state = transition.state
             for effect in transition.effects {

@@ -112,6 +112,7 @@ public enum Conformance {
         case "suggestions-challenge-expiring": .suggestionsChallengeExpiring
         case "choose": input.action.map(AppEvent.choose)
         case "fallback-sign-in-succeeded": .fallbackSignInSucceeded
+        case "passkey-revoked-in-settings": input.passkey.map(AppEvent.passkeyRevokedInSettings)
         case "signed-out": .signedOut
         default: nil
         }

@@ -63,16 +63,20 @@ public struct KitScript: Decodable, Sendable {
     public struct Input: Decodable, Sendable, CustomStringConvertible {
         public var event: String
         public var action: String?
+        /// The passkey the signed-in user revokes (`passkey-revoked-in-settings`).
+        public var passkey: String?
         public var result: PasskeyResult?
 
-        public init(event: String, action: String? = nil, result: PasskeyResult? = nil) {
+        public init(event: String, action: String? = nil, passkey: String? = nil, result: PasskeyResult? = nil) {
             self.event = event
             self.action = action
+            self.passkey = passkey
             self.result = result
         }
 
         public var description: String {
             if let action { return "\(event) \"\(action)\"" }
+            if let passkey, result == nil { return "\(event) \"\(passkey)\"" }
             guard let result else { return event }
             var text = "\(event): \(result.name) (\(result.code))"
             if let message = result.message { text += " \"\(message)\"" }

@@ -28,7 +28,10 @@ class KitEnvironment(
     val configuration: AppConfiguration,
     /** Stands for `CredentialManager`: passkey prompts and the identifier field's suggestions. */
     val passkeys: FakePasskeyApi,
-    /** Stands for your backend: route lookup, each passkey request's options, passkey verification, fallback sign-in. */
+    /**
+     * Stands for your backend: route lookup, each passkey request's options, passkey
+     * verification, fallback sign-in, revoking a passkey in the account settings.
+     */
     val server: FakeServer,
     /** Stands for `CredentialManager.signalCredentialState`. */
     val signals: FakeSignals,
@@ -65,6 +68,16 @@ sealed class UserEvent(val id: String) {
 
     /** The user completes the fallback sign-in method. */
     object FallbackSignInSucceeded : UserEvent("fallback-sign-in-succeeded")
+
+    /**
+     * The signed-in user revokes [passkey] in the app's account settings: ask the server to
+     * revoke it ([FakeServer.revoke]), then send the list of the passkeys it still accepts
+     * ([FakeSignals.allAcceptedCredentials]) and no unknown-credential signal. Nothing on
+     * screen changes. The kit sends it only while the user is signed in.
+     */
+    data class PasskeyRevokedInSettings(val passkey: String) : UserEvent("passkey-revoked-in-settings") {
+        override fun toString() = "$id $passkey"
+    }
 
     /** The signed-in user signs out, back to the login screen. */
     object SignedOut : UserEvent("signed-out")

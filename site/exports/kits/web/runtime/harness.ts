@@ -16,7 +16,7 @@ export interface HarnessContext {
   /** `navigator.credentials.get()` for passkeys, and `isConditionalMediationAvailable()`. */
   readonly credentials: FakeCredentials;
   /** The app's server: route lookup, the options (challenge) of each passkey request, passkey
-   * verification, fallback sign-in. */
+   * verification, fallback sign-in, revoking a passkey in the account settings. */
   readonly server: FakeServer;
   /** `PublicKeyCredential.signalUnknownCredential()` and `.signalAllAcceptedCredentials()`. */
   readonly signals: FakeSignals;
@@ -39,6 +39,13 @@ export type KitEvent =
   | { type: "suggestions-challenge-expiring" }
   | { type: "choose"; action: KitAction }
   | { type: "fallback-sign-in-succeeded" }
+  /** The signed-in user revokes a passkey in the account settings: `passkey` is its name in
+   * the spec, `credentialId` its credential ID (base64url), as the settings list it. Revoke it
+   * through the server (`server.revoke(credentialId)`), then send the list of the passkeys the
+   * server still accepts, as it answers, with `signalAllAcceptedCredentials()` at once; send
+   * no unknown-credential signal, and change nothing on screen. Sent only while the user is
+   * signed in. */
+  | { type: "passkey-revoked-in-settings"; passkey: string; credentialId: string }
   | { type: "signed-out" };
 
 /** A notice as displayed: its title, message and button labels, in the order shown. */

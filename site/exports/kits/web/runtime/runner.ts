@@ -8,7 +8,7 @@
 
 import { FakeCredentials, RequestNotOpen, type PasskeyRequestRecord } from "./credentials.js";
 import type { HarnessContext, HarnessFactory, KitEvent, LoginHarness } from "./harness.js";
-import { KIT_IDENTIFIER, KIT_RP_ID } from "./identifiers.js";
+import { KIT_IDENTIFIER, KIT_RP_ID, credentialID } from "./identifiers.js";
 import { FakeServer } from "./server.js";
 import { FakeSignals } from "./signals.js";
 import { MemoryStorage } from "./storage.js";
@@ -54,7 +54,7 @@ export interface Difference {
 export class ConformanceFailure extends Error {
   constructor(
     readonly checkID: string,
-    /** `content/web/login-error-states.md:403` */
+    /** `content/web/login-error-states.md:404` */
     readonly location: string,
     /** The step's keyword and words: `Then the user sees the "explicit-cancel" copy`. */
     readonly step: string,
@@ -146,7 +146,7 @@ class Replay {
     switch (step.kind) {
       case "setup":
         // The configuration applies when the app is created (the login screen first appears);
-        // the world applies at once.
+        // the world applies at once (a passkey the app revoked stays revoked: the server keeps it).
         if (step.configuration) this.configuration = step.configuration;
         if (step.world) this.world = step.world;
         return;
@@ -341,6 +341,9 @@ function kitEvent(input: KitInput): KitEvent {
     case "choose":
       if (!input.action) throw new Error("the script's choose input has no action");
       return { type: "choose", action: input.action };
+    case "passkey-revoked-in-settings":
+      if (input.passkey === undefined) throw new Error("the script's passkey-revoked-in-settings input has no passkey");
+      return { type: "passkey-revoked-in-settings", passkey: input.passkey, credentialId: credentialID(input.passkey) };
     default:
       throw new Error(`the script's input ${input.event} is not an event`);
   }
@@ -428,7 +431,14 @@ function describeSuggestions(pending: boolean): string {
 }
 
 function describeEvent(event: KitEvent): string {
-  return event.type === "choose" ? `choose "${event.action}"` : `"${event.type}"`;
+  switch (event.type) {
+    case "choose":
+      return `choose "${event.action}"`;
+    case "passkey-revoked-in-settings":
+      return `"${event.type}" of passkey "${event.passkey}"`;
+    default:
+      return `"${event.type}"`;
+  }
 }
 
 function describe(error: unknown): string {

@@ -24,6 +24,9 @@ public enum AppEvent: Equatable, Sendable, CustomStringConvertible {
     case choose(String)
     /// The user completed the fallback sign-in (the app asks the server's `signInWithFallback`).
     case fallbackSignInSucceeded
+    /// The signed-in user revokes this passkey in the app's account settings (the app asks the
+    /// server's `revoke(passkey:)` and reconciles the list it returns).
+    case passkeyRevokedInSettings(String)
     case signedOut
 
     public var description: String {
@@ -34,6 +37,7 @@ public enum AppEvent: Equatable, Sendable, CustomStringConvertible {
         case .suggestionsChallengeExpiring: "the identifier field's challenge is about to expire"
         case .choose(let action): "the user chooses \"\(action)\""
         case .fallbackSignInSucceeded: "the user signs in with the fallback"
+        case .passkeyRevokedInSettings(let passkey): "the user revokes passkey \"\(passkey)\" in the account settings"
         case .signedOut: "the user signs out"
         }
     }

@@ -88,6 +88,12 @@ interface AuthBackend {
 
     fun verifyPasskey(credentialId: String, callback: (ApiResult<PasskeyVerification>) -> Unit)
     fun completeFallbackSignIn(callback: (ApiResult<SignedInAccount>) -> Unit)
+
+    /**
+     * `DELETE /webauthn/credentials/{id}` for the signed-in account: the backend revokes the
+     * passkey and answers the credential IDs it still accepts for the account.
+     */
+    fun revokePasskey(credentialId: String, callback: (ApiResult<List<String>>) -> Unit)
 }
 
 /** `CredentialManager.signalCredentialState` requests. */

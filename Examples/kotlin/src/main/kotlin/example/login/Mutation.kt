@@ -35,5 +35,11 @@ enum class Mutation {
     EXPIRED_SUGGESTION_SHOWS_ERROR,
 
     /** The timer for the identifier field's challenge is ignored: the request stays set past its challenge's validity. */
-    SUGGESTIONS_KEPT_PAST_EXPIRY
+    SUGGESTIONS_KEPT_PAST_EXPIRY,
+
+    /** A passkey removed in the account settings is signalled as an unknown credential instead of sending the list the backend still accepts. */
+    REMOVED_PASSKEY_SIGNALLED_UNKNOWN,
+
+    /** A passkey removed in the account settings is only dropped from the list the app kept at sign-in: the backend is never asked to revoke it. */
+    REMOVED_PASSKEY_KEPT_ON_BACKEND
 }

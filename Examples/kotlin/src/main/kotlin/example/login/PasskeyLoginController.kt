@@ -46,6 +46,9 @@ class PasskeyLoginController(
     /** The identifier field's options being fetched; null when none are wanted any more. */
     private var identifierFieldOptions: Any? = null
 
+    /** The passkeys the backend accepted for the signed-in account, which only [Mutation.REMOVED_PASSKEY_KEPT_ON_BACKEND] uses. */
+    private var acceptedAtSignIn: List<String> = emptyList()
+
     /** The options of the last request, which only [Mutation.RETRY_REUSES_REQUEST_OPTIONS] uses again. */
     private var lastAssertion: AssertionOptions? = null
     private var helpPage: HelpPage? = null
@@ -160,6 +163,32 @@ class PasskeyLoginController(
         }
     }
 
+    /**
+     * "Remove" on one of the account's passkeys in the account settings: the backend revokes it,
+     * and the passkey manager gets the list the backend still accepts at once, so that it stops
+     * offering the removed passkey. The login screen's state does not change.
+     */
+    fun onRemovePasskeyClicked(credentialId: String) {
+        if (!signedIn) return
+        when (mutation) {
+            Mutation.REMOVED_PASSKEY_SIGNALLED_UNKNOWN -> {
+                backend.revokePasskey(credentialId) { signals.credentialUnknown(credentialId) }
+                return
+            }
+            Mutation.REMOVED_PASSKEY_KEPT_ON_BACKEND -> {
+                acceptedAtSignIn = acceptedAtSignIn - credentialId
+                signals.acceptedCredentials(acceptedAtSignIn)
+                return
+            }
+            else -> Unit
+        }
+        backend.revokePasskey(credentialId) { result ->
+            // The list may only be sent for the signed-in user. A failure is the settings
+            // screen's to show; the passkey manager keeps its list until the next sign-in.
+            if (result is ApiResult.Ok && signedIn) signals.acceptedCredentials(result.body)
+        }
+    }
+
     fun onSignOutClicked() {
         if (!signedIn) return
         signedIn = false
@@ -168,6 +197,7 @@ class PasskeyLoginController(
         retry = null
         helpPage = null
         listedPasskeys = emptyList()
+        acceptedAtSignIn = emptyList()
         screenStarted = false
         publish()
     }
@@ -437,6 +467,7 @@ class PasskeyLoginController(
         message = null
         page = LoginPage.Home
         signedIn = true
+        acceptedAtSignIn = account.acceptedCredentialIds
         // The passkey manager hides passkeys the account no longer accepts.
         signals.acceptedCredentials(account.acceptedCredentialIds)
         if (declinedAutomaticSheets != 0) declinedAutomaticSheets = 0

@@ -54,6 +54,8 @@ class ExampleLoginHarness(kit: KitEnvironment, mutation: Mutation = Mutation.NON
             UserEvent.SuggestionsChallengeExpiring -> controller.onIdentifierFieldChallengeExpiring()
             UserEvent.FallbackSignInSucceeded -> controller.onFallbackSignInCompleted()
             UserEvent.SignedOut -> controller.onSignOutClicked()
+            // "Remove" on the passkey in the account settings.
+            is UserEvent.PasskeyRevokedInSettings -> controller.onRemovePasskeyClicked(event.passkey)
             is UserEvent.Choose -> choose(event.action)
         }
     }
@@ -243,6 +245,10 @@ private class KitAuthBackend(private val kit: KitEnvironment) : AuthBackend {
         kit.server.signInWithFallback { answer: FallbackSignInAnswer ->
             callback(ApiResult.Ok(SignedInAccount(accountState(answer.accountStatus), answer.acceptedPasskeys)))
         }
+    }
+
+    override fun revokePasskey(credentialId: String, callback: (ApiResult<List<String>>) -> Unit) {
+        kit.server.revoke(credentialId) { stillAccepted -> callback(ApiResult.Ok(stillAccepted)) }
     }
 }
 

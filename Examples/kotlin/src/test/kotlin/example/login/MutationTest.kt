@@ -61,10 +61,68 @@ class MutationTest {
     @Test
     @DisplayName("an unknown-credential signal for a revoked passkey fails the checks with a revoked passkey")
     fun revokedPasskeySignalledUnknown() {
-        assertFailures(
+        val revokedInSettings = "N1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once"
+        val failures = assertFailures(
             Mutation.REVOKED_PASSKEY_SIGNALLED_UNKNOWN,
             "N1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown",
-            "N1.4-AC04/signing-in-with-the-fallback-after-a-revoked-credential-reconciles-the-list"
+            "N1.4-AC04/signing-in-with-the-fallback-after-a-revoked-credential-reconciles-the-list",
+            // The passkey revoked in the settings, chosen again after signing out.
+            revokedInSettings
+        )
+        val script = suite(Mutation.NONE).script
+        val failure = failures.getValue(revokedInSettings)
+        assertEquals(script.location(script.check(revokedInSettings).steps.last().line), failure.location, failure.message)
+        assertEquals(
+            listOf(
+                "signals sent so far: expected [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\"]; " +
+                    "the app sent [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\", \"unknown-credential old-phone\"]"
+            ),
+            failure.differences
+        )
+    }
+
+    @Test
+    @DisplayName("an unknown-credential signal for a passkey removed in the settings fails the revocation check, at the list it expects")
+    fun removedPasskeySignalledUnknown() {
+        val revokedInSettings = "N1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once"
+        // Only this check revokes a passkey in the settings; its first outcome after the revocation fails.
+        val failure = assertFailures(Mutation.REMOVED_PASSKEY_SIGNALLED_UNKNOWN, revokedInSettings).getValue(revokedInSettings)
+        val script = suite(Mutation.NONE).script
+        val steps = script.check(revokedInSettings).steps
+        val revocation = steps.indexOfFirst { step -> step.inputs.any { it.event == "passkey-revoked-in-settings" && it.passkey == "old-phone" } }
+        assertEquals(script.location(steps[revocation + 1].line), failure.location, failure.message)
+        assertEquals("Then the full list of accepted passkeys is sent without passkey \"old-phone\"", steps[revocation + 1].words)
+        assertEquals(
+            listOf(
+                "signals sent so far: expected [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\"]; " +
+                    "the app sent [\"all-accepted-credentials old-phone,phone\", \"unknown-credential old-phone\"]"
+            ),
+            failure.differences
+        )
+    }
+
+    @Test
+    @DisplayName("a passkey removed in the settings but not on the backend fails the revocation check, when it signs in again")
+    fun removedPasskeyKeptOnBackend() {
+        val revokedInSettings = "N1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once"
+        // The list sent at the revocation is right; the passkey chosen again after signing out still signs in.
+        val failure = assertFailures(Mutation.REMOVED_PASSKEY_KEPT_ON_BACKEND, revokedInSettings).getValue(revokedInSettings)
+        val script = suite(Mutation.NONE).script
+        val last = script.check(revokedInSettings).steps.last()
+        assertEquals(script.location(last.line), failure.location, failure.message)
+        assertEquals("Then the user sees the \"passkey-not-accepted\" copy", last.words)
+        assertEquals(
+            listOf(
+                "screen: expected login; the app shows signed-in",
+                "notice: expected the \"passkey-not-accepted\" notice, \"Passkey can’t be used\" / " +
+                    "\"This passkey was removed from your account and can no longer sign you in.\" [\"Choose another passkey\", \"Sign in another way\"]; " +
+                    "the app shows none",
+                "actions offered: expected [\"another-passkey\", \"fallback\"]; the app offers []",
+                "session: expected none; the app has one",
+                "signals sent so far: expected [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\"]; " +
+                    "the app sent [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\", \"all-accepted-credentials old-phone,phone\"]"
+            ),
+            failure.differences
         )
     }
 

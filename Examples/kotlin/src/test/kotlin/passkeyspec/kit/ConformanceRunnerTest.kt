@@ -282,7 +282,7 @@ class ConformanceRunnerTest {
     @Test
     fun aRequestOptionsFaultFailsTheOptionsCallAndNotTheLookup() {
         var world = KitWorld("active", true, listOf("phone"), mapOf("phone" to "active"), KitLookupFault("request-options", "timeout", 1), false)
-        val server = FakeServer({ world }, KitLog())
+        val server = FakeServer({ world }, { world = it }, KitLog())
         val answers = ArrayList<Any>()
         server.requestOptions { answers.add(it) }
         server.lookUp("someone") { answers.add(it) }
@@ -353,7 +353,7 @@ class ConformanceRunnerTest {
 
         // Counted from the check's first verification, whatever the world was then; an inconclusive answer wins.
         var world = KitWorld("active", true, listOf("phone"), mapOf("phone" to "active"), null, false)
-        val server = FakeServer({ world }, KitLog())
+        val server = FakeServer({ world }, { world = it }, KitLog())
         val answers = ArrayList<VerificationAnswer>()
         server.verify("phone") { answers.add(it) }
         world = world.copy(challengeExpires = true)
@@ -362,7 +362,7 @@ class ConformanceRunnerTest {
         val phoneVerified = VerificationAnswer.Verified(AccountStatus.ACTIVE, listOf("phone"))
         assertEquals(listOf(phoneVerified, phoneVerified), answers)
         assertEquals(2, server.verifications)
-        val inconclusive = FakeServer({ world.copy(verificationInconclusive = true) }, KitLog())
+        val inconclusive = FakeServer({ world.copy(verificationInconclusive = true) }, {}, KitLog())
         answers.clear()
         inconclusive.verify("phone") { answers.add(it) }
         inconclusive.deliverNext()
@@ -414,6 +414,94 @@ class ConformanceRunnerTest {
     }
 
     @Test
+    fun revokingAPasskeyMarksItRevokedAndAnswersTheSortedRemainingList() {
+        var world = KitWorld(
+            "active", true, listOf("phone", "b"),
+            mapOf("phone" to "active", "old" to "revoked", "b" to "active", "a" to "fails-verification", "other" to "another-account"),
+            null, false
+        )
+        val log = KitLog()
+        val server = FakeServer({ world }, { world = it }, log)
+        val answers = ArrayList<Any>()
+        server.revoke("phone") { answers.add(it) }
+        // Revoked at once, answered as over a network.
+        assertEquals("revoked", world.serverPasskeys["phone"])
+        assertEquals(emptyList<Any>(), answers)
+        assertTrue(server.deliverNext())
+        // Still accepted: active and failing verification, sorted by name; not the revoked ones or another account's.
+        assertEquals(listOf<Any>(listOf("a", "b")), answers)
+
+        // Later calls see the revoked passkey.
+        answers.clear()
+        server.verify("phone") { answers.add(it) }
+        server.lookUp("someone") { answers.add(it) }
+        while (server.deliverNext()) Unit
+        assertEquals(listOf(VerificationAnswer.CredentialRevoked, LookupAnswer.Found(listOf("a", "b"))), answers)
+        assertEquals(emptyList<String>(), log.problems)
+
+        // A passkey the account does not accept, or no account: a problem, and no answer.
+        server.revoke("phone") { answers.add(it) }
+        server.revoke("other") { answers.add(it) }
+        world = world.copy(account = null)
+        server.revoke("b") { answers.add(it) }
+        assertFalse(server.deliverNext())
+        assertEquals(
+            listOf(
+                "the app revoked passkey \"phone\", which the server does not accept for the account (it accepts [\"a\", \"b\"])",
+                "the app revoked passkey \"other\", which the server does not accept for the account (it accepts [\"a\", \"b\"])",
+                "the app revoked passkey \"b\", but the check's world has no account"
+            ),
+            log.problems
+        )
+    }
+
+    @Test
+    fun aPasskeyRevokedInSettingsReachesTheHarnessWithItsNameAndStaysRevoked() {
+        val signedIn = """{"screen": "signed-in", "actions": [], "suggestions": false, "session": true, "signals": ["all-accepted-credentials phone"], "lookups": 0}"""
+        val text = script(
+            setup,
+            action(12, "the user revokes passkey b in the account settings", """{"event": "passkey-revoked-in-settings", "passkey": "b"}"""),
+            outcome(13, "the full list of accepted passkeys is sent without passkey b", signedIn),
+            action(14, "the user selects passkey b", """{"event": "passkey-button-tapped"}""")
+        )
+        val verifications = ArrayList<VerificationAnswer>()
+        fun harness(onRevoked: (String, KitEnvironment) -> Unit) = { kit: KitEnvironment ->
+            TestHarness(
+                kit,
+                onEvent = { event, env ->
+                    when (event) {
+                        is UserEvent.PasskeyRevokedInSettings -> onRevoked(event.passkey, env)
+                        // Stands for an assertion with the revoked passkey.
+                        else -> env.server.verify("b") { verifications.add(it) }
+                    }
+                },
+                observation = { AppObservation(Screen.SIGNED_IN, session = true) }
+            )
+        }
+        val harnesses = ArrayList<TestHarness>()
+        run(text) { kit ->
+            harness { passkey, env -> env.server.revoke(passkey) { env.signals.allAcceptedCredentials(it) } }(kit).also { harnesses.add(it) }
+        }
+        assertEquals(listOf(UserEvent.PasskeyRevokedInSettings("b"), UserEvent.PasskeyButtonTapped), harnesses.single().events)
+        assertEquals("passkey-revoked-in-settings b", UserEvent.PasskeyRevokedInSettings("b").toString())
+        assertEquals(listOf<VerificationAnswer>(VerificationAnswer.CredentialRevoked), verifications)
+        assertEquals("b", KitScript.parse(text).checks.single().steps[1].inputs.single().passkey)
+
+        // The unknown-credential signal instead of the list: the outcome step fails on the signals.
+        val unknown = failure(text) { kit -> harness { passkey, env -> env.signals.unknownCredential(passkey) }(kit) }
+        assertEquals("native/test.md:13", unknown.location)
+        assertEquals(
+            listOf("signals sent so far: expected [\"all-accepted-credentials phone\"]; the app sent [\"unknown-credential b\"]"),
+            unknown.differences
+        )
+
+        val noPasskey = failure(script(setup, action(12, "the user revokes a passkey", """{"event": "passkey-revoked-in-settings"}"""))) { kit ->
+            TestHarness(kit)
+        }
+        assertEquals(listOf("the kit cannot replay this step: \"passkey-revoked-in-settings\" without a passkey"), noPasskey.differences)
+    }
+
+    @Test
     fun anExceptionOfTheAppIsReportedAtItsStep() {
         val text = script(setup, action(12, "the login screen appears", """{"event": "screen-appeared"}"""))
         val failure = failure(text) { kit -> TestHarness(kit, onEvent = { _, _ -> throw IllegalStateException("boom") }) }
@@ -450,7 +538,7 @@ class ConformanceRunnerTest {
     @Test
     fun theServerAnswersFromTheWorldAfterTheCallReturns() {
         var world = KitWorld("active", true, listOf("phone"), mapOf("phone" to "active", "old" to "revoked", "b" to "active"), null, false)
-        val server = FakeServer({ world }, KitLog())
+        val server = FakeServer({ world }, { world = it }, KitLog())
         val answers = ArrayList<Any>()
         server.lookUp("someone") { answers.add(it) }
         assertEquals(emptyList<Any>(), answers)

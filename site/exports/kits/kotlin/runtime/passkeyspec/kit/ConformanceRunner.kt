@@ -16,7 +16,7 @@ class ConformanceRunner(val script: KitScript) {
 }
 
 /**
- * Your app differs from the spec: at the step at [location] (`native/login-error-states.md:130`)
+ * Your app differs from the spec: at the step at [location] (`content/native/login-error-states.md:85`)
  * of the check [checkId], in each of [differences].
  */
 class ConformanceFailure(
@@ -37,7 +37,13 @@ private class Replay(
     // The check's own start; setup steps change it.
     private var configuration: ScriptConfiguration? = check.configuration
     private var world: KitWorld? = check.world
-    private val server = FakeServer({ world ?: throw KitScriptException("a step needs the server before any step sets the world") }, log)
+    // The server changes the world too: a passkey revoked in the account settings stays revoked
+    // until a setup step sets the world again.
+    private val server = FakeServer(
+        { world ?: throw KitScriptException("a step needs the server before any step sets the world") },
+        { changed -> world = changed },
+        log
+    )
     // It asks the server which challenges it issued.
     private val passkeys = FakePasskeyApi(log, server)
     private val signals = FakeSignals()
@@ -155,6 +161,8 @@ private class Replay(
         "passkey-button-tapped" -> UserEvent.PasskeyButtonTapped
         "suggestions-challenge-expiring" -> UserEvent.SuggestionsChallengeExpiring
         "fallback-sign-in-succeeded" -> UserEvent.FallbackSignInSucceeded
+        "passkey-revoked-in-settings" ->
+            UserEvent.PasskeyRevokedInSettings(input.passkey ?: throw KitScriptException("\"${input.event}\" without a passkey"))
         "signed-out" -> UserEvent.SignedOut
         else -> throw KitScriptException("the event \"${input.event}\", which this kit does not know; export the kit again")
     }

@@ -223,9 +223,15 @@ data class FallbackSignInAnswer(val accountStatus: AccountStatus, val acceptedPa
 
 /**
  * Stands for your backend. It answers from the check's world as the reference engine does, and
- * asynchronously: an answer arrives after the call returns, when the kit delivers it.
+ * asynchronously: an answer arrives after the call returns, when the kit delivers it. [revoke]
+ * changes the world: the passkey stays revoked for the rest of the check.
  */
-class FakeServer internal constructor(private val world: () -> KitWorld, private val log: KitLog) {
+class FakeServer internal constructor(
+    private val world: () -> KitWorld,
+    /** Replaces the check's world: [revoke] changes what the server holds. */
+    private val changeWorld: (KitWorld) -> Unit,
+    private val log: KitLog
+) {
     private val answers = ArrayList<() -> Unit>()
     private var lookupsMade = 0
     private var optionsCallsMade = 0
@@ -311,6 +317,29 @@ class FakeServer internal constructor(private val world: () -> KitWorld, private
             return
         }
         val answer = FallbackSignInAnswer(AccountStatus.of(status), acceptedPasskeys(world))
+        answers.add { onAnswer(answer) }
+    }
+
+    /**
+     * The signed-in user revokes [passkey] in the account settings: the server marks it
+     * `revoked` (a later verification of it answers [VerificationAnswer.CredentialRevoked]) and
+     * answers the passkeys it still accepts for the account, sorted by name, for the
+     * all-accepted signal ([FakeSignals.allAcceptedCredentials]).
+     */
+    fun revoke(passkey: String, onAnswer: (List<String>) -> Unit) {
+        val world = world()
+        if (world.account == null) {
+            log.problem("the app revoked passkey \"$passkey\", but the check's world has no account")
+            return
+        }
+        if (passkey !in acceptedPasskeys(world)) {
+            val accepted = acceptedPasskeys(world).joinToString(", ", "[", "]") { "\"$it\"" }
+            log.problem("the app revoked passkey \"$passkey\", which the server does not accept for the account (it accepts $accepted)")
+            return
+        }
+        val revoked = world.copy(serverPasskeys = world.serverPasskeys + (passkey to "revoked"))
+        changeWorld(revoked)
+        val answer = acceptedPasskeys(revoked)
         answers.add { onAnswer(answer) }
     }
 

@@ -24,7 +24,7 @@ class KitScript(
                 (skipped.firstOrNull { it.check == id }?.let { ": it is skipped, ${it.reason}" } ?: "; export the kit again")
         )
 
-    /** `native/login-error-states.md:125`: where a line of the spec is. */
+    /** `content/native/login-error-states.md:85`: where a line of the spec is. */
     fun location(line: Int): String = "${spec.file}:$line"
 
     companion object {
@@ -113,7 +113,8 @@ class KitScript(
                     input["event"].string(), input.optional("action")?.string(),
                     input.optional("result")?.let {
                         KitNativeResult(it["name"].string(), it["code"].string(), it.optional("message")?.string(), it.optional("passkey")?.string())
-                    }
+                    },
+                    passkey = input.optional("passkey")?.string()
                 )
             } ?: emptyList(),
             expect = json.optional("expect")?.let(::expectation)
@@ -221,7 +222,20 @@ data class KitWorld(
  */
 data class KitLookupFault(val dependency: String, val fault: String, val failingLookups: Int)
 
-data class KitInput(val event: String, val action: String?, val result: KitNativeResult?)
+/**
+ * Something the user, the system or the passkey API does: `screen-appeared`,
+ * `identifier-entered`, `passkey-button-tapped`, `suggestions-challenge-expiring`, `choose`
+ * (with [action]), `fallback-sign-in-succeeded`, `passkey-revoked-in-settings` (with
+ * [passkey]), `app-relaunched`, `signed-out`; or `prompt-result` / `suggestion-result` (with
+ * [result]): the passkey API ends the open prompt, or the identifier field's request.
+ */
+data class KitInput(
+    val event: String,
+    val action: String?,
+    val result: KitNativeResult?,
+    /** The passkey the signed-in user revokes in the account settings. */
+    val passkey: String? = null
+)
 
 /** A result of the passkey API as Android reports it: the exception class and its `type`, or the passkey picked. */
 data class KitNativeResult(val name: String, val code: String, val message: String?, val passkey: String?)
