@@ -154,8 +154,8 @@ extension WorldScript {
     /// device passkey active, revoked, failing verification, another account's or absent (a
     /// second one always active), an active
     /// account with no passkey on the server, the route available or not, every lookup fault
-    /// (or none), and verification that always concludes, can be inconclusive, or finds the
-    /// first challenge expired.
+    /// (or none), and verification that always concludes, can be inconclusive, or (with no
+    /// fault) finds the first challenge expired.
     public static var explorationSet: [WorldScript] {
         let first = CredentialID(named: "passkey-1")
         let second = CredentialID(named: "passkey-2")
@@ -165,10 +165,12 @@ extension WorldScript {
                 LookupFault.allCases.map { ScriptedFault(dependency, $0) }
             }
         var scripts: [WorldScript] = []
-        // Verification as asked, inconclusive, or finding the first challenge expired.
+        // Verification as asked, inconclusive, or finding the first challenge expired. An
+        // expired challenge is not crossed with a lookup fault: the fault is over (its retry
+        // succeeded) before any assertion reaches the server, so the pair adds no new step.
         let verifications = [(false, false), (true, false), (false, true)]
         for fault in faults {
-            for (inconclusive, expires) in verifications {
+            for (inconclusive, expires) in verifications where fault == nil || !expires {
                 scripts.append(
                     WorldScript(
                         account: nil, deviceCredentials: [first], lookupFault: fault,
