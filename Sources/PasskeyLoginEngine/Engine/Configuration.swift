@@ -97,21 +97,6 @@ public struct Configuration: Hashable, Codable, Sendable {
         set { automaticStart = newValue ? .prompt : .none }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case fallback, enumerationPolicy, automaticStart, entry, accountRoutes, relyingPartyID
-    }
-
-    /// Reads a configuration; one written before the entry was configurable is identifier first.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        fallback = try container.decode(FallbackMethod.self, forKey: .fallback)
-        enumerationPolicy = try container.decode(EnumerationPolicy.self, forKey: .enumerationPolicy)
-        automaticStart = try container.decode(AutomaticStart.self, forKey: .automaticStart)
-        entry = try container.decodeIfPresent(LoginEntry.self, forKey: .entry) ?? .identifierFirst
-        accountRoutes = try container.decode([AccountStatus: AccountRoute].self, forKey: .accountRoutes)
-        relyingPartyID = try container.decode(String.self, forKey: .relyingPartyID)
-    }
-
     /// Locked and disabled accounts can be recovered; the others get an explanation.
     public static let defaultAccountRoutes: [AccountStatus: AccountRoute] = [
         .closed: .accountStatus, .deleted: .accountStatus, .disabled: .recovery, .inactive: .accountStatus,

@@ -92,8 +92,14 @@ public struct WorldScript: Hashable, Codable, Sendable, CustomStringConvertible 
         lookupFault.flatMap { $0.dependency == .requestOptions ? $0.fault : nil }
     }
 
-    /// The signed-in `account` revoking its first accepted passkey in the account settings,
-    /// with the passkeys the server accepts after it.
+    /// The passkey the signed-in `account` revokes in the account settings when a run does:
+    /// its first accepted one, nil when it has none.
+    public func passkeyRevokedInSettings(by account: Account) -> CredentialID? {
+        acceptedCredentials(ofAccount: account.id).first
+    }
+
+    /// The signed-in `account` revoking `passkeyRevokedInSettings(by:)`, with the passkeys the
+    /// server accepts after it.
     public func revocationInSettings(of account: Account) -> LoginEvent {
         .passkeyRevokedInSettings(
             account, acceptedCredentials: Array(acceptedCredentials(ofAccount: account.id).dropFirst()))

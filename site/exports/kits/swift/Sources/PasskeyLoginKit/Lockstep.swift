@@ -225,7 +225,7 @@ private struct Engine {
                     .fallbackSignInSucceeded(account, acceptedCredentials: world.script.acceptedCredentials),
                     KitScript.Input(event: "fallback-sign-in-succeeded")
                 ))
-            if let revoked = world.script.acceptedCredentials(ofAccount: account.id).first {
+            if let revoked = world.script.passkeyRevokedInSettings(by: account) {
                 events.append(
                     (
                         world.script.revocationInSettings(of: account),
@@ -282,7 +282,7 @@ private struct Engine {
             let next = queue.removeFirst()
             guard reducer.accepts(next, in: state) else { continue }
             if case .passkeyRevokedInSettings(let account, _) = next,
-                let revoked = world.script.acceptedCredentials(ofAccount: account.id).first
+                let revoked = world.script.passkeyRevokedInSettings(by: account)
             {
                 // The server keeps the revocation: the passkey is refused from now on.
                 world.script.serverCredentials[revoked] = .revoked
