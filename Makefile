@@ -94,10 +94,10 @@ fuzz: deps
 	@scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(if $(TARGET),--target $(TARGET))
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Kits/swift Examples/swift/Sources Examples/swift/Tests/ExampleLoginTests/*.swift
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Kits/swift Examples/swift/Sources Examples/swift/Tests/ExampleLoginTests/*.swift Examples/swift/Tests/AuthenticationServicesTests/*.swift Examples/swift/Tests/SampleSignInTests/*.swift
 
 format-check:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Kits/swift Examples/swift/Sources Examples/swift/Tests/ExampleLoginTests/*.swift
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Kits/swift Examples/swift/Sources Examples/swift/Tests/ExampleLoginTests/*.swift Examples/swift/Tests/AuthenticationServicesTests/*.swift Examples/swift/Tests/SampleSignInTests/*.swift
 
 clean:
 	rm -rf .build

@@ -169,4 +169,24 @@ if Context.environment["PASSKEY_SPEC_EXAMPLES"] == "1" {
             dependencies: ["ExampleLogin", "PasskeyLoginKit", "PasskeyLoginEngine", "Pipeline"],
             path: "Examples/swift/Tests/ExampleLoginTests"),
     ]
+    #if os(Linux)
+    // The kit's AuthenticationServices stand-ins, with login code written against the framework
+    // run against the kit's fakes.
+    package.targets += [
+        .target(
+            name: "AuthenticationServices", dependencies: ["PasskeyLoginKit"],
+            path: ".build/kits/swift/Sources/AuthenticationServices"),
+        .testTarget(
+            name: "AuthenticationServicesTests", dependencies: ["AuthenticationServices", "PasskeyLoginKit"],
+            path: "Examples/swift/Tests/AuthenticationServicesTests"),
+        // A sign-in written from Apple's sample and documentation, not from the spec, with the
+        // kit's verdicts on it.
+        .target(
+            name: "SampleSignIn", dependencies: ["AuthenticationServices"],
+            path: "Examples/swift/Sources/SampleSignIn"),
+        .testTarget(
+            name: "SampleSignInTests", dependencies: ["SampleSignIn", "PasskeyLoginKit", "AuthenticationServices"],
+            path: "Examples/swift/Tests/SampleSignInTests"),
+    ]
+    #endif
 }

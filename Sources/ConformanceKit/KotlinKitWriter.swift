@@ -51,7 +51,7 @@ enum KotlinKitWriter {
                     /** \(comment(check.name)) (\(comment(source)):\(check.line)) */
                     @Test
                     @DisplayName(\(literal("\(check.id): \(check.name)")))
-                    fun \(uniqueName(check.id))() = check(\(literal(check.id)))
+                    open fun \(uniqueName(check.id))() = check(\(literal(check.id)))
                 """)
         }
         for skip in script.skipped {

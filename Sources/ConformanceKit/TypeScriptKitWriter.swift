@@ -38,7 +38,7 @@ enum TypeScriptKitWriter {
         for check in script.checks {
             lines.append("  // \(spec.file):\(check.line)")
             lines.append(
-                "  define(\(literal("\(check.id): \(check.name)")), () => runCheck(script, \(literal(check.id)), makeHarness, options));"
+                "  define(\(literal("\(check.id): \(check.name)")), (context) => runCheck(script, \(literal(check.id)), makeHarness, options, context));"
             )
         }
         for skip in script.skipped {

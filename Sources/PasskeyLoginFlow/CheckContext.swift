@@ -8,7 +8,14 @@ public struct CheckContext: CheckSession {
     public let platform: Platform
     let adapter: any PlatformAdapter
     /// The app's configuration; steps may change it until the first event.
-    var configuration = Configuration()
+    var configuration = Configuration() {
+        didSet { pin.apply(to: &configuration) }
+    }
+    /// Configuration values that hold whatever the steps set: a kit's export replays a check
+    /// under each value of a part of the configuration to learn which values it holds under.
+    var pin = ConfigurationPin() {
+        didSet { pin.apply(to: &configuration) }
+    }
     /// The scripted world; steps may change it at any time.
     var script = WorldScript(account: CheckContext.defaultAccount)
     private var world: World?
@@ -30,6 +37,13 @@ public struct CheckContext: CheckSession {
     public private(set) var stepNative: [String] = []
     /// What the user and the OS did so far, in order, to replay in other worlds.
     private(set) var inputs: [Input] = []
+    /// The route of the prompt each `.prompt` input ended, by the input's index: a kit checks
+    /// that the app's open prompt is the one the step ends.
+    private(set) var promptRoutes: [Int: Route] = [:]
+    /// The route of the modal prompt the engine opened while taking an input, by the input's
+    /// index: code written against the platform's API cannot say whether its prompt is
+    /// automatic or explicit, so a kit labels a prompt the app opens then with it.
+    private(set) var openedRoutes: [Int: Route] = [:]
     /// Every move so far, as the diagrams draw it, and the scenario the last one led to.
     public private(set) var moves: [FlowMove] = []
     private var enteredWith: Situation?
@@ -145,6 +159,9 @@ public struct CheckContext: CheckSession {
                 lastPresentations.append(presentation)
             }
             for effect in transition.effects {
+                if case .startCeremony(let ceremony) = effect, !inputs.isEmpty {
+                    openedRoutes[inputs.count - 1] = ceremony.route
+                }
                 if case .fetchRequestOptions(let ceremony) = effect, ceremony.route != .assisted {
                     stateBeforePrompt = before
                 }
@@ -162,6 +179,7 @@ public struct CheckContext: CheckSession {
         guard let ceremony = state.ceremony else {
             throw StepFailure(expected: "an open passkey prompt", observed: summary)
         }
+        promptRoutes[inputs.count - 1] = ceremony.route
         let result = try nativeResult(of: action, passkey: name, offeredBy: ceremony, in: "the prompt")
         stepNative.append(result.description)
         try deliver(.ceremonyFinished(adapter.outcome(of: result)))
@@ -261,5 +279,24 @@ public struct CheckContext: CheckSession {
     /// The last action's effects in words.
     var effectsSummary: String {
         lastEffects.isEmpty ? "no effects" : lastEffects.map(\.description).joined(separator: "; ")
+    }
+}
+
+/// Configuration values a check's run keeps whatever its steps set.
+struct ConfigurationPin: Sendable, Equatable {
+    var entry: LoginEntry?
+    var automaticStart: AutomaticStart?
+    var enumerationPolicy: EnumerationPolicy?
+    var fallback: FallbackMethod?
+
+    func apply(to configuration: inout Configuration) {
+        if let entry, configuration.entry != entry { configuration.entry = entry }
+        if let automaticStart, configuration.automaticStart != automaticStart {
+            configuration.automaticStart = automaticStart
+        }
+        if let enumerationPolicy, configuration.enumerationPolicy != enumerationPolicy {
+            configuration.enumerationPolicy = enumerationPolicy
+        }
+        if let fallback, configuration.fallback != fallback { configuration.fallback = fallback }
     }
 }

@@ -20,47 +20,24 @@ enum ConformanceRecorder {
                 skipped.append(KitSkip(check: check.id, reason: "a step does not bind; 'lint' says why"))
                 continue
             }
-            var steps: [KitStep] = []
-            var inputsSeen = 0
-            let start = CheckContext(adapter: adapter, variant: variant)
-            // A setup step carries the configuration and the world only where it changes them,
-            // so that a script stays small and a diff shows what each step sets.
-            var lastConfiguration = configuration(start.configuration)
-            var lastWorld = world(start.script)
-            let run = PlatformRun.run(
-                StepLibrary.definitions, written: check.steps, bindings: bindings,
-                context: CheckContext(adapter: adapter, variant: variant)
-            ) { context, index, kind in
-                let step = check.steps[index]
-                var recorded = KitStep(
-                    keyword: step.keyword.rawValue, text: step.text, line: step.location.line, kind: kind.rawValue)
-                switch kind {
-                case .setup:
-                    let now = (configuration(context.configuration), world(context.script))
-                    recorded.configuration = now.0 == lastConfiguration ? nil : now.0
-                    recorded.world = now.1 == lastWorld ? nil : now.1
-                    (lastConfiguration, lastWorld) = now
-                case .action:
-                    recorded.inputs = context.inputs[inputsSeen...].compactMap { input(of: $0, adapter: adapter) }
-                    inputsSeen = context.inputs.count
-                case .outcome:
-                    recorded.expect = observation(of: context, spec: spec)
-                }
-                steps.append(recorded)
-            }
-            guard run.status == .passed else {
+            let recording = record(check, bindings: bindings, spec: spec, adapter: adapter, variant: variant)
+            guard recording.passed else {
                 let reason =
-                    run.failures.first.map { "it fails on the engine at line \($0.step.location.line)" }
-                    ?? "it does not pass on the engine"
+                    recording.failure.map { "it fails on the engine at line \($0)" } ?? "it does not pass on the engine"
                 skipped.append(KitSkip(check: check.id, reason: reason))
                 continue
             }
+            let start = CheckContext(adapter: adapter, variant: variant)
             checks.append(
                 KitCheck(
                     id: check.id, name: check.name, criterion: check.criterion?.description,
                     line: check.location.line, configuration: configuration(start.configuration),
-                    world: world(start.script), steps: steps))
+                    world: world(start.script), steps: recording.steps,
+                    requires: requirements(
+                        of: check, bindings: bindings, recording: recording, spec: spec, adapter: adapter,
+                        variant: variant)))
         }
+        checks += triggerVariants(of: checks, spec: spec, adapter: adapter)
         let copy = Dictionary(
             spec.scenarios.compactMap { scenario in
                 scenario.copy(for: platform).flatMap(kitCopy).map { (scenario.id, $0) }
@@ -73,6 +50,169 @@ enum ConformanceRecorder {
     }
 
     private static let registry = StepRegistry(definitions: StepLibrary.definitions)
+
+    /// One run of a check on the engine, as the kit replays it.
+    struct Recording {
+        var passed: Bool
+        /// The line of the first step that failed, when one did.
+        var failure: Int?
+        var steps: [KitStep]
+        /// The configuration the app is created with (at the first action).
+        var appStart: Configuration
+        /// The account statuses the check meets that may not sign in.
+        var statuses: Set<AccountStatus>
+
+        /// What the kit does and expects: the inputs and the expectations, step by step (the
+        /// setup steps' configuration aside).
+        var replayed: [[KitInput]?] { steps.map(\.inputs) }
+        var expected: [KitObservation?] { steps.map(\.expect) }
+    }
+
+    /// Runs `check` on the engine, recording after each step what the kit must arrange, do or
+    /// see; with `pin`, those configuration values hold whatever the check's steps set.
+    static func record(
+        _ check: Check, bindings: [StepBinding], spec: Spec, adapter: any PlatformAdapter,
+        variant: ReducerVariant?, pin: ConfigurationPin = ConfigurationPin()
+    ) -> Recording {
+        var steps: [KitStep] = []
+        var inputsSeen = 0
+        var start = CheckContext(adapter: adapter, variant: variant)
+        start.pin = pin
+        // A setup step carries the configuration and the world only where it changes them,
+        // so that a script stays small and a diff shows what each step sets.
+        var lastConfiguration = configuration(start.configuration)
+        var lastWorld = world(start.script)
+        var appStart: Configuration?
+        var statuses: Set<AccountStatus> = []
+        if let status = start.script.account?.status, status != .active { statuses.insert(status) }
+        let run = PlatformRun.run(
+            StepLibrary.definitions, written: check.steps, bindings: bindings, context: start
+        ) { context, index, kind in
+            let step = check.steps[index]
+            var recorded = KitStep(
+                keyword: step.keyword.rawValue, text: step.text, line: step.location.line, kind: kind.rawValue)
+            switch kind {
+            case .setup:
+                if let status = context.script.account?.status, status != .active { statuses.insert(status) }
+                let now = (configuration(context.configuration), world(context.script))
+                recorded.configuration = now.0 == lastConfiguration ? nil : now.0
+                recorded.world = now.1 == lastWorld ? nil : now.1
+                (lastConfiguration, lastWorld) = now
+            case .action:
+                recorded.inputs = context.inputs.indices.dropFirst(inputsSeen).compactMap { index in
+                    input(of: context.inputs[index], adapter: adapter).map { recorded in
+                        var recorded = recorded
+                        recorded.prompt = context.promptRoutes[index]?.rawValue
+                        recorded.opens = context.openedRoutes[index]?.rawValue
+                        return recorded
+                    }
+                }
+                inputsSeen = context.inputs.count
+                if appStart == nil { appStart = context.configuration }
+            case .outcome:
+                recorded.expect = observation(of: context, spec: spec)
+            }
+            steps.append(recorded)
+        }
+        return Recording(
+            passed: run.status == .passed, failure: run.failures.first?.step.location.line, steps: steps,
+            appStart: appStart ?? start.configuration, statuses: statuses)
+    }
+
+    /// What an app must support for the check to apply: for each part of the configuration,
+    /// every value under which the engine replays the check with the same inputs and the same
+    /// expectations (an identifier field does not matter to a check that never enters one), the
+    /// check's own first; and the routes of the account statuses it meets.
+    private static func requirements(
+        of check: Check, bindings: [StepBinding], recording: Recording, spec: Spec,
+        adapter: any PlatformAdapter, variant: ReducerVariant?
+    ) -> KitRequirements {
+        func tolerated<Value: Equatable>(
+            _ own: Value, among values: [Value], pinning: (inout ConfigurationPin, Value) -> Void
+        ) -> [Value] {
+            [own]
+                + values.filter { $0 != own }.filter { value in
+                    var pin = ConfigurationPin()
+                    pinning(&pin, value)
+                    let other = record(
+                        check, bindings: bindings, spec: spec, adapter: adapter, variant: variant, pin: pin)
+                    return other.passed && other.replayed == recording.replayed && other.expected == recording.expected
+                }
+        }
+        let start = recording.appStart
+        return KitRequirements(
+            entry: tolerated(start.entry, among: LoginEntry.allCases) { $0.entry = $1 }.map(\.rawValue),
+            automaticStart: tolerated(start.automaticStart, among: AutomaticStart.allCases) {
+                $0.automaticStart = $1
+            }.map(\.rawValue),
+            enumerationPolicy: tolerated(start.enumerationPolicy, among: EnumerationPolicy.allCases) {
+                $0.enumerationPolicy = $1
+            }.map(\.rawValue),
+            fallback: tolerated(start.fallback, among: FallbackMethod.allCases) { $0.fallback = $1 }.map(\.rawValue),
+            accountRoutes: Dictionary(
+                uniqueKeysWithValues: recording.statuses.compactMap { status in
+                    start.accountRoutes[status].map { (status.rawValue, $0.rawValue) }
+                }))
+    }
+
+    /// A check more for each native error a Trigger cell names on the platform that no check's
+    /// prompt ends with: a copy of the first check whose prompt ends with an error the engine
+    /// reads the same way (the same `CeremonyOutcome`), ending it with that error instead, the
+    /// platform's message included. The engine reads nothing else of a native error, so the
+    /// copy's expectations are the original's; the app meets every name the spec gives, as the
+    /// platform raises it.
+    static func triggerVariants(of checks: [KitCheck], spec: Spec, adapter: any PlatformAdapter) -> [KitCheck] {
+        let catalogue = TriggerCatalogue(adapter: adapter, configurations: [])
+        var written: [String] = []
+        for scenario in spec.scenarios {
+            for name in scenario.copy(for: adapter.platform)?.trigger.signals ?? [] where !written.contains(name) {
+                written.append(name)
+            }
+        }
+        func native(of result: KitNativeResult) -> NativeResult? {
+            adapter.errorResults.first {
+                $0.name == result.name && $0.code == result.code && $0.message == result.message
+            }
+        }
+        var produced = Set(
+            checks.flatMap { check in
+                check.steps.flatMap { $0.inputs ?? [] }.compactMap(\.result).map { "\($0.name) \($0.code)" }
+            })
+        var variants: [KitCheck] = []
+        for name in written {
+            guard let entry = catalogue.entry(named: name) else { continue }
+            let natives = catalogue.results(of: entry).compactMap(\.native)
+            guard !natives.isEmpty, !natives.contains(where: { produced.contains("\($0.name) \($0.code)") }) else {
+                continue
+            }
+            variant: for result in natives {
+                let outcome = adapter.outcome(of: result)
+                for check in checks {
+                    for (stepIndex, step) in check.steps.enumerated() {
+                        guard
+                            let inputIndex = step.inputs?.firstIndex(where: { input in
+                                input.event == "prompt-result" && input.result?.passkey == nil
+                                    && input.result.flatMap(native(of:)).map(adapter.outcome(of:)) == outcome
+                            })
+                        else { continue }
+                        var copy = check
+                        copy.id = "\(check.id)/as-\(slug(name))"
+                        copy.name = "\(check.name), as \(name)"
+                        copy.steps[stepIndex].inputs?[inputIndex].result = Self.result(result)
+                        variants.append(copy)
+                        produced.insert("\(result.name) \(result.code)")
+                        break variant
+                    }
+                }
+            }
+        }
+        return variants
+    }
+
+    /// `getcredentialcustomexception` for `GetCredentialCustomException`: a check ID's last part.
+    private static func slug(_ name: String) -> String {
+        name.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
+    }
 
     /// A hash of everything the kit asserts: the checks and the copy.
     private static func fingerprint(of script: KitScript) -> String {
@@ -91,7 +231,7 @@ enum ConformanceRecorder {
             title: title, message: message,
             buttons: copy.actions.compactMap { action in
                 action.label.text.map { KitButton(action: action.id, label: $0) }
-            })
+            }, presentation: copy.presentationKind?.rawValue)
     }
 
     private static func configuration(_ configuration: Configuration) -> KitConfiguration {
@@ -183,7 +323,7 @@ enum ConformanceRecorder {
             }
             return KitNotice(
                 scenario: notice.id, title: copy?.title.text ?? "", message: copy?.message.text ?? "",
-                buttons: labels)
+                buttons: labels, presentation: copy?.presentationKind?.rawValue)
         }
         let signals = context.allEffects.compactMap { effect -> String? in
             switch effect {

@@ -68,11 +68,16 @@ public struct KitCopy: Codable, Sendable, Equatable {
     public var message: String
     /// The button labels by action ID, in the copy table's order.
     public var buttons: [KitButton]
+    /// `blocking` (an alert, a dialog) or `non-blocking` (an inline message, a banner, a
+    /// snackbar: the screen's other ways in stay enabled), as the Presentation row says; nil
+    /// without one.
+    public var presentation: String?
 
-    public init(title: String, message: String, buttons: [KitButton]) {
+    public init(title: String, message: String, buttons: [KitButton], presentation: String? = nil) {
         self.title = title
         self.message = message
         self.buttons = buttons
+        self.presentation = presentation
     }
 }
 
@@ -97,11 +102,15 @@ public struct KitCheck: Codable, Sendable, Equatable {
     public var configuration: KitConfiguration
     public var world: KitWorld
     public var steps: [KitStep]
+    /// What the app must support for the check to apply to it; a kit skips it, with the
+    /// reason, for an app that declares otherwise.
+    public var requires: KitRequirements?
 
     public init(
         id: String, name: String, criterion: String?, line: Int, configuration: KitConfiguration, world: KitWorld,
-        steps: [KitStep]
+        steps: [KitStep], requires: KitRequirements? = nil
     ) {
+        self.requires = requires
         self.id = id
         self.name = name
         self.criterion = criterion
@@ -109,6 +118,34 @@ public struct KitCheck: Codable, Sendable, Equatable {
         self.configuration = configuration
         self.world = world
         self.steps = steps
+    }
+}
+
+/// What an app must support for a check to apply to it: for each part of the configuration,
+/// the values under which the check holds as written (the check's own first), and where the
+/// accounts the check meets are sent.
+public struct KitRequirements: Codable, Sendable, Equatable {
+    /// `identifier-first`, `discoverable`: either, for a check that never enters an identifier.
+    public var entry: [String]
+    /// `none`, `prompt`, `assisted`.
+    public var automaticStart: [String]
+    /// `conceal`, `reveal`.
+    public var enumerationPolicy: [String]
+    /// `password`, `email-code`, `sms-code`.
+    public var fallback: [String]
+    /// The route of each account status the check meets that may not sign in (`locked` →
+    /// `recovery`); empty when it meets none.
+    public var accountRoutes: [String: String]
+
+    public init(
+        entry: [String], automaticStart: [String], enumerationPolicy: [String], fallback: [String],
+        accountRoutes: [String: String]
+    ) {
+        self.entry = entry
+        self.automaticStart = automaticStart
+        self.enumerationPolicy = enumerationPolicy
+        self.fallback = fallback
+        self.accountRoutes = accountRoutes
     }
 }
 
@@ -230,8 +267,20 @@ public struct KitInput: Codable, Sendable, Equatable {
     /// The passkey the signed-in user revokes in the account settings.
     public var passkey: String?
     public var result: KitNativeResult?
+    /// For `prompt-result`: the prompt the step ends, `automatic` or `explicit`; the app's open
+    /// prompt must be that one.
+    public var prompt: String?
+    /// The modal prompt the app opens while it takes this input, `automatic` or `explicit`,
+    /// when it opens one: the kind a kit gives a request made through the platform's own API,
+    /// which does not say.
+    public var opens: String?
 
-    public init(event: String, action: String? = nil, passkey: String? = nil, result: KitNativeResult? = nil) {
+    public init(
+        event: String, action: String? = nil, passkey: String? = nil, result: KitNativeResult? = nil,
+        prompt: String? = nil, opens: String? = nil
+    ) {
+        self.prompt = prompt
+        self.opens = opens
         self.event = event
         self.action = action
         self.passkey = passkey
@@ -301,11 +350,14 @@ public struct KitNotice: Codable, Sendable, Equatable {
     public var title: String
     public var message: String
     public var buttons: [String]
+    /// `blocking` or `non-blocking`, as the scenario's Presentation row says; nil without one.
+    public var presentation: String?
 
-    public init(scenario: String, title: String, message: String, buttons: [String]) {
+    public init(scenario: String, title: String, message: String, buttons: [String], presentation: String? = nil) {
         self.scenario = scenario
         self.title = title
         self.message = message
         self.buttons = buttons
+        self.presentation = presentation
     }
 }

@@ -380,7 +380,9 @@ struct ViewModels: Sendable {
                 let anchor = SitePaths.copyAnchor("\(scenario.id).\(part.keySegment)") + "-" + copy.platform.rawValue
                 if part == .trigger {
                     return CopyCell(
-                        anchor: anchor, none: false, html: Self.triggerHTML(copy.trigger), text: nil, note: nil)
+                        anchor: anchor, none: false,
+                        html: "<span class=\"trigger\">" + Self.triggerHTML(copy.trigger) + "</span>", text: nil,
+                        note: nil)
                 }
                 let entry: CopyEntry?
                 switch part {
@@ -393,6 +395,13 @@ struct ViewModels: Sendable {
                 }
                 guard let entry, let text = entry.text else {
                     return CopyCell(anchor: anchor, none: true, html: nil, text: nil, note: entry?.note)
+                }
+                if part == .presentation, let kind = copy.presentationKind {
+                    // What stays in reach depends on the kind; engineers and kits read it here.
+                    let html =
+                        "<span class=\"copy-text\">\(Template.escapeHTML(text))</span>"
+                        + " <span class=\"presentation-kind\">(\(Template.escapeHTML(kind.words)))</span>"
+                    return CopyCell(anchor: anchor, none: false, html: html, text: nil, note: nil)
                 }
                 return CopyCell(anchor: anchor, none: false, html: nil, text: text, note: nil)
             }

@@ -129,6 +129,50 @@ public struct PlatformCopy: Codable, Sendable, Equatable {
 
     /// The entries people read on screen: title, message and action labels, in that order.
     public var strings: [CopyEntry] { [title, message] + actions.map(\.label) }
+
+    /// What the Presentation row's words make of the notice: whether it blocks the screen
+    /// behind it; nil without a row, or for words that name no kind.
+    public var presentationKind: PresentationKind? { presentation?.text.flatMap(PresentationKind.init(words:)) }
+}
+
+/// How a scenario's copy is presented, as far as what stays in reach depends on it: a blocking
+/// notice (an alert, a dialog) takes the screen until the user answers it; a non-blocking one (an
+/// inline message, a banner, a snackbar) leaves the screen's other ways in, the passkey button
+/// and the other sign-in methods, enabled; a screen of its own; or nothing at all.
+public enum PresentationKind: String, Codable, Sendable, CaseIterable {
+    case blocking
+    case nonBlocking = "non-blocking"
+    case screen
+    case none
+
+    /// The kind the Presentation row's words name by their first words ("Alert", "Inline
+    /// message on the login screen…", "The configured fallback sign-in screen…", "None — …");
+    /// nil when they name none of them.
+    public init?(words: String) {
+        let lowered = words.lowercased()
+        func starts(_ prefixes: [String]) -> Bool { prefixes.contains { lowered.hasPrefix($0) } }
+        if starts(["alert", "dialog", "action sheet", "sheet", "modal"]) {
+            self = .blocking
+        } else if starts(["inline", "banner", "snackbar", "toast", "message"]) {
+            self = .nonBlocking
+        } else if starts(["none"]) {
+            self = .none
+        } else if lowered.split(separator: ";").first?.contains("screen") == true {
+            self = .screen
+        } else {
+            return nil
+        }
+    }
+
+    /// The kind as a copy table shows it beside the row's words.
+    public var words: String {
+        switch self {
+        case .blocking: "blocking"
+        case .nonBlocking: "non-blocking"
+        case .screen: "a screen"
+        case .none: "nothing shown"
+        }
+    }
 }
 
 /// The native signal that leads to a scenario on one platform.

@@ -7,6 +7,7 @@
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  CheckNotApplicable,
   ConformanceFailure,
   FakeCredentials,
   FakeServer,
@@ -14,6 +15,7 @@ import {
   credentialID,
   parseScript,
   readConfiguration,
+  reasonToSkip,
   runCheck,
   type HarnessContext,
   type KitConfiguration,
@@ -316,6 +318,67 @@ test("the harness gets the script's entry, identifier first when the script has 
     });
     assert.deepEqual(seen, [read]);
   }
+});
+
+test("a check that needs what the app does not declare is skipped with the reason, through the runner's skip", async () => {
+  const script = scripts[0]!;
+  assert.ok(script.checks.every((check) => check.requires !== undefined), "every check says what it needs");
+  // Checks that enter an identifier need an identifier field; the others hold either way.
+  const identifierFirst = script.checks.filter((check) => check.requires?.entry.join() === "identifier-first");
+  assert.ok(identifierFirst.length > 0);
+  assert.ok(script.checks.some((check) => check.requires?.entry.length === 2));
+
+  const capabilities = { entries: ["discoverable"], automaticStarts: ["none"], accountRoutes: { locked: "support" } } as const;
+  assert.equal(
+    reasonToSkip(
+      {
+        entry: ["identifier-first"],
+        automaticStart: ["assisted", "prompt"],
+        enumerationPolicy: ["conceal", "reveal"],
+        fallback: ["password"],
+        accountRoutes: { locked: "recovery" },
+      },
+      capabilities,
+    ),
+    'the check needs an identifier field (entry "identifier-first"), which the app does not declare; ' +
+      'and passkeys offered in the identifier field or a passkey prompt the app opens by itself (automatic start "assisted" or "prompt"), which the app does not declare; ' +
+      'and a locked account sent to "recovery", where the app sends it to "support"',
+  );
+  assert.equal(reasonToSkip(identifierFirst[0]!.requires!, {}), undefined, "a field left out supports every value");
+
+  // Through node:test's own skip, with the reason; the app is never created.
+  let made = 0;
+  const skips: (string | undefined)[] = [];
+  const factory = (kit: HarnessContext) => {
+    made += 1;
+    return signInHarness()(kit);
+  };
+  await runCheck(script, identifierFirst[0]!.id, factory, { capabilities }, { skip: (message) => skips.push(message) });
+  assert.equal(made, 0);
+  assert.match(skips[0] ?? "", /^the check needs an identifier field \(entry "identifier-first"\)/);
+  // A runner without a skip gets an error, never a pass.
+  await assert.rejects(runCheck(script, identifierFirst[0]!.id, factory, { capabilities }), CheckNotApplicable);
+  // Without capabilities, every check applies.
+  await runCheck(script, identifierFirst[0]!.id, factory, {}, { skip: () => assert.fail("no check is skipped") });
+  assert.equal(made, 1);
+});
+
+test("a prompt result ends the dialog of the kind the step implies", async () => {
+  const server = new FakeServer(() => world);
+  const credentials = new FakeCredentials(server);
+  credentials.opens = "automatic";
+  void credentials.get({ publicKey: { challenge: await freshChallenge(server) } });
+  credentials.opens = undefined;
+  assert.equal(credentials.openDialog, "automatic");
+  assert.throws(
+    () => credentials.finishDialog({ name: "NotAllowedError", code: "DOMException" }, "explicit"),
+    (error: unknown) =>
+      error instanceof RequestNotOpen &&
+      error.expected === "the explicit passkey dialog open" &&
+      error.shown === "an automatic dialog open",
+  );
+  credentials.finishDialog({ name: "NotAllowedError", code: "DOMException" }, "automatic");
+  assert.equal(credentials.openDialog, undefined);
 });
 
 test("app-relaunched drops the page and its dialog, and keeps the storage", async () => {

@@ -143,7 +143,21 @@ test("without a mutation every check passes", async () => {
   assert.deepEqual([...(await failuresWith(null)).keys()], []);
 });
 
-for (const [mutation, expected] of Object.entries(expectedFailures) as [Mutation, Record<string, ExpectedFailure>][]) {
+/** The expected failures with the checks the kit adds for the other names of a Trigger cell
+ * (`<check>/as-<name>`): the page reads each name as the engine does, so a mistake in what it
+ * does next fails the copy where it fails the original, at the same step. */
+function withTriggerVariants(expected: Record<string, ExpectedFailure>): Record<string, ExpectedFailure> {
+  const all = { ...expected };
+  for (const check of scripts[0]!.checks) {
+    const original = check.id.replace(/\/as-[a-z0-9-]+$/, "");
+    const where = expected[original];
+    if (original !== check.id && where) all[check.id] = where;
+  }
+  return all;
+}
+
+for (const [mutation, written] of Object.entries(expectedFailures) as [Mutation, Record<string, ExpectedFailure>][]) {
+  const expected = withTriggerVariants(written);
   test(`mutation ${mutation} fails exactly the checks that name it`, async () => {
     const failures = await failuresWith(mutation);
     assert.deepEqual([...failures.keys()].sort(), Object.keys(expected).sort());

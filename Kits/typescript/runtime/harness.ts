@@ -6,7 +6,7 @@ import type { FakeCredentials } from "./credentials.js";
 import type { FakeServer } from "./server.js";
 import type { FakeSignals } from "./signals.js";
 import type { MemoryStorage } from "./storage.js";
-import type { KitAction, KitAppConfiguration, KitScreen } from "./script.js";
+import type { KitAction, KitAppConfiguration, KitConfiguration, KitEntry, KitRequirements, KitScreen } from "./script.js";
 
 /** What the kit gives the harness when it creates the app's controller. */
 export interface HarnessContext {
@@ -53,6 +53,10 @@ export interface ShownNotice {
   title: string;
   message: string;
   buttons: readonly string[];
+  /** How the page presents it: `non-blocking` (an inline message, a banner: the passkey button
+   * and the other ways to sign in stay enabled) or `blocking` (a modal dialog). Compared with
+   * the spec's Presentation row when given; a page's notice is taken as non-blocking when not. */
+  presentation?: "blocking" | "non-blocking";
 }
 
 /** What the user sees now. */
@@ -90,3 +94,77 @@ export interface LoginHarness {
 /** Creates the app's controller and its harness; called once per check, and again after each
  * `app-relaunched`. */
 export type HarnessFactory = (context: HarnessContext) => LoginHarness | Promise<LoginHarness>;
+
+/** What the app supports, as its tests declare it (`ConformanceOptions.capabilities`): how its
+ * login screen starts, what it starts by itself, its enumeration policy and fallbacks, and where
+ * it sends accounts that may not sign in. A check the app cannot take (an identifier field for
+ * a page without one) is skipped with the reason, not failed. A field left out supports every
+ * value. */
+export interface AppCapabilities {
+  entries?: readonly KitEntry[];
+  automaticStarts?: readonly KitConfiguration["automaticStart"][];
+  enumerationPolicies?: readonly KitConfiguration["enumerationPolicy"][];
+  fallbacks?: readonly KitConfiguration["fallback"][];
+  /** Where the app sends each account status that may not sign in; a status missing here is
+   * sent where the check says. */
+  accountRoutes?: Readonly<Record<string, string>>;
+}
+
+const entryWords: Record<string, string> = {
+  "identifier-first": "an identifier field",
+  discoverable: "a login screen with no identifier field",
+};
+const automaticStartWords: Record<string, string> = {
+  none: "no automatic start",
+  prompt: "a passkey prompt the app opens by itself",
+  assisted: "passkeys offered in the identifier field",
+};
+const enumerationPolicyWords: Record<string, string> = {
+  conceal: "an app that conceals whether an account exists",
+  reveal: "an app that reveals whether an account exists",
+};
+const fallbackWords: Record<string, string> = {
+  password: "a password fallback",
+  "email-code": "an email-code fallback",
+  "sms-code": "an SMS-code fallback",
+};
+
+/** Why a check that needs `requirements` does not apply to an app with `capabilities`;
+ * undefined when it does. */
+export function reasonToSkip(requirements: KitRequirements, capabilities: AppCapabilities): string | undefined {
+  const missing: string[] = [];
+  const need = (values: readonly string[], supported: readonly string[] | undefined, words: Record<string, string>, field: string) => {
+    if (supported && !values.some((value) => supported.includes(value))) {
+      const named = values.map((value) => words[value] ?? value).join(" or ");
+      const raw = values.map((value) => `"${value}"`).join(" or ");
+      missing.push(`${named} (${field} ${raw}), which the app does not declare`);
+    }
+  };
+  need(requirements.entry, capabilities.entries, entryWords, "entry");
+  need(requirements.automaticStart, capabilities.automaticStarts, automaticStartWords, "automatic start");
+  need(requirements.enumerationPolicy, capabilities.enumerationPolicies, enumerationPolicyWords, "enumeration policy");
+  need(requirements.fallback, capabilities.fallbacks, fallbackWords, "fallback");
+  for (const status of Object.keys(requirements.accountRoutes).sort()) {
+    const route = requirements.accountRoutes[status];
+    const own = capabilities.accountRoutes?.[status];
+    if (own !== undefined && own !== route) {
+      missing.push(`a ${status} account sent to "${route}", where the app sends it to "${own}"`);
+    }
+  }
+  return missing.length === 0 ? undefined : `the check needs ${missing.join("; and ")}`;
+}
+
+let replaying: HarnessContext | undefined;
+
+/** The context of the check being replayed: code written against the browser's own API, which
+ * has nowhere to pass a fake, reaches the fakes through it, as a page reaches `navigator`. The
+ * runner sets it when it creates the app and clears it when the check ends; checks run one at
+ * a time. */
+export function currentContext(): HarnessContext | undefined {
+  return replaying;
+}
+
+/** Sets (or clears) the context of the check being replayed; the runner's alone. */
+export function setCurrentContext(context: HarnessContext | undefined): void {
+  replaying = context;
+}

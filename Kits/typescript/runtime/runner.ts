@@ -7,7 +7,15 @@
 // expiring autofill challenge the app left armed.
 
 import { FakeCredentials, RequestNotOpen, type PasskeyRequestRecord } from "./credentials.js";
-import type { HarnessContext, HarnessFactory, KitEvent, LoginHarness } from "./harness.js";
+import {
+  reasonToSkip,
+  setCurrentContext,
+  type AppCapabilities,
+  type HarnessContext,
+  type HarnessFactory,
+  type KitEvent,
+  type LoginHarness,
+} from "./harness.js";
 import { KIT_IDENTIFIER, KIT_RP_ID, credentialID } from "./identifiers.js";
 import { FakeServer } from "./server.js";
 import { FakeSignals } from "./signals.js";
@@ -25,11 +33,33 @@ import {
   type KitWorld,
 } from "./script.js";
 
-/** How a check runs; nothing to set today, kept so that a later option needs no new signature. */
-export interface RunOptions {}
+/** How a check runs. */
+export interface RunOptions {
+  /** What the app supports; a check that needs anything else is skipped with the reason.
+   * Everything when left out. */
+  capabilities?: AppCapabilities;
+}
+
+/** The test's own context, as `node:test` (and Vitest) pass it to the test's body: the kit
+ * skips a check that does not apply through it. */
+export interface TestContextLike {
+  skip?(message?: string): void;
+}
 
 /** Defines one test, as `test` from `node:test` does (or Vitest's, Jest's). */
-export type DefineTest = (name: string, body: () => Promise<void>) => unknown;
+export type DefineTest = (name: string, body: (context?: TestContextLike) => Promise<void>) => unknown;
+
+/** The check needs what the app's capabilities do not declare; `reason` says what. A runner
+ * without a skip of its own reports it as this error. */
+export class CheckNotApplicable extends Error {
+  constructor(
+    readonly checkID: string,
+    readonly reason: string,
+  ) {
+    super(`skipped: ${reason}`);
+    this.name = "CheckNotApplicable";
+  }
+}
 
 export interface ConformanceOptions extends RunOptions {
   /** How each check becomes a test; default `test` from `node:test`. */
@@ -109,11 +139,17 @@ export async function runCheck(
   checkID: string,
   makeHarness: HarnessFactory,
   options: RunOptions = {},
+  context?: TestContextLike,
 ): Promise<void> {
   requireSupportedVersion(script);
   const check = script.checks.find((candidate) => candidate.id === checkID);
   if (!check) throw new Error(`${script.spec.id} has no check "${checkID}" on ${script.platform}.`);
-  void options;
+  const reason = check.requires && options.capabilities ? reasonToSkip(check.requires, options.capabilities) : undefined;
+  if (reason !== undefined) {
+    // The runner's own skip, with the reason; an error where the runner has none, never a pass.
+    if (context?.skip) return context.skip(reason);
+    throw new CheckNotApplicable(checkID, reason);
+  }
   const replay = new Replay(script, check, makeHarness);
   try {
     for (const step of check.steps) await replay.perform(step);
@@ -166,6 +202,7 @@ class Replay {
     this.credentials.dropOpenRequests();
     this.harness?.dispose?.();
     this.harness = undefined;
+    setCurrentContext(undefined);
   }
 
   private async app(step: KitStep): Promise<LoginHarness> {
@@ -179,6 +216,7 @@ class Replay {
       identifier: KIT_IDENTIFIER,
       rpId: KIT_RP_ID,
     };
+    setCurrentContext(context);
     try {
       this.harness = await this.makeHarness(context);
     } catch (error) {
@@ -201,7 +239,9 @@ class Replay {
       await this.settle(harness, step, Promise.resolve(), `the ${input.event} ${result}`);
       return;
     }
+    this.credentials.opens = input.opens;
     const event = kitEvent(input);
+    if (event.type === "choose") await this.requireOffered(harness, event.action, step);
     // The autofill request pending when its challenge is about to run out, which the app
     // must replace.
     const expiring = event.type === "suggestions-challenge-expiring" ? this.credentials.pendingSuggestions : undefined;
@@ -218,8 +258,20 @@ class Replay {
       await this.settle(harness, step, taken, describeEvent(event));
     } finally {
       this.credentials.userActivation = false;
+      this.credentials.opens = undefined;
     }
     if (expiring) this.requireRenewedSuggestions(step, expiring);
+  }
+
+  /** Fails the step when it chooses an action the page does not offer. The sign-in page's
+   * other ways in are the fallback, offered or not, unless a blocking notice covers them. */
+  private async requireOffered(harness: LoginHarness, action: string, step: KitStep): Promise<void> {
+    const shown = await harness.observe();
+    if (shown.actions.includes(action)) return;
+    if (action === "fallback" && shown.screen === "login" && shown.notice?.presentation !== "blocking") return;
+    throw this.failure(step, [
+      { field: "actions", expected: `the page to offer ${JSON.stringify(action)}, which the step chooses`, shown: describeList(shown.actions), verb: "offers" },
+    ]);
   }
 
   /** Fails the step when the autofill request whose challenge is about to run out is still
@@ -242,7 +294,7 @@ class Replay {
   private endRequest(input: KitInput, step: KitStep): void {
     if (!input.result) throw new Error(`the script's ${input.event} has no result`);
     try {
-      if (input.event === "prompt-result") this.credentials.finishDialog(input.result);
+      if (input.event === "prompt-result") this.credentials.finishDialog(input.result, input.prompt);
       else this.credentials.finishSuggestions(input.result);
     } catch (error) {
       if (!(error instanceof RequestNotOpen)) throw error;
@@ -377,6 +429,9 @@ function compareNotice(expected: KitNotice | undefined, shown: AppNotice | undef
   };
   differCopy("title", expected.title, shown.title);
   differCopy("message", expected.message, shown.message);
+  if (expected.presentation && shown.presentation && expected.presentation !== shown.presentation) {
+    differences.push({ field: `notice presentation (${scenario})`, expected: expected.presentation, shown: shown.presentation });
+  }
   if (expected.buttons.length === shown.buttons.length) {
     expected.buttons.forEach((label, index) => differCopy(`button ${index + 1}`, label, shown.buttons[index] ?? ""));
   } else {
@@ -388,7 +443,7 @@ function compareNotice(expected: KitNotice | undefined, shown: AppNotice | undef
   }
 }
 
-type AppNotice = { title: string; message: string; buttons: readonly string[] };
+type AppNotice = { title: string; message: string; buttons: readonly string[]; presentation?: "blocking" | "non-blocking" };
 
 function describeDifference(difference: Difference): string {
   const text = difference.clause
@@ -397,12 +452,25 @@ function describeDifference(difference: Difference): string {
   return difference.where ? `${text} (${difference.where})` : text;
 }
 
-/** Where two texts first differ, by character: a curly apostrophe shown straight is easy to miss. */
+/** Where two texts first differ, by character, when they are two versions of one text: a curly
+ * apostrophe shown straight is easy to miss. */
 function firstDifference(expected: string, shown: string): string | undefined {
   const left = [...expected];
   const right = [...shown];
   let index = 0;
   while (index < left.length && index < right.length && left[index] === right[index]) index++;
+  // Where they part is worth saying only for two versions of one text (a straight quote for a
+  // curly one), which share at least half the spec's text at their start and end; two different
+  // texts just differ.
+  let suffix = 0;
+  while (
+    suffix < left.length - index &&
+    suffix < right.length - index &&
+    left[left.length - 1 - suffix] === right[right.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  if ((index + suffix) * 2 < left.length) return undefined;
   if (index === left.length || index === right.length) {
     return index === left.length ? `the app's text goes on after character ${index}` : `the app's text stops at character ${index}`;
   }

@@ -37,6 +37,8 @@ export interface KitCopy {
   title: string;
   message: string;
   buttons: { action: string; label: string }[];
+  /** `blocking` or `non-blocking`, as the spec's Presentation row says. */
+  presentation?: "blocking" | "non-blocking";
 }
 
 export interface KitCheck {
@@ -49,6 +51,19 @@ export interface KitCheck {
   configuration?: KitConfiguration;
   world?: KitWorld;
   steps: KitStep[];
+  /** What the app must support for the check to apply to it (see `AppCapabilities`). */
+  requires?: KitRequirements;
+}
+
+/** What an app must support for a check to apply to it: for each part of the configuration,
+ * the values under which the check holds as written (the check's own first), and the route of
+ * each account status it meets that may not sign in. */
+export interface KitRequirements {
+  entry: KitEntry[];
+  automaticStart: KitConfiguration["automaticStart"][];
+  enumerationPolicy: KitConfiguration["enumerationPolicy"][];
+  fallback: KitConfiguration["fallback"][];
+  accountRoutes: Record<string, string>;
 }
 
 /** One step in the spec's words, and what the kit arranges, does or asserts for it. */
@@ -148,6 +163,10 @@ export interface KitInput {
   /** For `passkey-revoked-in-settings`: the revoked passkey's name in the spec. */
   passkey?: string;
   result?: KitNativeResult;
+  /** For `prompt-result`: the dialog the step ends, `automatic` or `explicit`. */
+  prompt?: "automatic" | "explicit";
+  /** The dialog the app opens while it takes this input, when it opens one. */
+  opens?: "automatic" | "explicit";
 }
 
 /** A result of `navigator.credentials.get()` as the browser reports it: the DOMException's
@@ -187,6 +206,8 @@ export interface KitNotice {
   title: string;
   message: string;
   buttons: string[];
+  /** `blocking` or `non-blocking`, as the spec's Presentation row says. */
+  presentation?: "blocking" | "non-blocking";
 }
 
 /** A configuration as the harness gets it: every field read, the entry included. */

@@ -32,6 +32,10 @@ public final class LoginViewModel {
         case keepAutoFillPastExpiry
         /// A passkey revoked in the settings is reported as unknown instead of reconciled.
         case unknownSignalOnRevocation
+        /// The passkey button does nothing.
+        case deadPasskeyButton
+        /// The passkey button opens its sheet without cancelling the AutoFill request first.
+        case sheetOverAutoFill
     }
 
     // What the view draws.
@@ -125,7 +129,8 @@ public final class LoginViewModel {
     }
 
     public func passkeyButtonTapped() {
-        stopAutoFill()
+        if mutations.contains(.deadPasskeyButton) { return }
+        if !mutations.contains(.sheetOverAutoFill) { stopAutoFill() }
         presentSheet(.buttonSheet, allowed: [])
     }
 

@@ -32,6 +32,8 @@ public struct KitScript: Decodable, Sendable {
         public var title: String
         public var message: String
         public var buttons: [Button]
+        /// `blocking` or `non-blocking`, as the spec's Presentation row says; nil without one.
+        public var presentation: String?
     }
 
     public struct Button: Decodable, Sendable {
@@ -47,6 +49,36 @@ public struct KitScript: Decodable, Sendable {
         public var configuration: Configuration
         public var world: World
         public var steps: [Step]
+        /// What the app must support for the check to apply to it (see `AppCapabilities`); nil
+        /// in a script written before checks said.
+        public var requires: Requirements?
+    }
+
+    /// What an app must support for a check to apply to it: for each part of the
+    /// configuration, the values under which the check holds as written (the check's own
+    /// first), and where the accounts it meets are sent.
+    public struct Requirements: Decodable, Sendable, Equatable {
+        /// `identifier-first`, `discoverable`.
+        public var entry: [String]
+        /// `none`, `prompt`, `assisted`.
+        public var automaticStart: [String]
+        /// `conceal`, `reveal`.
+        public var enumerationPolicy: [String]
+        /// `password`, `email-code`, `sms-code`.
+        public var fallback: [String]
+        /// The route of each account status the check meets that may not sign in.
+        public var accountRoutes: [String: String]
+
+        public init(
+            entry: [String], automaticStart: [String], enumerationPolicy: [String], fallback: [String],
+            accountRoutes: [String: String] = [:]
+        ) {
+            self.entry = entry
+            self.automaticStart = automaticStart
+            self.enumerationPolicy = enumerationPolicy
+            self.fallback = fallback
+            self.accountRoutes = accountRoutes
+        }
     }
 
     public struct Step: Decodable, Sendable {
@@ -66,12 +98,21 @@ public struct KitScript: Decodable, Sendable {
         /// The passkey the signed-in user revokes (`passkey-revoked-in-settings`).
         public var passkey: String?
         public var result: PasskeyResult?
+        /// For `prompt-result`: the prompt the step ends, `automatic` or `explicit`.
+        public var prompt: String?
+        /// The modal prompt the app opens while it takes this input, when it opens one.
+        public var opens: String?
 
-        public init(event: String, action: String? = nil, passkey: String? = nil, result: PasskeyResult? = nil) {
+        public init(
+            event: String, action: String? = nil, passkey: String? = nil, result: PasskeyResult? = nil,
+            prompt: String? = nil, opens: String? = nil
+        ) {
             self.event = event
             self.action = action
             self.passkey = passkey
             self.result = result
+            self.prompt = prompt
+            self.opens = opens
         }
 
         public var description: String {
@@ -113,17 +154,20 @@ public struct KitScript: Decodable, Sendable {
     }
 
     public struct Notice: Decodable, Sendable, Equatable {
-        public init(scenario: String, title: String, message: String, buttons: [String]) {
+        public init(scenario: String, title: String, message: String, buttons: [String], presentation: String? = nil) {
             self.scenario = scenario
             self.title = title
             self.message = message
             self.buttons = buttons
+            self.presentation = presentation
         }
 
         public var scenario: String
         public var title: String
         public var message: String
         public var buttons: [String]
+        /// `blocking` or `non-blocking`, as the spec's Presentation row says; nil without one.
+        public var presentation: String?
     }
 
     /// The script `name` (`N1.4.ios`) of the library's resources (`scripts/N1.4.ios.json`),

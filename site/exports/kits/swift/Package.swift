@@ -13,3 +13,11 @@ let package = Package(
         .target(name: "PasskeyLoginKit", resources: [.copy("scripts")])
     ]
 )
+
+#if os(Linux)
+// AuthenticationServices exists on Apple's systems only. On Linux, stand-ins with its names let
+// login code written for iOS compile unchanged and send its requests to the kit's fakes; on
+// Apple's systems that code gets the real framework.
+package.products.append(.library(name: "AuthenticationServices", targets: ["AuthenticationServices"]))
+package.targets.append(.target(name: "AuthenticationServices", dependencies: ["PasskeyLoginKit"]))
+#endif

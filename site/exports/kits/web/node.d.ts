@@ -2,8 +2,12 @@
 // without @types/node. A project that has @types/node leaves this file out of its tsconfig.
 
 declare module "node:test" {
+  /** The test's own context: `skip` reports the test as skipped, with the message. */
+  export interface TestContext {
+    skip(message?: string): void;
+  }
   /** Defines a test; Node's test runner runs it. */
-  export function test(name: string, body: () => void | Promise<void>): Promise<void>;
+  export function test(name: string, body: (context: TestContext) => void | Promise<void>): Promise<void>;
   export function describe(name: string, body: () => void): Promise<void>;
 }
 
@@ -14,9 +18,10 @@ declare module "node:assert/strict" {
   export function match(text: string, pattern: RegExp, message?: string): void;
   export function rejects(
     promise: Promise<unknown> | (() => Promise<unknown>),
-    expected?: RegExp | ((error: unknown) => boolean),
+    expected?: RegExp | ((error: unknown) => boolean) | (abstract new (...args: never[]) => unknown),
     message?: string,
   ): Promise<void>;
+  export function fail(message?: string): never;
   export function throws(
     body: () => unknown,
     expected?: RegExp | ((error: unknown) => boolean) | (abstract new (...args: never[]) => unknown),

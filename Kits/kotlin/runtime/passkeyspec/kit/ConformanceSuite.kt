@@ -19,6 +19,12 @@ abstract class ConformanceSuite(
     /** Your controller, made with the kit's configuration and fakes, behind your harness. */
     abstract fun harness(kit: KitEnvironment): LoginHarness
 
+    /**
+     * What your app supports; a check that needs anything else is skipped with the reason (a
+     * JUnit assumption). Everything unless you override it.
+     */
+    open val capabilities: AppCapabilities get() = AppCapabilities.EVERYTHING
+
     /** The script the checks replay (read once per file). */
     val script: KitScript
         get() = synchronized(loaded) { loaded.getOrPut(scriptFile) { KitScript.load(scriptFile) } }.also { script ->
@@ -32,7 +38,11 @@ abstract class ConformanceSuite(
 
     /** Replays the check [id] against your app; throws a [ConformanceFailure] where it differs. */
     fun check(id: String) {
-        ConformanceRunner(script).run(id) { harness(it) }
+        try {
+            ConformanceRunner(script).run(id, capabilities) { harness(it) }
+        } catch (skipped: CheckNotApplicable) {
+            throw org.opentest4j.TestAbortedException(skipped.reason)
+        }
     }
 
     private companion object {

@@ -57,7 +57,8 @@ class KitScript(
                 copy = json["copy"].entries().mapValues { (_, copy) ->
                     KitCopy(
                         copy["title"].string(), copy["message"].string(),
-                        copy["buttons"].list().map { KitButton(it["action"].string(), it["label"].string()) }
+                        copy["buttons"].list().map { KitButton(it["action"].string(), it["label"].string()) },
+                        copy.optional("presentation")?.string()
                     )
                 },
                 checks = json["checks"].list().map(::check),
@@ -91,7 +92,16 @@ class KitScript(
             line = json["line"].int(),
             configuration = json.optional("configuration")?.let(::configuration),
             world = json.optional("world")?.let(::world),
-            steps = json["steps"].list().map(::step)
+            steps = json["steps"].list().map(::step),
+            requires = json.optional("requires")?.let {
+                KitRequirements(
+                    it["entry"].list().map { value -> value.string() },
+                    it["automaticStart"].list().map { value -> value.string() },
+                    it["enumerationPolicy"].list().map { value -> value.string() },
+                    it["fallback"].list().map { value -> value.string() },
+                    it["accountRoutes"].entries().mapValues { (_, route) -> route.string() }
+                )
+            }
         )
 
         private fun configuration(json: JsonNode) = ScriptConfiguration(
@@ -114,7 +124,9 @@ class KitScript(
                     input.optional("result")?.let {
                         KitNativeResult(it["name"].string(), it["code"].string(), it.optional("message")?.string(), it.optional("passkey")?.string())
                     },
-                    passkey = input.optional("passkey")?.string()
+                    passkey = input.optional("passkey")?.string(),
+                    prompt = input.optional("prompt")?.string(),
+                    opens = input.optional("opens")?.string()
                 )
             } ?: emptyList(),
             expect = json.optional("expect")?.let(::expectation)
@@ -137,7 +149,10 @@ class KitScript(
             screen = json["screen"].string(),
             route = json.optional("route")?.string(),
             notice = json.optional("notice")?.let {
-                KitNotice(it["scenario"].string(), it["title"].string(), it["message"].string(), it["buttons"].list().map { label -> label.string() })
+                KitNotice(
+                    it["scenario"].string(), it["title"].string(), it["message"].string(), it["buttons"].list().map { label -> label.string() },
+                    it.optional("presentation")?.string()
+                )
             },
             actions = json["actions"].list().map { it.string() },
             prompt = json.optional("prompt")?.string(),
@@ -153,7 +168,8 @@ data class KitSpec(val id: String, val title: String, val file: String, val fing
 
 data class KitSkip(val check: String, val reason: String)
 
-data class KitCopy(val title: String, val message: String, val buttons: List<KitButton>)
+/** A scenario's copy; [presentation] is `blocking` or `non-blocking`, as the spec's Presentation row says. */
+data class KitCopy(val title: String, val message: String, val buttons: List<KitButton>, val presentation: String? = null)
 
 data class KitButton(val action: String, val label: String)
 
@@ -165,7 +181,22 @@ data class KitCheck(
     val line: Int,
     val configuration: ScriptConfiguration?,
     val world: KitWorld?,
-    val steps: List<KitStep>
+    val steps: List<KitStep>,
+    /** What the app must support for the check to apply to it (see [AppCapabilities]). */
+    val requires: KitRequirements? = null
+)
+
+/**
+ * What an app must support for a check to apply to it: for each part of the configuration, the
+ * values under which the check holds as written (the check's own first), and the route of each
+ * account status it meets that may not sign in.
+ */
+data class KitRequirements(
+    val entry: List<String>,
+    val automaticStart: List<String>,
+    val enumerationPolicy: List<String>,
+    val fallback: List<String>,
+    val accountRoutes: Map<String, String>
 )
 
 /** A step: `setup` (configuration and world), `action` (inputs) or `outcome` (expect). */
@@ -234,7 +265,11 @@ data class KitInput(
     val action: String?,
     val result: KitNativeResult?,
     /** The passkey the signed-in user revokes in the account settings. */
-    val passkey: String? = null
+    val passkey: String? = null,
+    /** For `prompt-result`: the prompt the step ends, `automatic` or `explicit`. */
+    val prompt: String? = null,
+    /** The prompt your app opens while it takes this input, when it opens one. */
+    val opens: String? = null
 )
 
 /** A result of the passkey API as Android reports it: the exception class and its `type`, or the passkey picked. */
@@ -253,7 +288,14 @@ data class KitExpectation(
     val lookups: Int
 )
 
-data class KitNotice(val scenario: String, val title: String, val message: String, val buttons: List<String>)
+data class KitNotice(
+    val scenario: String,
+    val title: String,
+    val message: String,
+    val buttons: List<String>,
+    /** `blocking` or `non-blocking`, as the spec's Presentation row says; null without one. */
+    val presentation: String? = null
+)
 
 /** A script the kit cannot replay: unreadable, of another version, or without the check asked for. */
 class KitScriptException(message: String) : RuntimeException(message)

@@ -102,6 +102,9 @@ export class FakeCredentials {
   /** Set by the runner while the app handles the passkey button or an action the user chose:
    * a dialog opened then is `explicit`, any other `automatic`. */
   userActivation = false;
+  /** Set by the runner while the app takes an input the spec opens a dialog for: a dialog
+   * opened then is that one. */
+  opens: "automatic" | "explicit" | undefined;
   private dialog: PendingRequest | undefined;
   private autofill: PendingRequest | undefined;
   /** The challenges requests have carried so far. */
@@ -119,7 +122,9 @@ export class FakeCredentials {
   get(options: PasskeyRequestOptions): Promise<PasskeyRequestResult> {
     this.calls += 1;
     const conditional = options.mediation === "conditional";
-    const kind: PasskeyRequestKind = conditional ? "assisted" : this.userActivation ? "explicit" : "automatic";
+    const kind: PasskeyRequestKind = conditional
+      ? "assisted"
+      : (this.opens ?? (this.userActivation ? "explicit" : "automatic"));
     const allowedIDs = (options.publicKey.allowCredentials ?? []).map((credential) => credential.id);
     const challenge = options.publicKey.challenge;
     const record: PasskeyRequestRecord = { kind, allowed: allowedIDs.map(describeCredential), challenge };
@@ -177,9 +182,12 @@ export class FakeCredentials {
 
   /** Ends the open dialog with `result`; throws, with what went wrong, when none is open or
    * the dialog cannot offer the passkey picked. */
-  finishDialog(result: KitNativeResult): void {
+  finishDialog(result: KitNativeResult, kind?: "automatic" | "explicit"): void {
     const dialog = this.dialog;
     if (!dialog) throw new RequestNotOpen("a passkey dialog open", this.describeRequests());
+    if (kind !== undefined && dialog.record.kind !== kind) {
+      throw new RequestNotOpen(`the ${kind} passkey dialog open`, `an ${dialog.record.kind} dialog open`);
+    }
     dialog.answer(this.resultFor(dialog, result, "the dialog"));
   }
 

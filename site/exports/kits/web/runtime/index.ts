@@ -1,5 +1,6 @@
 // The web conformance kit's runtime: the harness an app implements, the fakes the kit gives
-// it, and the runner that replays a check.
+// it, the runner that replays a check, and the browser's passkey API as globals over the fakes
+// for a page that calls it itself.
 
 export * from "./script.js";
 export * from "./identifiers.js";
@@ -10,3 +11,4 @@ export * from "./signals.js";
 export * from "./storage.js";
 export * from "./harness.js";
 export * from "./runner.js";
+export * from "./globals.js";

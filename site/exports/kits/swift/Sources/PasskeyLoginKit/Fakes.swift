@@ -64,9 +64,19 @@ public final class FakePasskeyAPI {
             problems.append(
                 "a passkey request with fresh request options; the app used challenge \"\(request.challenge)\" again")
         }
+        if let open = prompt {
+            problems.append(
+                "one passkey request at a time; the app made an \(request.kind.rawValue) request while the \(open.request.kind.rawValue) prompt was open"
+            )
+        }
         if request.kind == .assisted {
             assisted = (request, completion)
         } else {
+            if assisted != nil {
+                problems.append(
+                    "the identifier field's AutoFill request cancelled before a modal one (iOS refuses it: \"Request already in progress for specified application identifier.\"); the app made an \(request.kind.rawValue) request while it was pending"
+                )
+            }
             prompt = (request, completion)
         }
     }
@@ -76,6 +86,22 @@ public final class FakePasskeyAPI {
         assisted = nil
     }
 
+    /// Withdraws the open modal prompt, as the app's own `cancel()` of its controller does; the
+    /// check's result for it is never delivered.
+    public func cancelPrompt() {
+        prompt = nil
+    }
+
+    /// Set by the runner while the app takes an input: whether it is something the user did
+    /// (the passkey button, an action chosen), and the prompt the spec opens for it, if any.
+    var taking: (userActivation: Bool, opens: Kind?) = (false, nil)
+
+    /// The kind of a modal request the app makes now. The platform's API does not name it: a
+    /// prompt opened while the app takes an input the spec opens a prompt for is that prompt;
+    /// any other is `explicit` while the app takes the passkey button or an action the user
+    /// chose, and `automatic` otherwise. Code written against the platform's API gets it here.
+    public var modalKind: Kind { taking.opens ?? (taking.userActivation ? .explicit : .automatic) }
+
     /// The kind of modal prompt open, if any.
     public var openPrompt: Kind? { prompt?.request.kind }
     /// Whether an assisted request is pending.
@@ -83,9 +109,14 @@ public final class FakePasskeyAPI {
     /// The challenge of the pending assisted request, if one is pending.
     var suggestionsChallenge: String? { assisted?.request.challenge }
 
-    /// Ends the open prompt with `result`; a description of what is wrong when it cannot.
-    func finishPrompt(with result: PasskeyResult) -> String? {
+    /// Ends the open prompt with `result`, the `kind` of prompt the step ends when it says;
+    /// a description of what is wrong when it cannot.
+    func finishPrompt(with result: PasskeyResult, kind: Kind? = nil) -> String? {
         guard let open = prompt else { return "an open passkey prompt to end with \(result.name); none is open" }
+        if let kind, open.request.kind != kind {
+            return
+                "the \(kind.rawValue) passkey prompt open, to end with \(result.name); the app's open prompt is \(open.request.kind.rawValue)"
+        }
         if let problem = Self.problem(with: result, for: open.request) { return problem }
         prompt = nil
         open.completion(result)

@@ -235,14 +235,20 @@ private struct Engine {
         }
         for (event, input) in events where reducer.accepts(event, in: state) {
             var next = self
-            next.deliver(event)
+            var input = input
+            input.opens = next.deliver(event)
             found.append((input, next))
         }
         if let ceremony = state.ceremony {
             for result in results(for: ceremony) {
                 var next = self
-                next.deliver(.ceremonyFinished(adapter.outcome(of: result)))
-                found.append((KitScript.Input(event: "prompt-result", result: Self.passkeyResult(result)), next))
+                let opens = next.deliver(.ceremonyFinished(adapter.outcome(of: result)))
+                found.append(
+                    (
+                        KitScript.Input(
+                            event: "prompt-result", result: Self.passkeyResult(result),
+                            prompt: ceremony.route.rawValue, opens: opens), next
+                    ))
             }
         }
         if let ceremony = state.assisted {
@@ -275,8 +281,11 @@ private struct Engine {
     }
 
     /// Applies an event and the world's answers to the requests it makes, until the flow
-    /// waits for the user or the platform again.
-    mutating func deliver(_ event: LoginEvent) {
+    /// waits for the user or the platform again; the route of the modal prompt it opened, if
+    /// one.
+    @discardableResult
+    mutating func deliver(_ event: LoginEvent) -> String? {
+        var opened: String?
         var queue = [event]
         while !queue.isEmpty {
             let next = queue.removeFirst()
@@ -292,6 +301,7 @@ private struct Engine {
             for effect in transition.effects {
                 switch effect {
                 case .lookUpAccount: lookups += 1
+                case .startCeremony(let ceremony): opened = ceremony.route.rawValue
                 case .signalUnknownCredential(let id): signals.append("unknown-credential \(Self.name(id))")
                 case .signalAllAcceptedCredentials(_, let accepted):
                     signals.append("all-accepted-credentials \(accepted.map(Self.name).joined(separator: ","))")
@@ -300,6 +310,7 @@ private struct Engine {
                 if let answer = world.perform(effect) { queue.append(answer) }
             }
         }
+        return opened
     }
 
     /// What the user sees, as the kit's scripts write it.
@@ -320,7 +331,8 @@ private struct Engine {
                 words?.buttons.first { $0.action == action.rawValue }?.label
             }
             return KitScript.Notice(
-                scenario: notice.id, title: words?.title ?? "", message: words?.message ?? "", buttons: labels)
+                scenario: notice.id, title: words?.title ?? "", message: words?.message ?? "", buttons: labels,
+                presentation: words?.presentation)
         }
         return KitScript.Observation(
             screen: screen, route: route, notice: notice, actions: state.offeredActions.map(\.rawValue),

@@ -18,10 +18,26 @@ public struct ConformanceFailure: Error, Equatable, Sendable, CustomStringConver
     }
 }
 
+/// A check that does not apply to the app: it needs something the harness's `capabilities`
+/// do not declare. The kit's generated tests report it as skipped, with the reason.
+public struct CheckNotApplicable: Error, Equatable, Sendable, CustomStringConvertible {
+    public var checkID: String
+    /// What the check needs that the app does not declare.
+    public var reason: String
+
+    public init(checkID: String, reason: String) {
+        self.checkID = checkID
+        self.reason = reason
+    }
+
+    public var description: String { "skipped: \(reason)" }
+}
+
 /// Runs the spec's checks against an app's harness.
 public enum Conformance {
     /// Replays the check with this ID against a new `harness`; throws where the app differs
-    /// from the spec.
+    /// from the spec, and `CheckNotApplicable` when the check needs what the harness's
+    /// `capabilities` do not declare.
     public static func run<Harness: LoginHarness>(
         _ checkID: String, in script: KitScript, harness: Harness.Type
     ) throws {
@@ -30,24 +46,52 @@ public enum Conformance {
                 location: script.spec.file, step: "",
                 differences: ["the spec has no check '\(checkID)' on \(script.platform): export the kit again"])
         }
+        if let reason = reasonToSkip(check, harness: harness) {
+            throw CheckNotApplicable(checkID: checkID, reason: reason)
+        }
         if let failure = replay(check, of: script, harness: harness) { throw failure }
     }
 
-    /// Every check of the script against `harness`: the failure of each that fails, by ID.
+    /// Why the check does not apply to the app `harness` stands for; nil when it does.
+    public static func reasonToSkip<Harness: LoginHarness>(_ check: KitScript.Check, harness: Harness.Type) -> String? {
+        check.requires.flatMap(Harness.capabilities.reasonToSkip)
+    }
+
+    /// Every check of the script that applies to `harness`: the failure of each that fails,
+    /// by ID.
     public static func failures<Harness: LoginHarness>(
         in script: KitScript, harness: Harness.Type
     ) -> [String: ConformanceFailure] {
         var failures: [String: ConformanceFailure] = [:]
-        for check in script.checks {
+        for check in script.checks where reasonToSkip(check, harness: harness) == nil {
             failures[check.id] = replay(check, of: script, harness: harness)
         }
         return failures
+    }
+
+    /// Every check of the script that does not apply to `harness`, with why, by ID.
+    public static func skipped<Harness: LoginHarness>(
+        in script: KitScript, harness: Harness.Type
+    ) -> [String: String] {
+        var skipped: [String: String] = [:]
+        for check in script.checks {
+            skipped[check.id] = reasonToSkip(check, harness: harness)
+        }
+        return skipped
     }
 
     static func replay<Harness: LoginHarness>(
         _ check: KitScript.Check, of script: KitScript, harness: Harness.Type
     ) -> ConformanceFailure? {
         let environment = KitEnvironment(configuration: check.configuration, world: check.world)
+        return KitEnvironment.$current.withValue(environment) {
+            replay(check, of: script, in: environment, harness: harness)
+        }
+    }
+
+    private static func replay<Harness: LoginHarness>(
+        _ check: KitScript.Check, of script: KitScript, in environment: KitEnvironment, harness: Harness.Type
+    ) -> ConformanceFailure? {
         var app: Harness?
         for step in check.steps {
             let location = "\(script.spec.file):\(step.line)"
@@ -79,10 +123,13 @@ public enum Conformance {
         switch input.event {
         case "prompt-result", "suggestion-result":
             guard let result = input.result else { return nil }
+            let passkeys = environment.passkeys
+            passkeys.taking = (false, input.opens.flatMap(FakePasskeyAPI.Kind.init(rawValue:)))
+            defer { passkeys.taking = (false, nil) }
             let problem =
                 input.event == "prompt-result"
-                ? environment.passkeys.finishPrompt(with: result)
-                : environment.passkeys.finishSuggestions(with: result)
+                ? passkeys.finishPrompt(with: result, kind: input.prompt.flatMap(FakePasskeyAPI.Kind.init(rawValue:)))
+                : passkeys.finishSuggestions(with: result)
             return problem.map { "expected " + $0 }
         case "app-relaunched":
             environment.passkeys.dropAll()
@@ -94,14 +141,35 @@ public enum Conformance {
             }
             let current = app ?? Harness(environment: environment)
             app = current
+            if case .choose(let action) = event, let problem = unoffered(action, by: current) { return problem }
             let expiring = event == .suggestionsChallengeExpiring ? environment.passkeys.suggestionsChallenge : nil
+            environment.passkeys.taking = (
+                event == .passkeyButtonTapped || input.event == "choose",
+                input.opens.flatMap(FakePasskeyAPI.Kind.init(rawValue:))
+            )
             current.send(event)
+            environment.passkeys.taking = (false, nil)
             if let expiring, environment.passkeys.suggestionsChallenge == expiring {
                 return
                     "expected the identifier field's request armed again with fresh options; it still carries challenge \"\(expiring)\""
             }
             return nil
         }
+    }
+
+    /// Why the user cannot choose `action` now, when the app does not offer it. The login
+    /// screen's other sign-in methods are the fallback, offered or not, unless a blocking
+    /// notice covers them.
+    private static func unoffered<Harness: LoginHarness>(_ action: String, by app: Harness) -> String? {
+        let shown = app.observe()
+        if shown.actions.contains(action) { return nil }
+        if action == "fallback", shown.screen == .login,
+            shown.notice == nil || shown.notice?.presentation == .nonBlocking
+        {
+            return nil
+        }
+        let offered = shown.actions.isEmpty ? "none" : shown.actions.joined(separator: ", ")
+        return "the step chooses \"\(action)\", which the app does not offer; it offers \(offered)"
     }
 
     private static func event(_ input: KitScript.Input) -> AppEvent? {
@@ -158,6 +226,9 @@ public enum Conformance {
             differ("\(scenario) message", notice.message, displayed.message) { "\"\($0)\"" }
             differ("\(scenario) buttons", notice.buttons, displayed.buttons) {
                 $0.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
+            if let expected = notice.presentation, let shown = displayed.presentation?.rawValue, expected != shown {
+                differences.append("\(scenario) presentation: expected \(expected); the app shows it \(shown)")
             }
         }
         differ("actions offered", expected.actions, shown.actions) { $0.isEmpty ? "none" : $0.joined(separator: ", ") }

@@ -23,6 +23,8 @@ class MutationTest {
             // "After a relaunch the pending retry waits for the user" passes: nothing is observed
             // between its first cancellation and the relaunch, which drops the reopened prompt.
             "account-cannot-continue/with-the-conceal-policy-an-unknown-identifier-gets-what-an-account-with-passkeys-gets",
+            // The same check ended by NotAllowedError, which the app reads as the same cancellation.
+            "account-cannot-continue/with-the-conceal-policy-an-unknown-identifier-gets-what-an-account-with-passkeys-gets/as-notallowederror",
             "N1.4-AC01/the-first-automatic-cancellation-offers-a-retry-and-opens-nothing",
             "N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback",
             "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",
@@ -183,6 +185,9 @@ class MutationTest {
             // user" passes: the relaunched app has no options to reuse. The retries after a failed
             // lookup or a failed options call pass too: those got no options to reuse.
             "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",
+            // The same check ended by the other exceptions a failed prompt can raise.
+            "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback/as-getcredentialcustomexception",
+            "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback/as-getpublickeycredentialdomexception",
             "N1.4-AC01/an-expired-challenge-after-the-automatic-prompt-waits-for-the-user-s-retry",
             "N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback",
             "N1.4-AC01/a-successful-login-makes-the-next-cancellation-the-first",

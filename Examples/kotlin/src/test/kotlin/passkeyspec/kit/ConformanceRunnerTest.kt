@@ -28,11 +28,14 @@ class ConformanceRunnerTest {
     private val loginWithRetry =
         """{"screen": "login", "actions": ["retry"], "suggestions": false, "session": false, "signals": [], "lookups": 1}"""
 
-    private fun script(vararg steps: String, version: Int = 1, platform: String = "android") = """
+    private fun script(vararg steps: String, version: Int = 1, platform: String = "android", requires: String? = null) = """
         {"version": $version, "platform": "$platform", "copy": {}, "skipped": [{"check": "T1-AC02/left-out", "reason": "it fails on the engine"}],
          "spec": {"id": "T1", "title": "Test", "file": "native/test.md", "fingerprint": "abc"},
-         "checks": [{"id": "T1-AC01/first", "name": "The first check", "line": 10, "steps": [${steps.joinToString(",")}]}]}
+         "checks": [{"id": "T1-AC01/first", "name": "The first check", "line": 10, ${requires?.let { "\"requires\": $it," } ?: ""} "steps": [${steps.joinToString(",")}]}]}
     """
+
+    private val identifierFirstWithPrompt =
+        """{"entry": ["identifier-first"], "automaticStart": ["prompt"], "enumerationPolicy": ["conceal", "reveal"], "fallback": ["password"], "accountRoutes": {"locked": "recovery"}}"""
 
     /** A harness whose answers the test gives. */
     private class TestHarness(
@@ -577,6 +580,106 @@ class ConformanceRunnerTest {
         server.lookUp("someone") { answers.add(it) }
         while (server.deliverNext()) Unit
         assertEquals(listOf(LookupAnswer.NotFound, LookupAnswer.CannotContinue), answers)
+    }
+
+    @Test
+    fun aCheckThatNeedsWhatTheAppDoesNotDeclareIsSkippedWithTheReasonAndNotRun() {
+        val text = script(setup, action(12, "the login screen appears", """{"event": "screen-appeared"}"""), requires = identifierFirstWithPrompt)
+        val discoverableOnly = AppCapabilities(
+            entries = setOf(LoginEntry.DISCOVERABLE),
+            automaticStarts = setOf(AutomaticStart.NONE),
+            accountRoutes = mapOf(AccountStatus.LOCKED to AccountRoute.SUPPORT)
+        )
+        var made = 0
+        val skipped = assertThrows(CheckNotApplicable::class.java) {
+            ConformanceRunner(KitScript.parse(text)).run("T1-AC01/first", discoverableOnly) { kit -> made += 1; TestHarness(kit) }
+        }
+        assertEquals(
+            "the check needs an identifier field (entry \"identifier-first\"), which the app does not declare; " +
+                "and a passkey prompt the app opens by itself (automatic start \"prompt\"), which the app does not declare; " +
+                "and a locked account sent to \"recovery\", where the app sends it to \"support\"",
+            skipped.reason
+        )
+        assertEquals(0, made)
+        // Everything the check needs, declared: it runs.
+        ConformanceRunner(KitScript.parse(text)).run("T1-AC01/first", AppCapabilities(entries = setOf(LoginEntry.IDENTIFIER_FIRST))) { kit ->
+            made += 1
+            TestHarness(kit)
+        }
+        assertEquals(1, made)
+    }
+
+    @Test
+    fun aSuiteReportsAnInapplicableCheckAsAJUnitAssumptionAndPassesTheHarnessesOwnThrough() {
+        // Its own script file: a suite keeps each script it has read, by file name.
+        val folder = Files.createTempDirectory("kit").toFile()
+        File(folder, "scripts").mkdirs()
+        val text = script(setup, action(12, "the login screen appears", """{"event": "screen-appeared"}"""), requires = identifierFirstWithPrompt)
+        File(folder, "scripts/T8.android.json").writeText(text, Charsets.UTF_8)
+        val previous = System.getProperty(KitScript.KIT_FOLDER_PROPERTY)
+        System.setProperty(KitScript.KIT_FOLDER_PROPERTY, folder.path)
+        try {
+            val discoverable = object : ConformanceSuite("T8.android.json", "abc") {
+                override val capabilities = AppCapabilities(entries = setOf(LoginEntry.DISCOVERABLE))
+                override fun harness(kit: KitEnvironment): LoginHarness = TestHarness(kit)
+            }
+            val aborted = assertThrows(org.opentest4j.TestAbortedException::class.java) { discoverable.check("T1-AC01/first") }
+            assertEquals("the check needs an identifier field (entry \"identifier-first\"), which the app does not declare", aborted.message)
+            // An assumption the harness makes itself is a skip too, not "the app threw".
+            val assuming = object : ConformanceSuite("T8.android.json", "abc") {
+                override fun harness(kit: KitEnvironment): LoginHarness =
+                    TestHarness(kit, onEvent = { _, _ -> throw org.opentest4j.TestAbortedException("no identifier field here") })
+            }
+            val own = assertThrows(org.opentest4j.TestAbortedException::class.java) { assuming.check("T1-AC01/first") }
+            assertEquals("no identifier field here", own.message)
+        } finally {
+            if (previous == null) System.clearProperty(KitScript.KIT_FOLDER_PROPERTY) else System.setProperty(KitScript.KIT_FOLDER_PROPERTY, previous)
+            folder.deleteRecursively()
+        }
+    }
+
+    @Test
+    fun aPromptResultEndsThePromptOfTheKindTheStepImplies() {
+        val cancel = """{"event": "prompt-result", "prompt": "explicit", "result": {"name": "GetCredentialCancellationException", "code": "TYPE_USER_CANCELED"}}"""
+        val text = script(
+            setup,
+            action(12, "the login screen appears", """{"event": "screen-appeared", "opens": "automatic"}"""),
+            action(13, "the user taps the passkey button", """{"event": "passkey-button-tapped", "opens": "explicit"}"""),
+            action(14, "the user cancels the OS prompt", cancel)
+        )
+        // A passkey button that does nothing: the automatic prompt is still the open one.
+        val kinds = ArrayList<PromptKind>()
+        val failure = failure(text) { kit ->
+            TestHarness(kit, onEvent = { event, env ->
+                if (event == UserEvent.ScreenAppeared) {
+                    kinds.add(env.passkeys.modalKind)
+                    env.requestWithOptions(env.passkeys.modalKind)
+                }
+            })
+        }
+        assertEquals(listOf(PromptKind.AUTOMATIC), kinds)
+        assertEquals("native/test.md:14", failure.location)
+        assertEquals(
+            listOf(
+                "the step ends the explicit passkey prompt with Failed(exceptionClass=GetCredentialCancellationException, type=TYPE_USER_CANCELED, message=null), " +
+                    "but the app's open prompt is automatic"
+            ),
+            failure.differences
+        )
+    }
+
+    @Test
+    fun aPromptOpenedWhileTheAppTakesAnInputHasTheKindTheSpecOpensForIt() {
+        val retry = """{"event": "choose", "action": "retry", "opens": "automatic"}"""
+        val text = script(
+            setup,
+            action(12, "the user taps the passkey button", """{"event": "passkey-button-tapped"}"""),
+            action(13, "the user chooses retry", retry)
+        )
+        val kinds = ArrayList<PromptKind>()
+        run(text) { kit -> TestHarness(kit, onEvent = { _, env -> kinds.add(env.passkeys.modalKind) }) }
+        // The button is the user's: explicit. A retry of an automatic prompt is automatic again.
+        assertEquals(listOf(PromptKind.EXPLICIT, PromptKind.AUTOMATIC), kinds)
     }
 
     @Test

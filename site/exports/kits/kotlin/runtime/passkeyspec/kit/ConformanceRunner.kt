@@ -11,9 +11,27 @@ class ConformanceRunner(val script: KitScript) {
      * [ConformanceFailure] at the first step where your app differs from the spec.
      */
     fun run(checkId: String, harness: (KitEnvironment) -> LoginHarness) {
-        Replay(script, script.check(checkId), harness).run()
+        run(checkId, AppCapabilities.EVERYTHING, harness)
     }
+
+    /**
+     * Replays the check [checkId] against controllers made by [harness]; throws a
+     * [CheckNotApplicable] when the check needs what [capabilities] do not declare, and a
+     * [ConformanceFailure] at the first step where your app differs from the spec.
+     */
+    fun run(checkId: String, capabilities: AppCapabilities, harness: (KitEnvironment) -> LoginHarness) {
+        val check = script.check(checkId)
+        reasonToSkip(check, capabilities)?.let { throw CheckNotApplicable(checkId, it) }
+        Replay(script, check, harness).run()
+    }
+
+    /** Why [check] does not apply to an app with [capabilities]; null when it does. */
+    fun reasonToSkip(check: KitCheck, capabilities: AppCapabilities): String? =
+        check.requires?.let { capabilities.reasonToSkip(it) }
 }
+
+/** The check [checkId] needs what your app's capabilities do not declare: [reason] says what. */
+class CheckNotApplicable(val checkId: String, val reason: String) : RuntimeException("skipped: $reason")
 
 /**
  * Your app differs from the spec: at the step at [location] (`content/native/login-error-states.md:85`)
@@ -55,6 +73,14 @@ private class Replay(
     private val answersPerInput = 100
 
     fun run() {
+        try {
+            replay()
+        } finally {
+            KitEnvironment.current = null
+        }
+    }
+
+    private fun replay() {
         for (step in check.steps) {
             replayed.add(step)
             try {
@@ -72,12 +98,27 @@ private class Replay(
             } catch (problem: KitScriptException) {
                 throw failure(step, listOf("the kit cannot replay this step: ${problem.message}"))
             } catch (thrown: Exception) {
+                // A JUnit assumption from the harness (or the app) skips the check; it is not the app failing.
+                if (thrown.javaClass.name == "org.opentest4j.TestAbortedException") throw thrown
                 throw failure(step, listOf("the app threw $thrown while the kit replayed this step"), thrown)
             }
         }
     }
 
     private fun apply(input: KitInput, step: KitStep) {
+        // A prompt the app opens while it takes the passkey button or a chosen action, its
+        // server calls included, is the user's: explicit.
+        passkeys.userActivation = input.event == "passkey-button-tapped" || input.event == "choose"
+        passkeys.opens = input.opens?.let { kind -> PromptKind.values().firstOrNull { it.id == kind } }
+        try {
+            take(input, step)
+        } finally {
+            passkeys.userActivation = false
+            passkeys.opens = null
+        }
+    }
+
+    private fun take(input: KitInput, step: KitStep) {
         // The identifier field's request whose challenge is about to run out, which the app must replace.
         var expiring: PasskeyRequest? = null
         when (input.event) {
@@ -89,6 +130,11 @@ private class Replay(
                 val result = passkeyResult(input)
                 val request = passkeys.openPromptRequest
                     ?: throw failure(step, listOf("the step ends the passkey prompt with $result, but the app has no passkey prompt open"))
+                input.prompt?.let { kind ->
+                    if (request.kind.id != kind) {
+                        throw failure(step, listOf("the step ends the $kind passkey prompt with $result, but the app's open prompt is ${request.kind.id}"))
+                    }
+                }
                 requireOffered(result, request, step)
                 passkeys.finishPrompt(result)
             }
@@ -102,8 +148,9 @@ private class Replay(
             "choose" -> {
                 val action = UserAction.of(input.action ?: throw KitScriptException("\"choose\" without an action"))
                 val app = currentHarness().observe()
-                // The login screen's other sign-in methods are the fallback, offered or not.
-                val onLoginScreen = action == UserAction.FALLBACK && app.screen == Screen.LOGIN && app.notice == null
+                // The login screen's other sign-in methods are the fallback, offered or not, unless a blocking notice covers them.
+                val onLoginScreen = action == UserAction.FALLBACK && app.screen == Screen.LOGIN &&
+                    (app.notice == null || app.notice.presentation == NoticePresentation.NON_BLOCKING)
                 if (action !in app.actions && !onLoginScreen) {
                     throw failure(step, listOf("the step chooses \"${action.id}\", but the app offers ${list(app.actions.map { it.id })}"))
                 }
@@ -152,7 +199,9 @@ private class Replay(
 
     private fun newHarness(): LoginHarness {
         val configuration = configuration ?: throw KitScriptException("the check sets no configuration before its first event")
-        return makeHarness(KitEnvironment(AppConfiguration.of(configuration), passkeys, server, signals, store))
+        val environment = KitEnvironment(AppConfiguration.of(configuration), passkeys, server, signals, store)
+        KitEnvironment.current = environment
+        return makeHarness(environment)
     }
 
     private fun userEvent(input: KitInput): UserEvent = when (input.event) {
@@ -231,6 +280,10 @@ private class Replay(
         if (shown.buttons != expected.buttons) {
             differences.add("notice buttons: expected ${list(expected.buttons)} ($copy); the app shows ${list(shown.buttons)}")
         }
+        val presentation = shown.presentation
+        if (expected.presentation != null && presentation != null && presentation.id != expected.presentation) {
+            differences.add("notice presentation: expected ${expected.presentation} ($copy); the app shows it ${presentation.id}")
+        }
         return differences
     }
 
@@ -242,7 +295,16 @@ private class Replay(
     private fun textDifference(expected: String, shown: String, copy: String): String {
         var index = 0
         while (index < expected.length && index < shown.length && expected[index] == shown[index]) index++
-        return "\"$expected\" ($copy); the app shows \"$shown\": they differ from character ${index + 1}, " +
+        val texts = "\"$expected\" ($copy); the app shows \"$shown\""
+        // Where they part is worth saying only for two versions of one text (a straight quote for
+        // a curly one), which share at least half the spec's text at their start and end; two
+        // different texts just differ.
+        var suffix = 0
+        while (suffix < expected.length - index && suffix < shown.length - index &&
+            expected[expected.length - 1 - suffix] == shown[shown.length - 1 - suffix]
+        ) suffix++
+        if ((index + suffix) * 2 < expected.length) return texts
+        return "$texts: they differ from character ${index + 1}, " +
             "${character(expected, index)} in the spec, ${character(shown, index)} in the app"
     }
 

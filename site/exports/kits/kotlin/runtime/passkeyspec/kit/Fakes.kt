@@ -89,6 +89,26 @@ class FakePasskeyApi internal constructor(private val log: KitLog, private val s
         suggestions = null
     }
 
+    /** Withdraws the open prompt, as cancelling the `getCredential` call does; the check's result for it is never delivered. */
+    fun cancelPrompt() {
+        prompt = null
+    }
+
+    /** Set by the runner while your app takes the passkey button or an action the user chose. */
+    internal var userActivation = false
+
+    /** Set by the runner while your app takes an input the spec opens a prompt for: that prompt's kind. */
+    internal var opens: PromptKind? = null
+
+    /**
+     * The kind of a `getCredential` request your app makes now. The platform's API does not
+     * name it: a prompt opened while your app takes an input the spec opens a prompt for is
+     * that prompt; any other is [PromptKind.EXPLICIT] while your app takes the passkey button
+     * or an action the user chose, and [PromptKind.AUTOMATIC] otherwise. Code written against
+     * the platform's API gets it here.
+     */
+    val modalKind: PromptKind get() = opens ?: if (userActivation) PromptKind.EXPLICIT else PromptKind.AUTOMATIC
+
     /** The kind of the passkey prompt open now, if any. */
     val openPrompt: PromptKind? get() = prompt?.request?.kind
 

@@ -37,7 +37,22 @@ class KitEnvironment(
     val signals: FakeSignals,
     /** Stands for what your app keeps across launches (SharedPreferences, DataStore). */
     val store: KitStore
-)
+) {
+    companion object {
+        private val replaying = ThreadLocal<KitEnvironment?>()
+
+        /**
+         * The environment of the check being replayed on this thread: code written against the
+         * platform's own API, which has nowhere to pass a fake, reaches the fakes through it, as
+         * real code reaches the system's services. The runner sets it when it creates your
+         * controller and clears it when the check ends.
+         */
+        @JvmStatic
+        var current: KitEnvironment?
+            get() = replaying.get()
+            internal set(environment) = replaying.set(environment)
+    }
+}
 
 /**
  * Something the user (or the app's own timer) does; the kit handles relaunches and the
@@ -121,8 +136,25 @@ enum class Screen(val id: String) {
     ACCOUNT_ROUTE("account-route")
 }
 
-/** A notice as displayed: its title, message and button labels in order. */
-data class ShownNotice(val title: String, val message: String, val buttons: List<String>)
+/**
+ * A notice as displayed: its title, message and button labels in order, and how it is
+ * presented; a [presentation] left null is taken as blocking and not compared.
+ */
+data class ShownNotice(
+    val title: String,
+    val message: String,
+    val buttons: List<String>,
+    val presentation: NoticePresentation? = null
+)
+
+/** Whether a notice takes the screen until the user answers it. */
+enum class NoticePresentation(val id: String) {
+    /** A dialog: nothing behind it is in reach. */
+    BLOCKING("blocking"),
+
+    /** An inline message, a banner or a Snackbar: the passkey button and the other sign-in methods stay enabled. */
+    NON_BLOCKING("non-blocking")
+}
 
 /** Where a user goes whose account may not sign in, or who asks for help. */
 enum class AccountRoute(val id: String) {
@@ -225,5 +257,67 @@ enum class FallbackMethod(val id: String) {
 
     companion object {
         fun of(id: String): FallbackMethod = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown fallback \"$id\"")
+    }
+}
+
+/**
+ * What your app supports, as your test class declares it ([ConformanceSuite.capabilities]): how
+ * its login screen starts, what it starts by itself, its enumeration policy and fallbacks, and
+ * where it sends accounts that may not sign in. A check your app cannot take (an automatic
+ * prompt for an app that has none, an identifier field for one without) is skipped with the
+ * reason, as a JUnit assumption, not failed.
+ */
+data class AppCapabilities(
+    val entries: Set<LoginEntry> = LoginEntry.values().toSet(),
+    val automaticStarts: Set<AutomaticStart> = AutomaticStart.values().toSet(),
+    val enumerationPolicies: Set<EnumerationPolicy> = EnumerationPolicy.values().toSet(),
+    val fallbacks: Set<FallbackMethod> = FallbackMethod.values().toSet(),
+    /** Where your app sends each account status that may not sign in; a status missing here is sent where the check says. */
+    val accountRoutes: Map<AccountStatus, AccountRoute> = emptyMap()
+) {
+    /** Why a check that needs [requirements] does not apply to your app; null when it does. */
+    fun reasonToSkip(requirements: KitRequirements): String? {
+        val missing = ArrayList<String>()
+        fun need(values: List<String>, supported: Collection<String>, words: Map<String, String>, field: String) {
+            if (values.none { it in supported }) {
+                val named = values.joinToString(" or ") { words[it] ?: it }
+                val raw = values.joinToString(" or ") { "\"$it\"" }
+                missing.add("$named ($field $raw), which the app does not declare")
+            }
+        }
+        need(requirements.entry, entries.map { it.id }, ENTRY_WORDS, "entry")
+        need(requirements.automaticStart, automaticStarts.map { it.id }, AUTOMATIC_START_WORDS, "automatic start")
+        need(requirements.enumerationPolicy, enumerationPolicies.map { it.id }, ENUMERATION_POLICY_WORDS, "enumeration policy")
+        need(requirements.fallback, fallbacks.map { it.id }, FALLBACK_WORDS, "fallback")
+        for ((status, route) in requirements.accountRoutes.toSortedMap()) {
+            val own = accountRoutes.entries.firstOrNull { it.key.id == status }?.value?.id ?: continue
+            if (own != route) missing.add("a $status account sent to \"$route\", where the app sends it to \"$own\"")
+        }
+        return if (missing.isEmpty()) null else "the check needs " + missing.joinToString("; and ")
+    }
+
+    companion object {
+        /** Every configuration the spec's checks use: every check applies. */
+        @JvmField
+        val EVERYTHING = AppCapabilities()
+
+        private val ENTRY_WORDS = mapOf(
+            "identifier-first" to "an identifier field",
+            "discoverable" to "a login screen with no identifier field"
+        )
+        private val AUTOMATIC_START_WORDS = mapOf(
+            "none" to "no automatic start",
+            "prompt" to "a passkey prompt the app opens by itself",
+            "assisted" to "passkeys offered in the identifier field"
+        )
+        private val ENUMERATION_POLICY_WORDS = mapOf(
+            "conceal" to "an app that conceals whether an account exists",
+            "reveal" to "an app that reveals whether an account exists"
+        )
+        private val FALLBACK_WORDS = mapOf(
+            "password" to "a password fallback",
+            "email-code" to "an email-code fallback",
+            "sms-code" to "an SMS-code fallback"
+        )
     }
 }
