@@ -47,9 +47,9 @@ enum SwiftKitWriter {
             @MainActor struct \(type)ConformanceTests {
                 /// Replays the check against `AppHarness`; one that needs what the harness's
                 /// `capabilities` do not declare is reported as skipped, with the reason.
-                private func replay(_ checkID: String) throws {
+                private func replay(_ checkID: String) async throws {
                     do {
-                        try Conformance.run(checkID, in: Scripts.\(propertyName(script))(), harness: AppHarness.self)
+                        try await Conformance.run(checkID, in: Scripts.\(propertyName(script))(), harness: AppHarness.self)
                     } catch let skipped as CheckNotApplicable {
                         try Test.cancel(Comment(rawValue: skipped.reason))
                     }
@@ -62,8 +62,8 @@ enum SwiftKitWriter {
             text += """
                     /// \(script.spec.file):\(check.line)
                     @Test(\(literal("\(check.id): \(check.name)")))
-                    func \(name)() throws {
-                        try replay(\(literal(check.id)))
+                    func \(name)() async throws {
+                        try await replay(\(literal(check.id)))
                     }
 
                 """

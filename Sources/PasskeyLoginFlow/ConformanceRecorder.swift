@@ -110,7 +110,9 @@ enum ConformanceRecorder {
                 inputsSeen = context.inputs.count
                 if appStart == nil { appStart = context.configuration }
             case .outcome:
-                recorded.expect = observation(of: context, spec: spec)
+                var named: [String] = []
+                if case .bound(let bound) = bindings[index] { named = StepLibrary.definitions[bound.index].observes }
+                recorded.expect = observation(of: context, spec: spec, naming: named)
             }
             steps.append(recorded)
         }
@@ -304,7 +306,9 @@ enum ConformanceRecorder {
             name: native.name, code: native.code, message: native.message, passkey: native.credential.map(name))
     }
 
-    private static func observation(of context: CheckContext, spec: Spec) -> KitObservation {
+    /// What the kit must see after an outcome step: everything the user sees and the fakes
+    /// record, the counts of server calls only where the step's words (`named`) name them.
+    private static func observation(of context: CheckContext, spec: Spec, naming named: [String]) -> KitObservation {
         let state = context.state
         var screen = "login"
         var route: String?
@@ -336,6 +340,10 @@ enum ConformanceRecorder {
         return KitObservation(
             screen: screen, route: route, notice: notice, actions: state.offeredActions.map(\.rawValue),
             prompt: state.ceremony?.route.rawValue, suggestions: state.assisted != nil, session: state.session != nil,
-            signals: signals, lookups: context.allEffects.filter { $0 == .lookUpAccount }.count)
+            signals: signals,
+            lookups: named.contains("lookups") ? context.allEffects.filter { $0 == .lookUpAccount }.count : nil,
+            optionsCalls: named.contains("optionsCalls")
+                ? context.allEffects.filter { if case .fetchRequestOptions = $0 { true } else { false } }.count : nil,
+            named: named)
     }
 }

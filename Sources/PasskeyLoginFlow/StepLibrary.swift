@@ -20,7 +20,51 @@ enum Parameter {
 /// Every step a check can use, bound to the engine and the world.
 enum StepLibrary {
     static let definitions: [StepDefinition<CheckContext>] =
-        setup.map { $0.kind(.setup) } + actions.map { $0.kind(.action) } + outcomes.map { $0.kind(.outcome) }
+        setup.map { $0.kind(.setup) } + actions.map { $0.kind(.action) }
+        + outcomes.map { $0.kind(.outcome).observing(observed[$0.pattern] ?? []) }
+
+    /// What each outcome step's words assert, in the names a conformance kit gives what it
+    /// observes: a kit that finds another field different says the step does not name it. A
+    /// step that asserts nothing a kit observes (an announcement, the cancellation count) names
+    /// nothing.
+    static let observed: [String: [String]] = [
+        "a fresh lookup is performed": ["lookups"],
+        "a screen reader announces the new screen": [],
+        "a screen reader announces the {scenario} copy": ["notice"],
+        "a session is created": ["session"],
+        "an automatic passkey prompt opens": ["prompt"],
+        "an explicit passkey prompt opens": ["prompt"],
+        "an unknown identifier and every kind of account look the same": [
+            "screen", "route", "notice", "actions", "prompt", "suggestions", "session",
+        ],
+        "automatic passkey prompts are stopped": ["prompt"],
+        "focus returns to the passkey button": [],
+        "fresh request options are fetched": ["optionsCalls"],
+        "no account or credential conclusion is shown": ["screen", "notice", "signals"],
+        "no automatic redirect occurs": ["screen", "route"],
+        "no error is shown": ["notice"],
+        "no passkey prompt opens": ["prompt"],
+        "no session is created": ["session"],
+        "no signal is sent": ["signals"],
+        "no unknown-credential signal is sent": ["signals"],
+        "nothing is announced": [],
+        "passkeys are offered in the identifier field": ["suggestions"],
+        "the cancellation count is {count}": [],
+        "the fallback screen is shown": ["screen"],
+        "the full list of accepted passkeys is sent without passkey {passkey}": ["signals"],
+        "the identifier field's request is cancelled before the prompt opens": ["suggestions", "prompt"],
+        "the login screen is shown": ["screen", "notice"],
+        "the login screen is unchanged": ["screen", "notice", "actions", "prompt", "suggestions"],
+        "the other login methods are available": ["actions"],
+        "the passkey button is available": [],
+        "the passkey's own account is signed in": ["session"],
+        "the unknown-credential signal is sent for passkey {passkey}": ["signals"],
+        "the user sees the {scenario} copy": ["notice"],
+        "the {route} route opens": ["screen", "route"],
+        "{action} and {action} are offered": ["actions"],
+        "{action} is not offered": ["actions"],
+        "{action} is offered": ["actions"],
+    ]
 
     // MARK: - The world and the app (Given)
 

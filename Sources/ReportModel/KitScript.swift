@@ -325,13 +325,21 @@ public struct KitObservation: Codable, Sendable, Equatable {
     /// Every signal sent to the credential manager so far, in order:
     /// `unknown-credential <passkey>` or `all-accepted-credentials <passkey>,<passkey>`.
     public var signals: [String]
-    /// How many route lookups the app has made so far.
-    public var lookups: Int
+    /// How many route lookups the app has made so far, where the step's words name them.
+    public var lookups: Int?
+    /// How many request-options calls the app has made so far, where the step's words name
+    /// them.
+    public var optionsCalls: Int?
+    /// What the step's words assert, by field name (`screen`, `notice`, `lookups`, …); a kit
+    /// compares the other fields too, and says where a difference in one comes from.
+    public var named: [String]?
 
     public init(
         screen: String, route: String?, notice: KitNotice?, actions: [String], prompt: String?, suggestions: Bool,
-        session: Bool, signals: [String], lookups: Int
+        session: Bool, signals: [String], lookups: Int?, optionsCalls: Int? = nil, named: [String]? = nil
     ) {
+        self.optionsCalls = optionsCalls
+        self.named = named
         self.screen = screen
         self.route = route
         self.notice = notice

@@ -115,6 +115,10 @@ public struct StepDefinition<Context>: Sendable {
     public var pattern: String
     public var summary: String
     public var kind: StepKind
+    /// What an outcome step's words assert, by the names a conformance kit gives what it
+    /// observes (`screen`, `notice`, `lookups`, …): a kit compares the rest too, and says it is
+    /// not in the step's words.
+    public var observes: [String] = []
     /// The parameters in the pattern's order, each with the type its value is read into.
     let parameters: [ErasedStepParameter]
     let run: @Sendable (inout Context, StepArguments) throws -> Void
@@ -166,6 +170,13 @@ public struct StepDefinition<Context>: Sendable {
     public func kind(_ kind: StepKind) -> StepDefinition {
         var copy = self
         copy.kind = kind
+        return copy
+    }
+
+    /// The same definition, asserting `fields` of what a kit observes.
+    public func observing(_ fields: [String]) -> StepDefinition {
+        var copy = self
+        copy.observes = fields
         return copy
     }
 

@@ -60,6 +60,64 @@ import Testing
         #expect(suite.contains("content/native/login-error-states.md:"))
     }
 
+    /// Every native error a Trigger cell names, on every platform, ends a request in some check
+    /// of that platform's kit, with the name and raw value the catalogue (`errors`) gives it.
+    @Test func theKitsRaiseEveryNativeErrorTheTriggerCellsName() throws {
+        let model = InProcess.run(["export", "--format", "json", InProcess.content])
+        #expect(model.status == .success, "\(model.stderr)")
+        var written: [String: Set<String>] = [:]
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let platform = object["platform"] as? String, let trigger = object["trigger"] as? [String: Any] {
+                    written[platform, default: []].formUnion(trigger["signals"] as? [String] ?? [])
+                }
+                object.values.forEach(walk)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        walk(try JSONSerialization.jsonObject(with: Data(model.stdout.utf8)))
+        let folder = try TemporaryFolder()
+        let kits = [
+            ("swift-kit", "ios", "Sources/PasskeyLoginKit/scripts/N1.4.ios.json"),
+            ("kotlin-kit", "android", "scripts/N1.4.android.json"), ("web-kit", "web", "scripts/W1.4.web.json"),
+        ]
+        var counts: [String: Int] = [:]
+        for (format, platform, scriptPath) in kits {
+            let out = folder.url.appendingPathComponent(format)
+            #expect(
+                InProcess.run(["export", "--format", format, "--out", out.path, InProcess.content]).status == .success)
+            let script = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(scriptPath)))
+                    as? [String: Any])
+            var raised: Set<String> = []
+            for check in script["checks"] as? [[String: Any]] ?? [] {
+                for step in check["steps"] as? [[String: Any]] ?? [] {
+                    for input in step["inputs"] as? [[String: Any]] ?? [] {
+                        guard let result = input["result"] as? [String: Any], result["passkey"] == nil else { continue }
+                        raised.insert("\(result["name"] ?? "") \(result["code"] ?? "")")
+                    }
+                }
+            }
+            let errors = InProcess.run(["errors", "--platform", platform, "--format", "json"])
+            let catalogue = try #require(
+                try JSONSerialization.jsonObject(with: Data(errors.stdout.utf8)) as? [[String: Any]])
+            let natives = catalogue.filter { $0["kind"] as? String == "native-error" }
+            let named = (written[platform] ?? []).filter { name in
+                natives.contains { ($0["names"] as? [String])?.contains(name) == true }
+            }
+            for name in named.sorted() {
+                let raisedByName = natives.contains { entry in
+                    (entry["names"] as? [String])?.contains(name) == true
+                        && raised.contains("\(entry["name"] ?? "") \(entry["code"] ?? "")")
+                }
+                #expect(raisedByName, "no \(platform) check raises \(name)")
+            }
+            counts[platform] = named.count
+        }
+        #expect(counts == ["ios": 3, "android": 11, "web": 9])
+    }
+
     /// The kit the site publishes is what a fresh export writes (`make site` writes it
     /// again), but for the export's list of its own files.
     @Test func thePublishedKitIsAFreshExport() throws {

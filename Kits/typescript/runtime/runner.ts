@@ -78,6 +78,8 @@ export interface Difference {
   /** `shown` is a clause of its own, with its subject (`the app used challenge "challenge-1"
    * again`), which the message gives after a semicolon instead of "the app VERB". */
   clause?: boolean;
+  /** The step's words do not name the field: the message says where the expectation comes from. */
+  unnamed?: boolean;
 }
 
 /** A check that failed against the app: where in the spec, which step, and what differs. */
@@ -150,7 +152,7 @@ export async function runCheck(
     if (context?.skip) return context.skip(reason);
     throw new CheckNotApplicable(checkID, reason);
   }
-  const replay = new Replay(script, check, makeHarness);
+  const replay = new Replay(script, check, makeHarness, options.capabilities);
   try {
     for (const step of check.steps) await replay.perform(step);
   } finally {
@@ -172,6 +174,7 @@ class Replay {
     private readonly script: KitScript,
     private readonly check: KitCheck,
     private readonly makeHarness: HarnessFactory,
+    private readonly capabilities: AppCapabilities | undefined,
   ) {
     // The check's own start, when the script gives it.
     this.configuration = check.configuration ?? defaultConfiguration;
@@ -237,6 +240,11 @@ class Replay {
       this.endRequest(input, step);
       const result = input.result?.passkey === undefined ? input.result?.name : `passkey "${input.result.passkey}"`;
       await this.settle(harness, step, Promise.resolve(), `the ${input.event} ${result}`);
+      return;
+    }
+    // A page without an identifier field never gets one: the checks it runs hold whatever the
+    // entry, so the identifier changes nothing the kit compares.
+    if (input.event === "identifier-entered" && this.capabilities?.entries && !this.capabilities.entries.includes("identifier-first")) {
       return;
     }
     this.credentials.opens = input.opens;
@@ -349,21 +357,38 @@ class Replay {
       throw this.failure(step, [{ field: "observe()", expected: "what the app shows", shown: describe(error), verb: "threw" }]);
     }
     const differences: Difference[] = [];
-    const differ = (field: string, expectedText: string, shownText: string, verb?: string) => {
-      if (expectedText !== shownText) differences.push({ field, expected: expectedText, shown: shownText, ...(verb ? { verb } : {}) });
+    // A field the step's words do not name is compared too; its difference says where the
+    // expectation comes from.
+    const named = expected.named;
+    const mark = (key: string, from: number) => {
+      if (!named || named.includes(key)) return;
+      for (const difference of differences.slice(from)) difference.unnamed = true;
     };
-    differ("screen", JSON.stringify(expected.screen), JSON.stringify(shown.screen));
-    differ("route", describeRoute(expected.route), describeRoute(shown.route ?? undefined));
+    const differ = (key: string, field: string, expectedText: string, shownText: string, verb?: string) => {
+      const from = differences.length;
+      if (expectedText !== shownText) differences.push({ field, expected: expectedText, shown: shownText, ...(verb ? { verb } : {}) });
+      mark(key, from);
+    };
+    differ("screen", "screen", JSON.stringify(expected.screen), JSON.stringify(shown.screen));
+    differ("route", "route", describeRoute(expected.route), describeRoute(shown.route ?? undefined));
+    const notices = differences.length;
     compareNotice(expected.notice, shown.notice ?? undefined, differences);
+    mark("notice", notices);
     // The actions are a set: compared in any order, listed in the spec's and the app's.
     if (describeList([...expected.actions].sort()) !== describeList([...shown.actions].sort())) {
       differences.push({ field: "actions", expected: describeList(expected.actions), shown: describeList(shown.actions), verb: "offers" });
+      mark("actions", differences.length - 1);
     }
-    differ("passkey dialog", describeDialog(expected.prompt), describeDialog(this.credentials.openDialog), "has");
-    differ("identifier field", describeSuggestions(expected.suggestions), describeSuggestions(this.credentials.suggestionsPending), "has");
-    differ("session", expected.session ? "a session" : "no session", shown.session ? "a session" : "no session", "has");
-    differ("signals", describeList(expected.signals), describeList(this.signals.sent), "sent");
-    differ("lookups", String(expected.lookups), String(this.server.lookups), "made");
+    differ("prompt", "passkey dialog", describeDialog(expected.prompt), describeDialog(this.credentials.openDialog), "has");
+    differ("suggestions", "identifier field", describeSuggestions(expected.suggestions), describeSuggestions(this.credentials.suggestionsPending), "has");
+    differ("session", "session", expected.session ? "a session" : "no session", shown.session ? "a session" : "no session", "has");
+    differ("signals", "signals", describeSignals(expected.signals), describeSignals(this.signals.sent), "sent");
+    if (expected.lookups !== undefined) {
+      differ("lookups", "route lookups (server.lookUp calls)", String(expected.lookups), String(this.server.lookups), "made");
+    }
+    if (expected.optionsCalls !== undefined) {
+      differ("optionsCalls", "request-options calls (server.requestOptions calls)", String(expected.optionsCalls), String(this.server.optionsCalls), "made");
+    }
     if (differences.length > 0) throw this.failure(step, differences);
   }
 
@@ -449,7 +474,13 @@ function describeDifference(difference: Difference): string {
   const text = difference.clause
     ? `expected ${difference.expected}; ${difference.shown}`
     : `expected ${difference.expected}, the app ${difference.verb ?? "shows"} ${difference.shown}`;
-  return difference.where ? `${text} (${difference.where})` : text;
+  const located = difference.where ? `${text} (${difference.where})` : text;
+  return difference.unnamed ? `${located} (not in the step's words: the spec's engine shows it after the steps so far)` : located;
+}
+
+/** Signals as a list; a full list that names no passkey says so. */
+function describeSignals(sent: readonly string[]): string {
+  return describeList(sent.map((signal) => (signal.endsWith(" ") ? `${signal}(an empty list)` : signal)));
 }
 
 /** Where two texts first differ, by character, when they are two versions of one text: a curly

@@ -196,8 +196,13 @@ export interface KitObservation {
   session: boolean;
   /** Every signal so far: `unknown-credential NAME` or `all-accepted-credentials NAME,NAME`. */
   signals: string[];
-  /** How many route lookups so far (request-options calls are not lookups). */
-  lookups: number;
+  /** How many route lookups so far (request-options calls are not lookups), where the step's
+   * words name them. */
+  lookups?: number;
+  /** How many request-options calls so far, where the step's words name them. */
+  optionsCalls?: number;
+  /** What the step's words assert, by field (`screen`, `notice`, …). */
+  named?: string[];
 }
 
 /** A notice with the copy the spec gives it on this platform. */

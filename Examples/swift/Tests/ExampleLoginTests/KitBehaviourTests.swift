@@ -25,15 +25,15 @@ final class DiscoverableFirstHarness: LoginHarness {
         static var mutations: Set<LoginViewModel.Mutation> { [.sheetOverAutoFill] }
     }
 
-    @Test func aDiscoverableFirstAppRunsTheChecksItCanTakeAndSkipsTheOthersWithTheReason() throws {
+    @Test func aDiscoverableFirstAppRunsTheChecksItCanTakeAndSkipsTheOthersWithTheReason() async throws {
         let script = try Scripts.n1_4()
         let skipped = Conformance.skipped(in: script, harness: DiscoverableFirstHarness.self)
         let applicable = script.checks.filter { skipped[$0.id] == nil }
         // Those written for a screen without an identifier field, and those that never enter one
         // and start nothing by themselves or open the prompt as the screen appears.
-        #expect(applicable.count == 24)
+        #expect(applicable.count == 36)
         #expect(applicable.allSatisfy { $0.requires?.entry.contains("discoverable") == true })
-        #expect(skipped.count == script.checks.count - 24)
+        #expect(skipped.count == script.checks.count - 36)
         #expect(skipped.values.allSatisfy { $0.hasPrefix("the check needs ") })
         let assisted = try #require(script.checks.first { $0.requires?.automaticStart == ["assisted"] })
         #expect(
@@ -45,10 +45,10 @@ final class DiscoverableFirstHarness: LoginHarness {
             skipped[identifierOnly.id]?.hasPrefix(
                 "the check needs an identifier field (entry \"identifier-first\"), which the app does not declare")
                 == true)
-        let failures = Conformance.failures(in: script, harness: DiscoverableFirstHarness.self)
+        let failures = await Conformance.failures(in: script, harness: DiscoverableFirstHarness.self)
         #expect(failures.isEmpty, "\(failures.values.map(\.description).joined(separator: "\n\n"))")
-        #expect(throws: CheckNotApplicable.self) {
-            try Conformance.run(assisted.id, in: script, harness: DiscoverableFirstHarness.self)
+        await #expect(throws: CheckNotApplicable.self) {
+            try await Conformance.run(assisted.id, in: script, harness: DiscoverableFirstHarness.self)
         }
         // Declaring everything runs everything.
         #expect(Conformance.skipped(in: script, harness: AppHarness.self).isEmpty)
@@ -56,9 +56,9 @@ final class DiscoverableFirstHarness: LoginHarness {
 
     /// A passkey button that does nothing: every check that taps it fails at or after the tap,
     /// and one whose automatic prompt is still open when the step ends the button's says so.
-    @Test func aPasskeyButtonThatDoesNothingFailsEveryCheckThatTapsIt() throws {
+    @Test func aPasskeyButtonThatDoesNothingFailsEveryCheckThatTapsIt() async throws {
         let script = try Scripts.n1_4()
-        let failures = Conformance.failures(in: script, harness: ExampleHarness<DeadButton>.self)
+        let failures = await Conformance.failures(in: script, harness: ExampleHarness<DeadButton>.self)
         let tapping = script.checks.filter { check in
             check.steps.contains { $0.inputs?.contains { $0.event == "passkey-button-tapped" } == true }
         }
@@ -75,7 +75,7 @@ final class DiscoverableFirstHarness: LoginHarness {
 
     /// The step ends the prompt of the kind it implies: with the automatic sheet still open
     /// under a passkey button that does nothing, the step that ends the button's sheet fails.
-    @Test func aPromptResultEndsThePromptOfTheKindTheStepImplies() throws {
+    @Test func aPromptResultEndsThePromptOfTheKindTheStepImplies() async throws {
         let json = """
             {"version": 1, "platform": "ios", "copy": {}, "skipped": [],
              "spec": {"id": "T1", "title": "Test", "file": "native/test.md", "fingerprint": "abc"},
@@ -93,7 +93,7 @@ final class DiscoverableFirstHarness: LoginHarness {
             """
         let script = try KitScript.decoded(json)
         let failure = try #require(
-            Conformance.failures(in: script, harness: ExampleHarness<DeadButton>.self)["T1/button"])
+            await Conformance.failures(in: script, harness: ExampleHarness<DeadButton>.self)["T1/button"])
         #expect(failure.location == "native/test.md:13")
         #expect(
             failure.differences == [
@@ -103,9 +103,9 @@ final class DiscoverableFirstHarness: LoginHarness {
 
     /// The passkey button's sheet opened over a pending AutoFill request, which iOS refuses:
     /// the checks that tap the button while AutoFill is armed fail at that step.
-    @Test func aSheetOverAPendingAutoFillRequestFailsAtTheStepThatOpensIt() throws {
+    @Test func aSheetOverAPendingAutoFillRequestFailsAtTheStepThatOpensIt() async throws {
         let script = try Scripts.n1_4()
-        let failures = Conformance.failures(in: script, harness: ExampleHarness<SheetOverAutoFill>.self)
+        let failures = await Conformance.failures(in: script, harness: ExampleHarness<SheetOverAutoFill>.self)
         #expect(Set(failures.keys) == Self.sheetOverAutoFillFailures, "\(failures.keys.sorted())")
         for (id, failure) in failures {
             #expect(
@@ -119,7 +119,7 @@ final class DiscoverableFirstHarness: LoginHarness {
     }
 
     /// A step that chooses an action the app does not offer fails there, with what it offers.
-    @Test func choosingAnActionTheAppDoesNotOfferFailsAtThatStep() throws {
+    @Test func choosingAnActionTheAppDoesNotOfferFailsAtThatStep() async throws {
         let json = """
             {"version": 1, "platform": "ios", "copy": {}, "skipped": [],
              "spec": {"id": "T1", "title": "Test", "file": "native/test.md", "fingerprint": "abc"},
@@ -132,7 +132,7 @@ final class DiscoverableFirstHarness: LoginHarness {
                   "inputs": [{"event": "choose", "action": "another-passkey"}]}]}]}
             """
         let script = try KitScript.decoded(json)
-        let failure = try #require(Conformance.failures(in: script, harness: AppHarness.self)["T1/choose"])
+        let failure = try #require(await Conformance.failures(in: script, harness: AppHarness.self)["T1/choose"])
         #expect(failure.location == "native/test.md:12")
         #expect(
             failure.differences == [

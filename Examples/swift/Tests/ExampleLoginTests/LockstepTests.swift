@@ -20,7 +20,7 @@ import Testing
         script.checks.map { $0.steps.reduce(0) { $0 + ($1.inputs?.count ?? 0) } }.max() ?? 0
     }
 
-    @Test func theExampleMatchesTheEngineOnEverySequence() throws {
+    @Test func theExampleMatchesTheEngineOnEverySequence() async throws {
         let script = try Scripts.n1_4()
         let report = Lockstep(depth: Self.depth(of: script), script: script, worlds: Self.worlds).run(AppHarness.self)
         #expect(report.divergence == nil, "\(report.divergence.map(\.description) ?? "")")
@@ -36,9 +36,9 @@ import Testing
 
     /// An alert for a failed AutoFill request: no written check ends one with an error, so
     /// every check passes; lockstep exploration finds the shortest sequence that shows it.
-    @Test func findsAMistakeNoWrittenCheckCatches() throws {
+    @Test func findsAMistakeNoWrittenCheckCatches() async throws {
         let script = try Scripts.n1_4()
-        #expect(Conformance.failures(in: script, harness: ExampleHarness<AutoFillAlert>.self).isEmpty)
+        #expect(await Conformance.failures(in: script, harness: ExampleHarness<AutoFillAlert>.self).isEmpty)
         let report = Lockstep(depth: Self.depth(of: script), script: script, worlds: Self.worlds).run(
             ExampleHarness<AutoFillAlert>.self)
         let divergence = try #require(report.divergence)

@@ -31,20 +31,21 @@ import Testing
         static var mutations: Set<LoginViewModel.Mutation> { [.unknownSignalOnRevocation] }
     }
 
-    static func failures<Changes: MutationChoice>(_ changes: Changes.Type) throws -> [String: ConformanceFailure] {
-        Conformance.failures(in: try Scripts.n1_4(), harness: ExampleHarness<Changes>.self)
+    static func failures<Changes: MutationChoice>(_ changes: Changes.Type) async throws -> [String: ConformanceFailure]
+    {
+        await Conformance.failures(in: try Scripts.n1_4(), harness: ExampleHarness<Changes>.self)
     }
 
-    @Test func theExampleAsItShipsPassesEveryCheck() throws {
-        let failures = try Self.failures(NoMutation.self)
+    @Test func theExampleAsItShipsPassesEveryCheck() async throws {
+        let failures = try await Self.failures(NoMutation.self)
         #expect(failures.isEmpty, "\(failures.values.map(\.description).joined(separator: "\n\n"))")
         #expect(try Scripts.n1_4().checks.count == 50)
     }
 
     /// Fails exactly `expected` (the checks whose steps exercise the behaviour), each failure
     /// at a step of the spec's file.
-    static func expectFailures<Changes: MutationChoice>(_ changes: Changes.Type, _ expected: Set<String>) throws {
-        let failures = try failures(changes)
+    static func expectFailures<Changes: MutationChoice>(_ changes: Changes.Type, _ expected: Set<String>) async throws {
+        let failures = try await failures(changes)
         #expect(Set(failures.keys) == expected, "\(failures.keys.sorted())")
         let script = try Scripts.n1_4()
         for (id, failure) in failures {
@@ -58,8 +59,8 @@ import Testing
 
     /// The sheet reopening at once after the first automatic cancel: every check that cancels
     /// the automatic prompt once and looks at what follows.
-    @Test func theSheetReopeningAfterTheFirstCancelFailsTheFirstCancellationChecks() throws {
-        try Self.expectFailures(
+    @Test func theSheetReopeningAfterTheFirstCancelFailsTheFirstCancellationChecks() async throws {
+        try await Self.expectFailures(
             Reopen.self,
             [
                 "N1.4-AC01/the-first-automatic-cancellation-offers-a-retry-and-opens-nothing",
@@ -76,8 +77,8 @@ import Testing
 
     /// An error after the user cancels the sheet they opened: every check that cancels (or
     /// ends without a passkey) the passkey button's sheet.
-    @Test func anErrorAfterAnExplicitCancelFailsTheExplicitCancelChecks() throws {
-        try Self.expectFailures(
+    @Test func anErrorAfterAnExplicitCancelFailsTheExplicitCancelChecks() async throws {
+        try await Self.expectFailures(
             ExplicitError.self,
             [
                 "N1.4-AC02/cancelling-the-passkey-button-s-prompt-changes-nothing",
@@ -90,14 +91,14 @@ import Testing
             ])
     }
 
-    @Test func aTimeoutReadAsNoAccountFailsTheTimeoutChecks() throws {
-        try Self.expectFailures(
+    @Test func aTimeoutReadAsNoAccountFailsTheTimeoutChecks() async throws {
+        try await Self.expectFailures(
             TimeoutNoAccount.self,
             ["N1.4-AC03/the-account-directory-times-out", "N1.4-AC03/the-credential-list-times-out"])
     }
 
-    @Test func theUnknownSignalForARevokedPasskeyFailsTheRevokedChecks() throws {
-        try Self.expectFailures(
+    @Test func theUnknownSignalForARevokedPasskeyFailsTheRevokedChecks() async throws {
+        try await Self.expectFailures(
             RevokedSignal.self,
             [
                 "N1.4-AC04/a-credential-revoked-through-settings-is-reconciled-not-signalled-as-unknown",
@@ -106,8 +107,8 @@ import Testing
             ])
     }
 
-    @Test func aSessionForABlockedAccountFailsEveryBlockedStatusCheck() throws {
-        try Self.expectFailures(
+    @Test func aSessionForABlockedAccountFailsEveryBlockedStatusCheck() async throws {
+        try await Self.expectFailures(
             RestrictedSession.self,
             [
                 "N1.4-AC05/a-closed-account-does-not", "N1.4-AC05/a-deleted-account-does-not",
@@ -121,8 +122,8 @@ import Testing
     /// A retried sheet that reuses the challenge of the sheet before it: the fake passkey API
     /// refuses it at the step that chooses retry, in the checks that retry after a sheet, and
     /// nowhere else.
-    @Test func aReusedChallengeFailsAtTheRetryThatReusesIt() throws {
-        let failures = try Self.failures(ReusedChallenge.self)
+    @Test func aReusedChallengeFailsAtTheRetryThatReusesIt() async throws {
+        let failures = try await Self.failures(ReusedChallenge.self)
         #expect(failures.keys.contains("N1.4-AC01/cancelling-the-retried-prompt-shows-the-fallback"))
         #expect(!failures.keys.contains("N1.4-AC02/cancelling-the-passkey-button-s-prompt-changes-nothing"))
         #expect(
@@ -144,8 +145,8 @@ import Testing
 
     /// AutoFill left armed past its challenge's expiry: the check that says it is about to
     /// expire fails at that step, and says which challenge the request still carries.
-    @Test func aRequestKeptPastItsChallengeFailsTheRenewalCheck() throws {
-        let failures = try Self.failures(KeptPastExpiry.self)
+    @Test func aRequestKeptPastItsChallengeFailsTheRenewalCheck() async throws {
+        let failures = try await Self.failures(KeptPastExpiry.self)
         let id = "N1.4-AC01/the-identifier-field-s-suggestions-are-renewed-before-and-after-their-challenge-expires"
         #expect(Set(failures.keys) == [id])
         let failure = try #require(failures[id])
@@ -158,8 +159,8 @@ import Testing
 
     /// A passkey revoked in the settings reported as unknown: the revocation check fails where
     /// it expects the full list, and says which signal was sent instead.
-    @Test func anUnknownSignalOnRevocationFailsTheRevocationCheck() throws {
-        let failures = try Self.failures(UnknownOnRevocation.self)
+    @Test func anUnknownSignalOnRevocationFailsTheRevocationCheck() async throws {
+        let failures = try await Self.failures(UnknownOnRevocation.self)
         let id = "N1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once"
         #expect(Set(failures.keys) == [id])
         let failure = try #require(failures[id])
@@ -172,15 +173,15 @@ import Testing
 
     /// A title that is not the spec's fails the checks that show the general passkey error, and
     /// says which string differs.
-    @Test func aTitleOtherThanTheSpecsFailsTheChecksThatShowIt() throws {
-        try Self.expectFailures(
+    @Test func aTitleOtherThanTheSpecsFailsTheChecksThatShowIt() async throws {
+        try await Self.expectFailures(
             OwnTitle.self,
             [
                 "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",
                 "N1.4-AC04/an-inconclusive-answer-sends-no-signal",
                 "N1.4-AC01/an-expired-challenge-after-the-automatic-prompt-waits-for-the-user-s-retry",
             ])
-        let failure = try #require(try Self.failures(OwnTitle.self).values.first)
+        let failure = try #require(try await Self.failures(OwnTitle.self).values.first)
         #expect(
             failure.differences.contains(
                 "the \"passkey-failed\" notice's title: expected \"Passkey Sign-In Failed\"; the app shows \"Sign-In Error\""

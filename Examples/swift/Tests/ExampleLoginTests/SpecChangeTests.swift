@@ -27,7 +27,7 @@ import Testing
             uniqueKeysWithValues: (files ?? []).map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
     }
 
-    @Test func aTitleChangedInTheSpecFailsTheExampleUntilItsStringsFollow() throws {
+    @Test func aTitleChangedInTheSpecFailsTheExampleUntilItsStringsFollow() async throws {
         let before = try Self.kit { $0 }
         let after = try Self.kit {
             $0.replacingOccurrences(
@@ -40,8 +40,8 @@ import Testing
         let changed = try KitScript.decoded(try #require(after[Self.script]))
         let unchanged = try KitScript.decoded(try #require(before[Self.script]))
         #expect(changed.spec.fingerprint != unchanged.spec.fingerprint)
-        #expect(Conformance.failures(in: unchanged, harness: AppHarness.self).isEmpty)
-        let failures = Conformance.failures(in: changed, harness: AppHarness.self)
+        #expect(await Conformance.failures(in: unchanged, harness: AppHarness.self).isEmpty)
+        let failures = await Conformance.failures(in: changed, harness: AppHarness.self)
         #expect(
             Set(failures.keys) == [
                 "passkey-failed/a-failed-automatic-prompt-offers-retry-and-the-fallback",

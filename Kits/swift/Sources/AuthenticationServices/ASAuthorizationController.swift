@@ -77,12 +77,15 @@ open class ASAuthorizationController: NSObject {
 
     /// Cancels the pending request. As on iOS, the delegate then gets `.canceled` (Apple's page
     /// says the delegate's error method is called, not with which code; other SDKs report
-    /// 1001), here before `cancel()` returns rather than later on the main queue. An AutoFill
-    /// request leaves the fake; a modal prompt stays open in the fake, which has no way to close
-    /// one, and the result the check gives it later is dropped.
+    /// 1001), here before `cancel()` returns rather than later on the main queue. The request
+    /// leaves the fake: the kit no longer reports it open.
     open func cancel() {
         guard let kind = pending, let environment else { return }
-        if kind == .assisted { environment.passkeys.cancelAssistedRequest() }
+        if kind == .assisted {
+            environment.passkeys.cancelAssistedRequest()
+        } else {
+            environment.passkeys.cancelPrompt()
+        }
         pending = nil
         generation += 1
         fail(with: ASAuthorizationError(.canceled))

@@ -46,6 +46,8 @@ public final class FakePasskeyAPI {
     private var assisted: (request: Request, completion: (PasskeyResult) -> Void)?
     /// Challenges requests have used so far.
     private var usedChallenges: Set<String> = []
+    /// How many requests the app has made.
+    private(set) var requestsMade = 0
     /// What the app did wrong in its requests since the runner last asked.
     private var problems: [String] = []
 
@@ -56,6 +58,7 @@ public final class FakePasskeyAPI {
     /// Starts a request; `completion` gets its result when the check ends it. A request
     /// without fresh options from the server is noted, and fails the check at this step.
     public func perform(_ request: Request, completion: @escaping (PasskeyResult) -> Void) {
+        requestsMade += 1
         if !server.issuedChallenges.contains(request.challenge) {
             problems.append(
                 "a passkey request with a challenge from the server's request options; the app's \"\(request.challenge)\" was never issued"
@@ -205,12 +208,15 @@ public final class FakeServer {
     public private(set) var verifications = 0
     /// The challenges issued so far.
     private(set) var issuedChallenges: Set<String> = []
+    /// How many calls of any kind the app has made.
+    private(set) var calls = 0
 
     init(world: World) {
         self.world = world
     }
 
     public func lookUp() -> LookupAnswer {
+        calls += 1
         lookups += 1
         if let fault = world.lookupFault, fault.dependency != Self.requestOptions, lookups <= fault.failingLookups {
             return .failed(dependency: fault.dependency, fault: fault.fault)
@@ -223,6 +229,7 @@ public final class FakeServer {
     /// The options of the passkey request the app is about to start: call it before every
     /// request, and pass the challenge in the request.
     public func requestOptions() -> OptionsAnswer {
+        calls += 1
         optionsCalls += 1
         if let fault = world.lookupFault, fault.dependency == Self.requestOptions, optionsCalls <= fault.failingLookups
         {
@@ -237,6 +244,7 @@ public final class FakeServer {
     static let requestOptions = "request-options"
 
     public func verify(passkey: String) -> VerificationAnswer {
+        calls += 1
         verifications += 1
         if world.verificationInconclusive { return .inconclusive }
         if world.challengeExpires, verifications == 1 { return .challengeExpired }
@@ -259,13 +267,15 @@ public final class FakeServer {
     /// Revokes `passkey` for the account, as its settings do; returns the passkeys the server
     /// still accepts, sorted.
     public func revoke(passkey: String) -> [String] {
+        calls += 1
         world.serverPasskeys[passkey] = "revoked"
         return acceptedPasskeys
     }
 
     /// The account the fallback signs in to; nil without one.
     public func signInWithFallback() -> FallbackAccount? {
-        world.account.map { FallbackAccount(status: $0, acceptedPasskeys: acceptedPasskeys) }
+        calls += 1
+        return world.account.map { FallbackAccount(status: $0, acceptedPasskeys: acceptedPasskeys) }
     }
 
     private var acceptedPasskeys: [String] {

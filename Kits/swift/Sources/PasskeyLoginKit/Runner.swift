@@ -33,14 +33,21 @@ public struct CheckNotApplicable: Error, Equatable, Sendable, CustomStringConver
     public var description: String { "skipped: \(reason)" }
 }
 
-/// Runs the spec's checks against an app's harness.
+/// Runs the spec's checks against an app's harness. A replay runs on the caller's actor (the
+/// generated suites run on the main actor, as a login screen does) and, after each input, lets
+/// the work the app started on that actor run (a `Task` that awaits its server client or the
+/// credential manager's signals) until the fakes see nothing new.
 public enum Conformance {
+    /// How many turns of the actor an input may take before the kit stops waiting.
+    static let maximumTurns = 200
+
     /// Replays the check with this ID against a new `harness`; throws where the app differs
     /// from the spec, and `CheckNotApplicable` when the check needs what the harness's
     /// `capabilities` do not declare.
     public static func run<Harness: LoginHarness>(
-        _ checkID: String, in script: KitScript, harness: Harness.Type
-    ) throws {
+        _ checkID: String, in script: KitScript, harness: Harness.Type,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws {
         guard let check = script.check(checkID) else {
             throw ConformanceFailure(
                 location: script.spec.file, step: "",
@@ -49,7 +56,7 @@ public enum Conformance {
         if let reason = reasonToSkip(check, harness: harness) {
             throw CheckNotApplicable(checkID: checkID, reason: reason)
         }
-        if let failure = replay(check, of: script, harness: harness) { throw failure }
+        if let failure = await replay(check, of: script, harness: harness) { throw failure }
     }
 
     /// Why the check does not apply to the app `harness` stands for; nil when it does.
@@ -60,11 +67,11 @@ public enum Conformance {
     /// Every check of the script that applies to `harness`: the failure of each that fails,
     /// by ID.
     public static func failures<Harness: LoginHarness>(
-        in script: KitScript, harness: Harness.Type
-    ) -> [String: ConformanceFailure] {
+        in script: KitScript, harness: Harness.Type, isolation: isolated (any Actor)? = #isolation
+    ) async -> [String: ConformanceFailure] {
         var failures: [String: ConformanceFailure] = [:]
         for check in script.checks where reasonToSkip(check, harness: harness) == nil {
-            failures[check.id] = replay(check, of: script, harness: harness)
+            failures[check.id] = await replay(check, of: script, harness: harness)
         }
         return failures
     }
@@ -81,17 +88,22 @@ public enum Conformance {
     }
 
     static func replay<Harness: LoginHarness>(
-        _ check: KitScript.Check, of script: KitScript, harness: Harness.Type
-    ) -> ConformanceFailure? {
+        _ check: KitScript.Check, of script: KitScript, harness: Harness.Type,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> ConformanceFailure? {
         let environment = KitEnvironment(configuration: check.configuration, world: check.world)
-        return KitEnvironment.$current.withValue(environment) {
-            replay(check, of: script, in: environment, harness: harness)
-        }
+        // The operation runs on the caller's actor, where the app lives, named explicitly: a
+        // closure's own isolation is not its caller's.
+        return await KitEnvironment.$current.withValue(
+            environment,
+            operation: { await replay(check, of: script, in: environment, harness: harness, isolation: isolation) },
+            isolation: isolation)
     }
 
     private static func replay<Harness: LoginHarness>(
-        _ check: KitScript.Check, of script: KitScript, in environment: KitEnvironment, harness: Harness.Type
-    ) -> ConformanceFailure? {
+        _ check: KitScript.Check, of script: KitScript, in environment: KitEnvironment, harness: Harness.Type,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> ConformanceFailure? {
         var app: Harness?
         for step in check.steps {
             let location = "\(script.spec.file):\(step.line)"
@@ -102,7 +114,14 @@ public enum Conformance {
             if let configuration = step.configuration, app == nil { environment.configuration = configuration }
             if let world = step.world { environment.server.world = world }
             for input in step.inputs ?? [] {
-                if let problem = apply(input, to: &app, in: environment) { return failure([problem]) }
+                let taking = begin(input, to: &app, in: environment)
+                if let problem = taking.problem { return failure([problem]) }
+                if !(await settle(environment)) {
+                    return failure([
+                        "expected the app to settle after \(input); it still calls the fakes after \(maximumTurns) turns"
+                    ])
+                }
+                if let problem = end(taking, in: environment) { return failure([problem]) }
                 let requests = environment.passkeys.takeProblems()
                 if !requests.isEmpty { return failure(requests.map { "expected " + $0 }) }
             }
@@ -115,46 +134,90 @@ public enum Conformance {
         return nil
     }
 
+    /// Lets the work the app started run, turn after turn of the actor, until the fakes see no
+    /// new call for a few turns; false when it never stops.
+    private static func settle(
+        _ environment: KitEnvironment, isolation: isolated (any Actor)? = #isolation
+    ) async -> Bool {
+        var last = environment.activity
+        var quiet = 0
+        for _ in 0..<maximumTurns {
+            await Task.yield()
+            let now = environment.activity
+            quiet = now == last ? quiet + 1 : 0
+            last = now
+            if quiet >= 3 { return true }
+        }
+        return false
+    }
+
+    /// An input the app is taking: what went wrong at once, and what to check once it settles.
+    struct Taking {
+        var problem: String?
+        /// The challenge of the AutoFill request the app must replace, for an expiring one.
+        var expiring: String?
+    }
+
     /// Passes one input to the app (created on its first event) or to the fakes; what went
-    /// wrong, if anything.
+    /// wrong, if anything. It does not wait for work the app starts: the lockstep, whose apps
+    /// answer at once, uses it as it is.
     static func apply<Harness: LoginHarness>(
         _ input: KitScript.Input, to app: inout Harness?, in environment: KitEnvironment
     ) -> String? {
+        let taking = begin(input, to: &app, in: environment)
+        let ended = end(taking, in: environment)
+        return taking.problem ?? ended
+    }
+
+    /// Starts the app taking one input. A prompt it opens until `end` has the kind the input
+    /// implies.
+    static func begin<Harness: LoginHarness>(
+        _ input: KitScript.Input, to app: inout Harness?, in environment: KitEnvironment
+    ) -> Taking {
+        let passkeys = environment.passkeys
+        let opens = input.opens.flatMap(FakePasskeyAPI.Kind.init(rawValue:))
         switch input.event {
         case "prompt-result", "suggestion-result":
-            guard let result = input.result else { return nil }
-            let passkeys = environment.passkeys
-            passkeys.taking = (false, input.opens.flatMap(FakePasskeyAPI.Kind.init(rawValue:)))
-            defer { passkeys.taking = (false, nil) }
+            guard let result = input.result else { return Taking() }
+            passkeys.taking = (false, opens)
             let problem =
                 input.event == "prompt-result"
                 ? passkeys.finishPrompt(with: result, kind: input.prompt.flatMap(FakePasskeyAPI.Kind.init(rawValue:)))
                 : passkeys.finishSuggestions(with: result)
-            return problem.map { "expected " + $0 }
+            return Taking(problem: problem.map { "expected " + $0 })
         case "app-relaunched":
-            environment.passkeys.dropAll()
+            passkeys.dropAll()
             app = Harness(environment: environment)
-            return nil
+            return Taking()
+        case "identifier-entered" where !Harness.capabilities.entries.contains("identifier-first"):
+            // An app without an identifier field never gets one: the checks it runs hold
+            // whatever the entry, so the identifier changes nothing the kit compares.
+            app = app ?? Harness(environment: environment)
+            return Taking()
         default:
             guard let event = event(input) else {
-                return "an event this kit does not know: '\(input.event)'; export the kit again"
+                return Taking(problem: "an event this kit does not know: '\(input.event)'; export the kit again")
             }
             let current = app ?? Harness(environment: environment)
             app = current
-            if case .choose(let action) = event, let problem = unoffered(action, by: current) { return problem }
-            let expiring = event == .suggestionsChallengeExpiring ? environment.passkeys.suggestionsChallenge : nil
-            environment.passkeys.taking = (
-                event == .passkeyButtonTapped || input.event == "choose",
-                input.opens.flatMap(FakePasskeyAPI.Kind.init(rawValue:))
-            )
-            current.send(event)
-            environment.passkeys.taking = (false, nil)
-            if let expiring, environment.passkeys.suggestionsChallenge == expiring {
-                return
-                    "expected the identifier field's request armed again with fresh options; it still carries challenge \"\(expiring)\""
+            if case .choose(let action) = event, let problem = unoffered(action, by: current) {
+                return Taking(problem: problem)
             }
-            return nil
+            let expiring = event == .suggestionsChallengeExpiring ? passkeys.suggestionsChallenge : nil
+            passkeys.taking = (event == .passkeyButtonTapped || input.event == "choose", opens)
+            current.send(event)
+            return Taking(expiring: expiring)
         }
+    }
+
+    /// Ends the input the app took: what is wrong now that it has.
+    static func end(_ taking: Taking, in environment: KitEnvironment) -> String? {
+        environment.passkeys.taking = (false, nil)
+        if let expiring = taking.expiring, environment.passkeys.suggestionsChallenge == expiring {
+            return
+                "expected the identifier field's request armed again with fresh options; it still carries challenge \"\(expiring)\""
+        }
+        return nil
     }
 
     /// Why the user cannot choose `action` now, when the app does not offer it. The login
@@ -191,15 +254,23 @@ public enum Conformance {
         app?.observe() ?? AppObservation(screen: .login, notice: nil, actions: [], session: false)
     }
 
-    /// Each difference between what the spec expects and what the app and the fakes show.
+    /// Each difference between what the spec expects and what the app and the fakes show; one
+    /// in a field the step's words do not name says where the expectation comes from.
     static func compare(
         _ expected: KitScript.Observation, _ shown: AppObservation, environment: KitEnvironment
     ) -> [String] {
         var differences: [String] = []
-        func differ<Value: Equatable>(_ what: String, _ expected: Value, _ shown: Value, _ text: (Value) -> String) {
-            if expected != shown {
-                differences.append("\(what): expected \(text(expected)); the app shows \(text(shown))")
+        func note(_ field: String, _ text: String) {
+            guard let named = expected.named, !named.contains(field) else {
+                differences.append(text)
+                return
             }
+            differences.append(text + " (not in the step's words: the spec's engine shows it after the steps so far)")
+        }
+        func differ<Value: Equatable>(
+            _ field: String, _ what: String, _ expected: Value, _ shown: Value, _ text: (Value) -> String
+        ) {
+            if expected != shown { note(field, "\(what): expected \(text(expected)); the app shows \(text(shown))") }
         }
         let screen: String
         var route: String?
@@ -211,38 +282,56 @@ public enum Conformance {
             screen = "account-route"
             route = open
         }
-        differ("screen", expected.screen, screen) { $0 }
-        differ("route", expected.route, route) { $0 ?? "none" }
+        differ("screen", "screen", expected.screen, screen) { $0 }
+        differ("route", "route", expected.route, route) { $0 ?? "none" }
         switch (expected.notice, shown.notice) {
         case (nil, nil): break
         case (let notice?, nil):
-            differences.append(
-                "notice: expected the \"\(notice.scenario)\" notice (\"\(notice.title)\"); the app shows none")
+            note(
+                "notice", "notice: expected the \"\(notice.scenario)\" notice (\"\(notice.title)\"); the app shows none"
+            )
         case (nil, let notice?):
-            differences.append("notice: expected none; the app shows \"\(notice.title)\"")
+            note("notice", "notice: expected none; the app shows \"\(notice.title)\"")
         case (let notice?, let displayed?):
             let scenario = "the \"\(notice.scenario)\" notice's"
-            differ("\(scenario) title", notice.title, displayed.title) { "\"\($0)\"" }
-            differ("\(scenario) message", notice.message, displayed.message) { "\"\($0)\"" }
-            differ("\(scenario) buttons", notice.buttons, displayed.buttons) {
+            differ("notice", "\(scenario) title", notice.title, displayed.title) { "\"\($0)\"" }
+            differ("notice", "\(scenario) message", notice.message, displayed.message) { "\"\($0)\"" }
+            differ("notice", "\(scenario) buttons", notice.buttons, displayed.buttons) {
                 $0.map { "\"\($0)\"" }.joined(separator: ", ")
             }
             if let expected = notice.presentation, let shown = displayed.presentation?.rawValue, expected != shown {
-                differences.append("\(scenario) presentation: expected \(expected); the app shows it \(shown)")
+                note("notice", "\(scenario) presentation: expected \(expected); the app shows it \(shown)")
             }
         }
-        differ("actions offered", expected.actions, shown.actions) { $0.isEmpty ? "none" : $0.joined(separator: ", ") }
-        differ("passkey prompt open", expected.prompt, environment.passkeys.openPrompt?.rawValue) { $0 ?? "none" }
+        // The actions are a set, as in the other kits: compared in any order, listed as shown.
+        if expected.actions.sorted() != shown.actions.sorted() {
+            let list = { (actions: [String]) in actions.isEmpty ? "none" : actions.joined(separator: ", ") }
+            note("actions", "actions offered: expected \(list(expected.actions)); the app shows \(list(shown.actions))")
+        }
+        differ("prompt", "passkey prompt open", expected.prompt, environment.passkeys.openPrompt?.rawValue) {
+            $0 ?? "none"
+        }
         differ(
-            "passkeys offered in the identifier field", expected.suggestions, environment.passkeys.suggestionsPending
+            "suggestions", "passkeys offered in the identifier field", expected.suggestions,
+            environment.passkeys.suggestionsPending
         ) {
             $0 ? "yes" : "no"
         }
-        differ("session", expected.session, shown.session) { $0 ? "signed in" : "not signed in" }
-        differ("signals sent", expected.signals, environment.signals.sent) {
-            $0.isEmpty ? "none" : $0.joined(separator: "; ")
+        differ("session", "session", expected.session, shown.session) { $0 ? "signed in" : "not signed in" }
+        differ("signals", "signals sent", expected.signals, environment.signals.sent) {
+            $0.isEmpty ? "none" : $0.map { $0.hasSuffix(" ") ? $0 + "(an empty list)" : $0 }.joined(separator: "; ")
         }
-        differ("route lookups", expected.lookups, environment.server.lookups) { "\($0)" }
+        if let lookups = expected.lookups {
+            differ("lookups", "route lookups so far (the server's lookUp())", lookups, environment.server.lookups) {
+                "\($0)"
+            }
+        }
+        if let calls = expected.optionsCalls {
+            differ(
+                "optionsCalls", "request-options calls so far (the server's requestOptions())", calls,
+                environment.server.optionsCalls
+            ) { "\($0)" }
+        }
         return differences
     }
 }

@@ -129,8 +129,10 @@ public struct KitScript: Decodable, Sendable {
     public struct Observation: Decodable, Sendable, Equatable {
         public init(
             screen: String, route: String?, notice: Notice?, actions: [String], prompt: String?, suggestions: Bool,
-            session: Bool, signals: [String], lookups: Int
+            session: Bool, signals: [String], lookups: Int?, optionsCalls: Int? = nil, named: [String]? = nil
         ) {
+            self.optionsCalls = optionsCalls
+            self.named = named
             self.screen = screen
             self.route = route
             self.notice = notice
@@ -150,7 +152,13 @@ public struct KitScript: Decodable, Sendable {
         public var suggestions: Bool
         public var session: Bool
         public var signals: [String]
-        public var lookups: Int
+        /// Route lookups so far, where the step's words name them.
+        public var lookups: Int?
+        /// Request-options calls so far, where the step's words name them.
+        public var optionsCalls: Int?
+        /// What the step's words assert, by field; nil when the expectation is the engine's
+        /// whole state (the lockstep's).
+        public var named: [String]?
     }
 
     public struct Notice: Decodable, Sendable, Equatable {

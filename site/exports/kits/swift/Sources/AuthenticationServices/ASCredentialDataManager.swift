@@ -3,7 +3,9 @@ import PasskeyLoginKit
 
 // The Signal API: what the app tells credential managers about its passkeys. iOS 26.0 has it
 // on `ASCredentialUpdater`; 26.2 deprecates that for `ASCredentialDataManager`, with the same
-// methods. Both send to the check's `FakeSignals`, taken when they are created.
+// methods. Both send to the check's `FakeSignals`, taken when they are created. The methods
+// run on the main actor, where the kit replays a check (the SDK's are nonisolated): a signal
+// the app's task sends is recorded before the kit next looks, and never from another thread.
 
 /// Tells credential managers which passkeys the relying party still accepts (iOS 26.2).
 public final class ASCredentialDataManager: @unchecked Sendable {
@@ -18,14 +20,15 @@ public final class ASCredentialDataManager: @unchecked Sendable {
 
     /// The relying party no longer accepts the passkey with `credentialID`: credential managers
     /// may hide or remove it.
-    public final func reportUnknownPublicKeyCredential(relyingPartyIdentifier: String, credentialID: Data) async throws
-    {
+    @MainActor public final func reportUnknownPublicKeyCredential(
+        relyingPartyIdentifier: String, credentialID: Data
+    ) async throws {
         signals.unknown(credentialID)
     }
 
     /// The relying party accepts exactly `acceptedCredentialIDs` for `userHandle`: credential
     /// managers may hide or remove the user's other passkeys.
-    public final func reportAllAcceptedPublicKeyCredentials(
+    @MainActor public final func reportAllAcceptedPublicKeyCredentials(
         relyingPartyIdentifier: String, userHandle: Data, acceptedCredentialIDs: [Data]
     ) async throws {
         signals.allAccepted(acceptedCredentialIDs)
@@ -44,14 +47,15 @@ public final class ASCredentialUpdater: @unchecked Sendable {
 
     /// The relying party no longer accepts the passkey with `credentialID`: credential managers
     /// may hide or remove it.
-    public final func reportUnknownPublicKeyCredential(relyingPartyIdentifier: String, credentialID: Data) async throws
-    {
+    @MainActor public final func reportUnknownPublicKeyCredential(
+        relyingPartyIdentifier: String, credentialID: Data
+    ) async throws {
         signals.unknown(credentialID)
     }
 
     /// The relying party accepts exactly `acceptedCredentialIDs` for `userHandle`: credential
     /// managers may hide or remove the user's other passkeys.
-    public final func reportAllAcceptedPublicKeyCredentials(
+    @MainActor public final func reportAllAcceptedPublicKeyCredentials(
         relyingPartyIdentifier: String, userHandle: Data, acceptedCredentialIDs: [Data]
     ) async throws {
         signals.allAccepted(acceptedCredentialIDs)

@@ -198,6 +198,9 @@ public final class KitEnvironment: @unchecked Sendable {
     /// real code reaches the system's services. Set by the runner for the whole replay.
     @TaskLocal public static var current: KitEnvironment?
 
+    /// How many calls the fakes have seen: the runner waits until it stops growing.
+    var activity: Int { passkeys.requestsMade + server.calls + signals.sent.count }
+
     public init(configuration: Configuration, world: World) {
         self.configuration = configuration
         server = FakeServer(world: world)

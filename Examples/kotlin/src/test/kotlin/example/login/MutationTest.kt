@@ -14,6 +14,11 @@ import passkeyspec.kit.checks.N1_4AndroidChecks
  * checks that exercise the behaviour fail, each with the spec's file and line.
  */
 class MutationTest {
+    private companion object {
+        /** What a difference in a field the step's words do not name ends with. */
+        const val UNNAMED = " (not in the step's words: the spec's engine shows it after the steps so far)"
+    }
+
     @Test
     @DisplayName("the prompt reopening after the first automatic cancel fails the checks that look after that cancel")
     fun promptReopensAfterFirstCancel() {
@@ -77,7 +82,7 @@ class MutationTest {
         assertEquals(
             listOf(
                 "signals sent so far: expected [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\"]; " +
-                    "the app sent [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\", \"unknown-credential old-phone\"]"
+                    "the app sent [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\", \"unknown-credential old-phone\"]" + UNNAMED
             ),
             failure.differences
         )
@@ -115,14 +120,14 @@ class MutationTest {
         assertEquals("Then the user sees the \"passkey-not-accepted\" copy", last.words)
         assertEquals(
             listOf(
-                "screen: expected login; the app shows signed-in",
+                "screen: expected login; the app shows signed-in" + UNNAMED,
                 "notice: expected the \"passkey-not-accepted\" notice, \"Passkey can’t be used\" / " +
                     "\"This passkey was removed from your account and can no longer sign you in.\" [\"Choose another passkey\", \"Sign in another way\"]; " +
                     "the app shows none",
-                "actions offered: expected [\"another-passkey\", \"fallback\"]; the app offers []",
-                "session: expected none; the app has one",
+                "actions offered: expected [\"another-passkey\", \"fallback\"]; the app offers []" + UNNAMED,
+                "session: expected none; the app has one" + UNNAMED,
                 "signals sent so far: expected [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\"]; " +
-                    "the app sent [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\", \"all-accepted-credentials old-phone,phone\"]"
+                    "the app sent [\"all-accepted-credentials old-phone,phone\", \"all-accepted-credentials phone\", \"all-accepted-credentials old-phone,phone\"]" + UNNAMED
             ),
             failure.differences
         )
@@ -222,8 +227,8 @@ class MutationTest {
             listOf(
                 "notice: expected none; the app shows \"Passkey sign-in failed\" / \"Signing in with your passkey didn’t work this time.\" " +
                     "[\"Try again\", \"Sign in another way\"]",
-                "actions offered: expected []; the app offers [\"retry\", \"fallback\"]",
-                "passkeys in the identifier field: expected offered; the app offers none"
+                "actions offered: expected []; the app offers [\"retry\", \"fallback\"]" + UNNAMED,
+                "passkeys in the identifier field: expected offered; the app offers none" + UNNAMED
             ),
             failure.differences
         )

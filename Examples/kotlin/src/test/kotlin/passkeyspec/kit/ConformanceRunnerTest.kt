@@ -148,7 +148,7 @@ class ConformanceRunnerTest {
                 "actions offered: expected [\"retry\"]; the app offers [\"use-passkey\"]",
                 "passkey prompt: expected an automatic prompt open; none is open",
                 "signals sent so far: expected [\"unknown-credential a\"]; the app sent []",
-                "route lookups so far: expected 2; the app made 0"
+                "route lookups so far (the server's lookUp calls): expected 2; the app made 0"
             ),
             failure.differences
         )

@@ -159,7 +159,9 @@ class KitScript(
             suggestions = json["suggestions"].bool(),
             session = json["session"].bool(),
             signals = json["signals"].list().map { it.string() },
-            lookups = json["lookups"].int()
+            lookups = json.optional("lookups")?.int(),
+            optionsCalls = json.optional("optionsCalls")?.int(),
+            named = json.optional("named")?.list()?.map { it.string() }
         )
     }
 }
@@ -285,7 +287,12 @@ data class KitExpectation(
     val suggestions: Boolean,
     val session: Boolean,
     val signals: List<String>,
-    val lookups: Int
+    /** Route lookups so far, where the step's words name them. */
+    val lookups: Int?,
+    /** Request-options calls so far, where the step's words name them. */
+    val optionsCalls: Int? = null,
+    /** What the step's words assert, by field (`screen`, `notice`, …); null for the engine's whole state. */
+    val named: List<String>? = null
 )
 
 data class KitNotice(
