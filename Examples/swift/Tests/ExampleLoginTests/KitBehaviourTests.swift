@@ -1,7 +1,8 @@
 import ExampleLogin
 import Foundation
-import PasskeyLoginKit
 import Testing
+
+@testable import PasskeyLoginKit
 
 /// The example behind a harness that declares a login screen with no identifier field, as
 /// Apple's and Google's samples have: the checks that need one are skipped, with the reason.
@@ -138,6 +139,17 @@ final class DiscoverableFirstHarness: LoginHarness {
             failure.differences == [
                 "the step chooses \"another-passkey\", which the app does not offer; it offers none"
             ])
+    }
+
+    /// Two versions of one text say where they part; two different texts do not.
+    @Test func aCopyDifferenceSaysWhereTwoVersionsOfOneTextPart() {
+        #expect(
+            Conformance.whereTextsPart("Can’t Check Sign-In Options", "Can't Check Sign-In Options")
+                == "character 4: the spec has \"’\" U+2019, the app \"'\" U+0027")
+        #expect(
+            Conformance.whereTextsPart("Try again", "Try again later")
+                == "character 10: the spec has the end, the app \" \" U+0020")
+        #expect(Conformance.whereTextsPart("Passkey Sign-In Failed", "Sign-In Error") == nil)
     }
 
     static let sheetOverAutoFillFailures: Set<String> = [

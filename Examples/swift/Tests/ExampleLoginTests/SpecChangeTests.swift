@@ -51,7 +51,7 @@ import Testing
         #expect(
             failures.values.allSatisfy {
                 $0.differences.contains(
-                    "the \"passkey-failed\" notice's title: expected \"Passkey Sign-In Didn’t Work\"; the app shows \"Passkey Sign-In Failed\""
+                    "the \"passkey-failed\" notice's title: expected \"Passkey Sign-In Didn’t Work\"; the app shows \"Passkey Sign-In Failed\" (character 17: the spec has \"D\" U+0044, the app \"F\" U+0046)"
                 )
             })
     }

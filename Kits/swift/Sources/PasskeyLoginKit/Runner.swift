@@ -220,6 +220,30 @@ public enum Conformance {
         return nil
     }
 
+    /// Where two versions of one text part, by character (a straight apostrophe for a curly one
+    /// is easy to miss): said only when they share at least half the spec's text at their start
+    /// and end together; two different texts just differ.
+    static func whereTextsPart(_ spec: String, _ app: String) -> String? {
+        let left = Array(spec.unicodeScalars)
+        let right = Array(app.unicodeScalars)
+        var prefix = 0
+        while prefix < left.count, prefix < right.count, left[prefix] == right[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < left.count - prefix, suffix < right.count - prefix,
+            left[left.count - 1 - suffix] == right[right.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        guard (prefix + suffix) * 2 >= left.count else { return nil }
+        func character(_ scalars: [Unicode.Scalar]) -> String {
+            guard prefix < scalars.count else { return "the end" }
+            let scalar = scalars[prefix]
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\"\(Character(scalar))\" U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+        }
+        return "character \(prefix + 1): the spec has \(character(left)), the app \(character(right))"
+    }
+
     /// Why the user cannot choose `action` now, when the app does not offer it. The login
     /// screen's other sign-in methods are the fallback, offered or not, unless a blocking
     /// notice covers them.
@@ -294,8 +318,13 @@ public enum Conformance {
             note("notice", "notice: expected none; the app shows \"\(notice.title)\"")
         case (let notice?, let displayed?):
             let scenario = "the \"\(notice.scenario)\" notice's"
-            differ("notice", "\(scenario) title", notice.title, displayed.title) { "\"\($0)\"" }
-            differ("notice", "\(scenario) message", notice.message, displayed.message) { "\"\($0)\"" }
+            for (part, spec, app) in [
+                ("title", notice.title, displayed.title), ("message", notice.message, displayed.message),
+            ]
+            where spec != app {
+                let place = whereTextsPart(spec, app).map { " (\($0))" } ?? ""
+                note("notice", "\(scenario) \(part): expected \"\(spec)\"; the app shows \"\(app)\"\(place)")
+            }
             differ("notice", "\(scenario) buttons", notice.buttons, displayed.buttons) {
                 $0.map { "\"\($0)\"" }.joined(separator: ", ")
             }
