@@ -8,7 +8,7 @@
 // mode, Web Test Runner), not in Node or jsdom. passkey-spec's own run type-checks this file
 // and never runs it. Copy it into your tests and adapt it.
 
-import { browserRejection, passkeyName, type HarnessContext } from "../runtime/index.js";
+import { base64url, browserRejection, passkeyName, type HarnessContext } from "../runtime/index.js";
 
 /** The Signal API's methods, which TypeScript's DOM library may not declare yet. */
 interface SignalMethods {
@@ -42,7 +42,7 @@ export function installKitCredentials(kit: HarnessContext): () => void {
       mediation: options?.mediation as "silent" | "optional" | "conditional" | "required" | undefined,
       publicKey: {
         challenge,
-        allowCredentials: allowed.map((credential) => ({ id: base64url(credential.id), type: credential.type })),
+        allowCredentials: allowed.map((credential) => ({ id: bufferBase64url(credential.id), type: credential.type })),
       },
       signal: options?.signal,
     });
@@ -65,7 +65,7 @@ export function installKitCredentials(kit: HarnessContext): () => void {
  * browser's does, for an app that checks it before sending the assertion on. */
 function assertionFor(credentialId: string, challenge: BufferSource | undefined): PublicKeyCredential {
   const bytes = (text: string) => new TextEncoder().encode(text).buffer;
-  const clientData = { type: "webauthn.get", challenge: challenge ? base64url(challenge) : "", origin: location.origin };
+  const clientData = { type: "webauthn.get", challenge: challenge ? bufferBase64url(challenge) : "", origin: location.origin };
   const response = Object.create(AuthenticatorAssertionResponse.prototype) as AuthenticatorAssertionResponse;
   Object.defineProperties(response, {
     clientDataJSON: { value: bytes(JSON.stringify(clientData)) },
@@ -85,10 +85,7 @@ function assertionFor(credentialId: string, challenge: BufferSource | undefined)
   return credential;
 }
 
-/** base64url without padding of a `BufferSource`, the form the kit's fakes take IDs in. */
-function base64url(source: BufferSource): string {
-  const view = source instanceof ArrayBuffer ? new Uint8Array(source) : new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
-  let binary = "";
-  for (const byte of view) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+/** The bytes of a `BufferSource`, base64url without padding: the form the kit's fakes take IDs in. */
+function bufferBase64url(source: BufferSource): string {
+  return base64url(source instanceof ArrayBuffer ? new Uint8Array(source) : new Uint8Array(source.buffer, source.byteOffset, source.byteLength));
 }

@@ -9,7 +9,7 @@
 import { browserRejection } from "./browser-errors.js";
 import type { PasskeyRequestOptions } from "./credentials.js";
 import { currentContext, type HarnessContext } from "./harness.js";
-import { KIT_RP_ID } from "./identifiers.js";
+import { KIT_RP_ID, base64url, bytesOfBase64url } from "./identifiers.js";
 import type { AllAcceptedCredentialsOptions, UnknownCredentialOptions } from "./signals.js";
 
 /** The origin of the page the globals present: the relying party's own, as `location` gives it
@@ -134,7 +134,7 @@ function readRequest(options: unknown, kit: HarnessContext): { fake: PasskeyRequ
       throw new TypeError(`${inDescriptor}: Failed to read the 'type' property from 'PublicKeyCredentialDescriptor': Required member is undefined.`);
     }
     const id = bufferSource(descriptor.id, `${inDescriptor}: Failed to read the 'id' property from 'PublicKeyCredentialDescriptor'`);
-    return { id: toBase64url(id), type: descriptor.type };
+    return { id: base64url(id), type: descriptor.type };
   });
   const rpId = publicKey.rpId === undefined ? undefined : String(publicKey.rpId);
   if (rpId !== undefined && rpId !== kit.rpId) throw new DOMException(badRpId, "SecurityError");
@@ -233,7 +233,7 @@ class PublicKeyCredential {
   constructor(key: unknown, id: string, response: AuthenticatorAssertionResponse) {
     requireMinting(key, "PublicKeyCredential");
     this.id = id;
-    this.rawId = arrayBuffer(fromBase64url(id) ?? new Uint8Array(0));
+    this.rawId = arrayBuffer(bytesOfBase64url(id) ?? new Uint8Array(0));
     this.response = response;
   }
 
@@ -246,12 +246,12 @@ class PublicKeyCredential {
     const response = this.response;
     return {
       id: this.id,
-      rawId: toBase64url(new Uint8Array(this.rawId)),
+      rawId: base64url(new Uint8Array(this.rawId)),
       response: {
-        clientDataJSON: toBase64url(new Uint8Array(response.clientDataJSON)),
-        authenticatorData: toBase64url(new Uint8Array(response.authenticatorData)),
-        signature: toBase64url(new Uint8Array(response.signature)),
-        ...(response.userHandle ? { userHandle: toBase64url(new Uint8Array(response.userHandle)) } : {}),
+        clientDataJSON: base64url(new Uint8Array(response.clientDataJSON)),
+        authenticatorData: base64url(new Uint8Array(response.authenticatorData)),
+        signature: base64url(new Uint8Array(response.signature)),
+        ...(response.userHandle ? { userHandle: base64url(new Uint8Array(response.userHandle)) } : {}),
       },
       authenticatorAttachment: this.authenticatorAttachment,
       clientExtensionResults: this.getClientExtensionResults(),
@@ -325,7 +325,7 @@ class PublicKeyCredential {
       throw new TypeError(`${where}: Failed to read the 'challenge' property from 'PublicKeyCredentialRequestOptionsJSON': Required member is undefined.`);
     }
     const bytes = (text: string, member: string): ArrayBuffer => {
-      const decoded = fromBase64url(text);
+      const decoded = bytesOfBase64url(text);
       if (!decoded) throw new DOMException(`${where}: '${member}' contains invalid base64url data.`, "EncodingError");
       return arrayBuffer(decoded);
     };
@@ -375,7 +375,7 @@ function signalOptions<Member extends string>(
  * say which account a passkey belongs to, and the server's verification does. */
 function credentialFor(credentialId: string, challenge: Uint8Array): PublicKeyCredential {
   const text = (value: string) => arrayBuffer(new TextEncoder().encode(value));
-  const clientData = { type: "webauthn.get", challenge: toBase64url(challenge), origin: KIT_ORIGIN, crossOrigin: false };
+  const clientData = { type: "webauthn.get", challenge: base64url(challenge), origin: KIT_ORIGIN, crossOrigin: false };
   const authenticatorData = new Uint8Array(37);
   authenticatorData[32] = 0x05; // user present, user verified
   const response = new AuthenticatorAssertionResponse(minting, {
@@ -411,16 +411,3 @@ function arrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return buffer;
 }
 
-/** base64url without padding, WebAuthn's JSON form of bytes. */
-function toBase64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** The bytes of base64url text (padding not allowed); undefined when it is not base64url. */
-function fromBase64url(text: string): Uint8Array | undefined {
-  if (typeof text !== "string" || !/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (character) => character.charCodeAt(0));
-}

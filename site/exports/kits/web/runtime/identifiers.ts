@@ -16,21 +16,32 @@ export const KIT_OTHER_USER_ID = credentialID("user-2");
 
 /** The credential ID, base64url without padding, of the passkey the spec names `name`. */
 export function credentialID(name: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(name)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url(new TextEncoder().encode(name));
 }
 
 /** The spec's name of a credential ID; undefined when the ID is not base64url of UTF-8 text. */
 export function passkeyName(id: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(id) || id.length % 4 === 1) return undefined;
+  const bytes = bytesOfBase64url(id);
+  if (!bytes) return undefined;
   try {
-    const binary = atob(id.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return undefined;
   }
+}
+
+/** base64url without padding, WebAuthn's JSON form of bytes. */
+export function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The bytes of base64url text (padding not allowed); undefined when it is not base64url. */
+export function bytesOfBase64url(text: string): Uint8Array | undefined {
+  if (typeof text !== "string" || !/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (character) => character.charCodeAt(0));
 }
 
 /** A credential ID as failure messages show it: the spec's name, else the raw ID. */
