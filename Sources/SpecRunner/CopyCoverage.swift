@@ -92,6 +92,11 @@ public struct CopyCoverage: Sendable {
             let span = copy.title.isNone ? copy.message.span : copy.title.span
             problems.append(problem(.copyWithoutNotice(scenario.id, platform: platform.displayName), at: span))
         }
+        if let presentation = copy.presentation, let words = presentation.text, copy.presentationKind == nil {
+            // The kits and the copy tables read the kind from the row's first words.
+            problems.append(
+                problem(.presentationUnknown(words, platform: platform.displayName), at: presentation.span))
+        }
         problems += announcementProblems(Set(shown.compactMap(\.announcement)), copy: copy, problem: problem)
         return problems
     }

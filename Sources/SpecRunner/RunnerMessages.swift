@@ -223,6 +223,13 @@ extension Message {
             "scenario '\(scenario)' shows no error on \(platform), but its copy has a title or message; write 'None'")
     }
 
+    public static func presentationUnknown(_ words: String, platform: String) -> Message {
+        Message(
+            "presentation-unknown", .error,
+            "the Presentation row for \(platform) says '\(words)', which names no kind of notice; start it with Alert, Dialog or Sheet (blocking), Inline message, Banner or Snackbar (non-blocking), the screen shown, or None"
+        )
+    }
+
     public static func announcementMissing(platform: String, duty: String) -> Message {
         Message(
             "announcement-missing", .error,
@@ -321,6 +328,8 @@ extension RunnerMessages {
             sample: .noticeWithoutCopy("lookup-failed", platform: "Android")),
         CatalogueEntry(
             sample: .copyWithoutNotice("explicit-cancel", platform: "iOS")),
+        CatalogueEntry(
+            sample: .presentationUnknown("Popup", platform: "iOS")),
         CatalogueEntry(
             sample: .announcementMissing(
                 platform: "Web",

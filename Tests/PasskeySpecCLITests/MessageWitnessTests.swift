@@ -739,6 +739,8 @@ extension MessageWitnessTests {
             with:
                 "| Title          | None | Cancelled |\n| Message        | None — no error is shown | None — no error is shown |\n| Action `retry` |"
         ),
+        "presentation-unknown": fixture(
+            .check, replacing: "| Presentation      | Alert | Dialog |", with: "| Presentation      | Popup | Dialog |"),
         "announcement-missing": fixture(
             .check,
             replacing:
