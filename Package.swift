@@ -156,17 +156,18 @@ let package = Package(
 // `make test` exports into `.build/kits/swift` first and then says so with
 // `PASSKEY_SPEC_EXAMPLES=1`: the package never compiles what a build of the site wrote, so a
 // content change cannot break the tool's own build. The example's tests include the kit's
-// `AppTests` through the link `Examples/swift/Tests/ExampleLoginTests/Conformance`. The kit's
-// lockstep exploration drives the engine.
+// `AppTests` through the link `Examples/swift/Tests/ExampleLoginTests/Conformance`. The kit
+// depends on nothing, as an exported one; the tests write its lockstep exploration through the
+// pipeline, as `passkey-spec lockstep` does.
 if Context.environment["PASSKEY_SPEC_EXAMPLES"] == "1" {
     package.targets += [
         .target(
-            name: "PasskeyLoginKit", dependencies: ["PasskeyLoginEngine"],
+            name: "PasskeyLoginKit",
             path: ".build/kits/swift/Sources/PasskeyLoginKit", resources: [.copy("scripts")]),
         .target(name: "ExampleLogin", path: "Examples/swift/Sources/ExampleLogin"),
         .testTarget(
             name: "ExampleLoginTests",
-            dependencies: ["ExampleLogin", "PasskeyLoginKit", "PasskeyLoginEngine", "Pipeline"],
+            dependencies: ["ExampleLogin", "PasskeyLoginKit", "Pipeline", "ReportModel", "SpecModel"],
             path: "Examples/swift/Tests/ExampleLoginTests"),
     ]
     #if os(Linux)

@@ -4,7 +4,9 @@
 # compiles the kit's runtime, its generated tests and Examples/kotlin (the example login
 # controller, its harness, its mutation tests and the runtime's own tests) in one kotlinc
 # run, and runs them all with the JUnit 5 console launcher. Fails on any failed test.
-# Installs Debian's kotlin and junit5 when missing.
+# Writes the lockstep exploration of Android for LockstepTest (`passkey-spec lockstep`: every
+# sequence of up to four inputs) while kotlinc runs. Installs Debian's kotlin and junit5 when
+# missing.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -29,6 +31,11 @@ work=$(mktemp -d .build/kits/kotlin.XXXXXX)
 trap 'if [ $? -eq 0 ]; then rm -rf "$work"; else echo "kotlin-kit: the kit and the reports are in $work" >&2; fi' EXIT
 kit="$work/kit"
 classes="$work/classes"
+lockstep="$work/lockstep-android.jsonl"
+# Every mistake of the example that lockstep can find shows within 3 inputs. Depth 4 is half
+# a million sequences, and LockstepTest about 10 s on 2 cores shared with another suite; each
+# input more about doubles both.
+lockstep_depth=4
 
 seconds() { date +%s.%N; }
 elapsed() { awk -v start="$1" -v end="$(seconds)" 'BEGIN { printf "%.1f", end - start }'; }
@@ -37,9 +44,20 @@ start=$(seconds)
 "$passkey_spec" export --format kotlin-kit --out "$kit" content
 echo "kotlin-kit: exported $(find "$kit/scripts" -name '*.json' | wc -l) script(s) in $(elapsed "$start") s"
 
+# The exploration depends on the engine alone: it is written while kotlinc compiles.
+(
+    start=$(seconds)
+    "$passkey_spec" lockstep --platform android --depth "$lockstep_depth" --out "$lockstep" content
+    elapsed "$start" >"$work/lockstep.seconds"
+) >"$work/lockstep.log" 2>&1 &
+lockstep_writer=$!
+
 # The compiler is a short JVM run: the client compiler alone and the serial collector start
 # and finish it about twice as fast on a small machine as the JVM's defaults.
 jvm_options="-Xmx1G -Xms256M -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto"
+# The tests' JVM keeps the optimizing compiler: LockstepTest replays millions of inputs, more
+# than twice as fast with it.
+test_jvm_options="-Xmx1G -Xms256M -XX:+UseSerialGC -Xshare:auto"
 start=$(seconds)
 compiled=0
 JAVA_OPTS="$jvm_options" kotlinc -jvm-target 1.8 -nowarn -cp "$junit" -d "$classes" \
@@ -48,11 +66,13 @@ JAVA_OPTS="$jvm_options" kotlinc -jvm-target 1.8 -nowarn -cp "$junit" -d "$class
 grep -v -e '-Xverify:none' -e '^$' "$work/kotlinc.log" >&2 || true
 [ "$compiled" -eq 0 ] || { echo "kotlin-kit: kotlinc failed" >&2; exit 1; }
 echo "kotlin-kit: compiled in $(elapsed "$start") s"
+wait "$lockstep_writer" || { cat "$work/lockstep.log" >&2; echo "kotlin-kit: passkey-spec lockstep failed" >&2; exit 1; }
+echo "kotlin-kit: wrote the lockstep exploration (depth $lockstep_depth, $(sed -n 's/^{"end":{.*"sequences":\([0-9]*\).*/\1/p' "$lockstep") sequences) in $(cat "$work/lockstep.seconds") s"
 
 start=$(seconds)
 status=0
 # shellcheck disable=SC2086
-java $jvm_options -Dpasskeyspec.kit="$kit" -jar "$junit" \
+java $test_jvm_options -Dpasskeyspec.kit="$kit" -Dpasskeyspec.lockstep="$lockstep" -jar "$junit" \
     --class-path "$classes:$stdlib" --scan-class-path "$classes" \
     --disable-banner --disable-ansi-colors --details=none --details-theme=ascii \
     --reports-dir "$work/reports" >"$work/junit.log" 2>&1 || status=$?
@@ -68,7 +88,7 @@ if [ "$status" -ne 0 ] || [ -z "$tests" ]; then
     exit 1
 fi
 echo "kotlin-kit: ran in $(elapsed "$start") s"
-for class in LoginConformanceTest MutationTest KitJsonTest ConformanceRunnerTest; do
+for class in LoginConformanceTest MutationTest LockstepTest KitJsonTest ConformanceRunnerTest; do
     printf '  %-22s %s tests\n' "$class" "$(grep -c "classname=\"[a-z.]*\.$class\"" <<<"$report")"
 done
 echo "kotlin-kit: passed: $tests tests, $failures failed, $errors errors, $skipped skipped"

@@ -236,7 +236,7 @@ enum ConformanceRecorder {
             }, presentation: copy.presentationKind?.rawValue)
     }
 
-    private static func configuration(_ configuration: Configuration) -> KitConfiguration {
+    static func configuration(_ configuration: Configuration) -> KitConfiguration {
         KitConfiguration(
             automaticStart: configuration.automaticStart.rawValue, entry: configuration.entry.rawValue,
             enumerationPolicy: configuration.enumerationPolicy.rawValue, fallback: configuration.fallback.rawValue,
@@ -244,7 +244,7 @@ enum ConformanceRecorder {
                 uniqueKeysWithValues: configuration.accountRoutes.map { ($0.key.rawValue, $0.value.rawValue) }))
     }
 
-    private static func world(_ script: WorldScript) -> KitWorld {
+    static func world(_ script: WorldScript) -> KitWorld {
         KitWorld(
             account: script.account?.status.rawValue, routeAvailable: script.routeAvailable,
             devicePasskeys: script.deviceCredentials.map(name),
@@ -258,7 +258,7 @@ enum ConformanceRecorder {
     }
 
     /// A passkey's name in the spec's steps.
-    private static func name(_ credential: CredentialID) -> String {
+    static func name(_ credential: CredentialID) -> String {
         String(decoding: credential.bytes, as: UTF8.self)
     }
 
@@ -301,7 +301,7 @@ enum ConformanceRecorder {
         }
     }
 
-    private static func result(_ native: NativeResult) -> KitNativeResult {
+    static func result(_ native: NativeResult) -> KitNativeResult {
         KitNativeResult(
             name: native.name, code: native.code, message: native.message, passkey: native.credential.map(name))
     }
@@ -309,7 +309,19 @@ enum ConformanceRecorder {
     /// What the kit must see after an outcome step: everything the user sees and the fakes
     /// record, the counts of server calls only where the step's words (`named`) name them.
     private static func observation(of context: CheckContext, spec: Spec, naming named: [String]) -> KitObservation {
-        let state = context.state
+        observation(
+            of: context.state, effects: context.allEffects,
+            copy: { id in spec.scenarios.first { $0.id == id }?.copy(for: context.platform) },
+            counting: Set(named), named: named)
+    }
+
+    /// What the user sees in `state` and what the fakes recorded of `effects`, in a kit's
+    /// terms: the copy each notice shows from `copy` (by scenario ID), the counts of server
+    /// calls only for the fields in `counting` (`lookups`, `optionsCalls`).
+    static func observation(
+        of state: LoginState, effects: [LoginEffect], copy: (String) -> PlatformCopy?,
+        counting: Set<String>, named: [String]?
+    ) -> KitObservation {
         var screen = "login"
         var route: String?
         switch state.screen {
@@ -321,7 +333,7 @@ enum ConformanceRecorder {
             route = open.rawValue
         }
         let notice = state.notice.map { notice -> KitNotice in
-            let copy = spec.scenarios.first { $0.id == notice.id }?.copy(for: context.platform)
+            let copy = copy(notice.id)
             let labels = notice.actions.compactMap { action in
                 copy?.actions.first { $0.id == action.rawValue }?.label.text
             }
@@ -329,7 +341,7 @@ enum ConformanceRecorder {
                 scenario: notice.id, title: copy?.title.text ?? "", message: copy?.message.text ?? "",
                 buttons: labels, presentation: copy?.presentationKind?.rawValue)
         }
-        let signals = context.allEffects.compactMap { effect -> String? in
+        let signals = effects.compactMap { effect -> String? in
             switch effect {
             case .signalUnknownCredential(let id): "unknown-credential \(name(id))"
             case .signalAllAcceptedCredentials(_, let accepted):
@@ -341,9 +353,9 @@ enum ConformanceRecorder {
             screen: screen, route: route, notice: notice, actions: state.offeredActions.map(\.rawValue),
             prompt: state.ceremony?.route.rawValue, suggestions: state.assisted != nil, session: state.session != nil,
             signals: signals,
-            lookups: named.contains("lookups") ? context.allEffects.filter { $0 == .lookUpAccount }.count : nil,
-            optionsCalls: named.contains("optionsCalls")
-                ? context.allEffects.filter { if case .fetchRequestOptions = $0 { true } else { false } }.count : nil,
+            lookups: counting.contains("lookups") ? effects.filter { $0 == .lookUpAccount }.count : nil,
+            optionsCalls: counting.contains("optionsCalls")
+                ? effects.filter { if case .fetchRequestOptions = $0 { true } else { false } }.count : nil,
             named: named)
     }
 }

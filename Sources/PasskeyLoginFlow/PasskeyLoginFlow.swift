@@ -39,6 +39,9 @@ public enum PasskeyLoginFlow {
             conformanceScript: { spec, platform in
                 ConformanceRecorder.script(for: spec, on: platform, variant: variant)
             },
+            lockstep: { spec, platform, options, write in
+                LockstepRecorder.record(spec, on: platform, options: options, variant: variant, write: write)
+            },
             makeContext: { platform in CheckContext(adapter: adapter(for: platform), variant: variant) })
     }
 

@@ -30,6 +30,11 @@ extension Message {
         Message("missing-option-value", .error, "option '\(option)' needs a value")
     }
 
+    public static func optionRequired(_ option: String, value: String, command: String) -> Message {
+        Message(
+            "option-required", .error, "'\(command)' needs '\(option) \(value)'; see 'passkey-spec \(command) --help'")
+    }
+
     public static func kitNeedsFolder(_ format: String) -> Message {
         Message(
             "kit-needs-folder", .error,
@@ -118,6 +123,8 @@ extension CommandLineMessages {
             sample: .unsupportedFormat("yaml", supported: ["text", "json"])),
         CatalogueEntry(
             sample: .kitNeedsFolder("swift-kit")),
+        CatalogueEntry(
+            sample: .optionRequired("--platform", value: "PLATFORM", command: "lockstep")),
         CatalogueEntry(
             sample: .invalidOptionValue("--platform", value: "iphone", expected: Platform.knownList)),
         CatalogueEntry(

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SpecModel
 
 /// Where a command writes, and what it knows of its environment; tests pass their own.
@@ -32,12 +33,33 @@ public struct Console: Sendable {
     /// The process's own streams and environment.
     public static var standard: Console {
         var console = Console(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            out: { write($0, to: STDOUT_FILENO) },
+            err: { write($0, to: STDERR_FILENO) },
             environment: ProcessInfo.processInfo.environment,
             errorIsTerminal: isatty(STDERR_FILENO) == 1)
         console.ownsProcess = true
         return console
+    }
+
+    /// Writes all of `text` to the file descriptor. A reader that stopped reading (`lockstep
+    /// | head`) ends the tool as it ends any Unix tool, by SIGPIPE, not as a crash.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written >= 0 {
+                    offset += written
+                } else if errno == EPIPE {
+                    signal(SIGPIPE, SIG_DFL)
+                    raise(SIGPIPE)
+                    return
+                } else if errno != EINTR {
+                    return
+                }
+            }
+        }
     }
 
     /// Colour follows the NO_COLOR convention (https://no-color.org): any non-empty value turns it off.

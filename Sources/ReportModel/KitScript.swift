@@ -255,7 +255,7 @@ public struct KitLookupFault: Codable, Sendable, Equatable {
 }
 
 /// Something the user or the platform does.
-public struct KitInput: Codable, Sendable, Equatable {
+public struct KitInput: Codable, Sendable, Hashable {
     /// `screen-appeared`, `identifier-entered`, `passkey-button-tapped`,
     /// `suggestions-challenge-expiring`, `choose` (with `action`),
     /// `fallback-sign-in-succeeded`, `passkey-revoked-in-settings` (with `passkey`),
@@ -292,7 +292,7 @@ public struct KitInput: Codable, Sendable, Equatable {
 /// (`ASAuthorizationError.Code.canceled`, `GetCredentialCancellationException`,
 /// `NotAllowedError`), its raw value, its message where the platform gives one, and the
 /// passkey returned on success.
-public struct KitNativeResult: Codable, Sendable, Equatable {
+public struct KitNativeResult: Codable, Sendable, Hashable {
     public var name: String
     public var code: String
     public var message: String?
@@ -307,7 +307,7 @@ public struct KitNativeResult: Codable, Sendable, Equatable {
 }
 
 /// What the user sees and what the app has done, as a kit observes it.
-public struct KitObservation: Codable, Sendable, Equatable {
+public struct KitObservation: Codable, Sendable, Hashable {
     /// `login`, `fallback`, `signed-in` or `account-route`.
     public var screen: String
     /// The account route open (`recovery`, `support`, …) when the screen is `account-route`.
@@ -353,7 +353,7 @@ public struct KitObservation: Codable, Sendable, Equatable {
 }
 
 /// A notice on screen: its scenario and the copy the app shows.
-public struct KitNotice: Codable, Sendable, Equatable {
+public struct KitNotice: Codable, Sendable, Hashable {
     public var scenario: String
     public var title: String
     public var message: String

@@ -117,6 +117,11 @@ public struct Flow: Sendable {
     /// A spec's checks on one platform as a conformance kit's script, recorded from the flow's
     /// own run of them; nil for a flow that has no kits.
     public let conformanceScript: (@Sendable (Spec, Platform) -> KitScript)?
+    /// Writes the lockstep exploration a kit replays against an app with a spec's copy on one
+    /// platform, line by line, until the writer returns false; the last line's counts, or nil
+    /// when stopped. Nil for a flow that has no kits.
+    public let lockstep:
+        (@Sendable (Spec, Platform, KitLockstepOptions, _ write: (KitLockstepLine) -> Bool) -> KitLockstepEnd?)?
     /// Runs a check's bound steps on one platform.
     let runSteps: @Sendable (Platform, [Step], [StepBinding]) -> PlatformRun
 
@@ -130,6 +135,7 @@ public struct Flow: Sendable {
         triggerNames: @escaping @Sendable () -> [FlowTriggerName] = { [] },
         triggerReference: @escaping @Sendable () -> [TriggerReferenceEntry] = { [] },
         conformanceScript: (@Sendable (Spec, Platform) -> KitScript)? = nil,
+        lockstep: (@Sendable (Spec, Platform, KitLockstepOptions, (KitLockstepLine) -> Bool) -> KitLockstepEnd?)? = nil,
         makeContext: @escaping @Sendable (Platform) -> Context
     ) {
         self.id = id
@@ -151,6 +157,7 @@ public struct Flow: Sendable {
         self.triggerNames = triggerNames
         self.triggerReference = triggerReference
         self.conformanceScript = conformanceScript
+        self.lockstep = lockstep
         self.runSteps = { platform, written, bindings in
             PlatformRun.run(steps, written: written, bindings: bindings, context: makeContext(platform))
         }

@@ -53,7 +53,7 @@ import Testing
             "README.md", "templates/AndroidxPasskeyResults.kt.txt", "runtime/passkeyspec/kit/ConformanceRunner.kt",
             "runtime/passkeyspec/kit/ConformanceSuite.kt", "runtime/passkeyspec/kit/Fakes.kt",
             "runtime/passkeyspec/kit/Harness.kt", "runtime/passkeyspec/kit/KitJson.kt",
-            "runtime/passkeyspec/kit/KitScript.kt",
+            "runtime/passkeyspec/kit/KitScript.kt", "runtime/passkeyspec/kit/Lockstep.kt",
             // The androidx.credentials stand-ins, for code written against the library.
             "runtime/androidx/credentials/CredentialManager.kt", "runtime/android/content/Context.kt",
         ] {
@@ -64,7 +64,7 @@ import Testing
         let script = try #require(files["scripts/N1.4.android.json"])
         #expect(try JSONDecoder().decode(KitScript.self, from: Data(script.utf8)) == Self.script)
         #expect(files[Self.testClassPath] != nil)
-        #expect(files.count == 26)
+        #expect(files.count == 27)
     }
 
     @Test func writesOneTestPerCheckNamedByItsIDAndName() throws {

@@ -991,6 +991,7 @@ extension MessageWitnessTests {
         "missing-option-value": command(["export", "--out"], status: .usage),
         "unsupported-format": command(["export", "--format", "yaml"], status: .usage),
         "kit-needs-folder": command(["export", "--format", "swift-kit"], status: .usage),
+        "option-required": command(["lockstep"], status: .usage),
         "invalid-option-value": command(["explore", "--depth", "many"], status: .usage),
         "unexpected-argument": command(["explain", "a", "b"], status: .usage),
         "repeated-option": command(["errors", "--format", "json", "--format", "text"], status: .usage),

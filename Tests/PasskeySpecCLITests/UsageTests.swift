@@ -161,8 +161,8 @@ import Testing
     @Test func theHelpTestsCoverEveryCommand() {
         #expect(
             CommandLineTool.commands.map(\.name) == [
-                "lint", "check", "build", "preview", "copy", "export", "explore", "errors", "steps", "diff",
-                "explain", "lsp", "help",
+                "lint", "check", "build", "preview", "copy", "export", "lockstep", "explore", "errors", "steps",
+                "diff", "explain", "lsp", "help",
             ])
     }
 

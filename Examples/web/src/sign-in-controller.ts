@@ -64,7 +64,11 @@ export type Mutation =
   | "unknown-signal-at-revocation"
   /** (k) A passkey removed in the account settings is revoked on the server, and the browser
    * is told nothing until the next sign-in. */
-  | "no-signal-at-revocation";
+  | "no-signal-at-revocation"
+  /** (l) An autofill request the browser fails (`NotReadableError`, Chrome's name for a
+   * credential manager that failed) shows the general passkey error, as the passkey button's
+   * dialog does, instead of nothing. */
+  | "error-for-failed-autofill";
 
 export type Page =
   | { name: "sign-in" }
@@ -273,10 +277,14 @@ export class SignInController {
     } catch (error) {
       if (request.signal.aborted) return; // we cancelled it
       if (this.autofillRequest === request) this.autofillRequest = null;
-      // The user closed the suggestions: nothing to say; the passkey button is still there.
+      // The suggestions ended without a passkey (the user closed them, or the browser failed
+      // them): nothing to say; the passkey button is still there.
       this.dependencies.log?.("passkey autofill ended", error);
       if (this.mutation === "dialog-after-dismissed-autofill" && problemOf(error) === "dismissed") {
         await this.askForPasskey([]);
+      }
+      if (this.mutation === "error-for-failed-autofill" && problemOf(error) === "try-again") {
+        this.showMessage("passkey-failed", () => this.askForPasskey([]));
       }
       return;
     }

@@ -1,8 +1,8 @@
 // The kit's runtime on its own: the version it replays, the browser's one-request rule, the
 // server's answers and request options, a challenge good for one request, the server's expired
 // challenge, the autofill's expiring challenge as an event, a passkey revoked in the account
-// settings (the server's revocation, and the event with its passkey), the login entry, and a
-// reload that keeps the storage and drops the page.
+// settings (the server's revocation, and the event with its passkey), the login entry, a
+// reload that keeps the storage and drops the page, and a failure Node's test runner prints once.
 
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
@@ -468,4 +468,23 @@ test("an app that throws while taking an event fails that step", async () => {
     );
     return true;
   });
+});
+
+test("a failure's fields stay out of what Node's test runner prints after its message, which says them all", async () => {
+  const script = scripts[0]!;
+  const checkID = "W1.4-AC05/a-restricted-account-does-not";
+  await assert.rejects(runCheck(script, checkID, signInHarness("restricted-gets-session")), (error: unknown) => {
+    assert.ok(error instanceof ConformanceFailure);
+    // util.inspect, which the runner prints a failed test's error with, adds each enumerable
+    // field after the stack; the name is in the stack, so it leaves that one out.
+    assert.deepEqual(Object.keys(error), ["name"]);
+    assert.deepEqual(
+      [error.checkID, error.location, error.step, error.differences.map((difference) => difference.field)],
+      [checkID, "content/web/login-error-states.md:614", "Then no session is created", ["screen", "notice", "actions", "session", "signals"]],
+    );
+    return true;
+  });
+  const skipped = new CheckNotApplicable(checkID, "the check needs a restricted account sent to \"support\"");
+  assert.deepEqual(Object.keys(skipped), ["name"]);
+  assert.equal(skipped.reason, "the check needs a restricted account sent to \"support\"");
 });

@@ -1,6 +1,6 @@
 // Each mutation is a mistake a web team makes. With it, the whole generated suite must fail
 // exactly the checks that name that behaviour, each at the step that sees it, and every
-// failure must name the spec's file and line.
+// failure must name the spec's file and line; a mistake no check names passes them all.
 
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
@@ -121,6 +121,12 @@ const expectedFailures: Record<Mutation, Record<string, ExpectedFailure>> = {
   "no-signal-at-revocation": {
     "W1.4-AC04/revoking-a-passkey-in-the-account-settings-reconciles-the-list-at-once": { line: 562, field: "signals" },
   },
+  // (l) No check: the written checks end the autofill request with a passkey or by dismissing
+  // it (NotAllowedError), and the Trigger cell's browser errors (NotReadableError, and
+  // OperationError, InvalidStateError and UnknownError in that check's `/as-<name>` copies) end
+  // only the passkey button's dialog. The whole suite passes; lockstep.test.ts finds the mistake
+  // in two inputs.
+  "error-for-failed-autofill": {},
 };
 
 /** Runs every check of the generated suite against the page with `mutation`; the failures by

@@ -4,7 +4,8 @@
 // and what the fakes saw with what the spec expects. The first outcome that differs fails the
 // check, naming the spec's file and line, the step's words and every field that differs; so
 // does an input that made a passkey request without fresh options from the server, and an
-// expiring autofill challenge the app left armed.
+// expiring autofill challenge the app left armed. The lockstep (`lockstep.ts`) replays its
+// sequences through the same `Replay`, input by input.
 
 import { FakeCredentials, RequestNotOpen, type PasskeyRequestRecord } from "./credentials.js";
 import {
@@ -58,6 +59,7 @@ export class CheckNotApplicable extends Error {
   ) {
     super(`skipped: ${reason}`);
     this.name = "CheckNotApplicable";
+    printMessageOnly(this, "checkID", "reason");
   }
 }
 
@@ -97,12 +99,20 @@ export class ConformanceFailure extends Error {
     super(
       [
         `${location}: ${step}`,
-        ...differences.map((difference) => `  ${difference.field}: ${describeDifference(difference)}`),
+        ...differences.map((difference) => `  ${describeDifferenceLine(difference)}`),
         `  in ${checkTitle}`,
       ].join("\n"),
     );
     this.name = "ConformanceFailure";
+    printMessageOnly(this, "checkID", "location", "step", "differences");
   }
+}
+
+/** Makes the error's own fields non-enumerable. Node's test runner prints a failed test's error
+ * with `util.inspect`, which adds every enumerable field after the stack: the message already
+ * says each of them, and a failure would otherwise print twice. They read as before. */
+function printMessageOnly(error: Error, ...fields: string[]): void {
+  for (const field of fields) Object.defineProperty(error, field, { enumerable: false });
 }
 
 /** The engine's configuration when a check sets none (every check sets one). */
@@ -152,18 +162,64 @@ export async function runCheck(
     if (context?.skip) return context.skip(reason);
     throw new CheckNotApplicable(checkID, reason);
   }
-  const replay = new Replay(script, check, makeHarness, options.capabilities);
+  const replay = new Replay(makeHarness, options.capabilities, check.configuration, check.world);
   try {
-    for (const step of check.steps) await replay.perform(step);
+    for (const step of check.steps) {
+      try {
+        await perform(replay, step);
+      } catch (error) {
+        if (!(error instanceof ReplayProblem)) throw error;
+        throw failureAt(script, check, step, error.differences);
+      }
+    }
   } finally {
     replay.end();
   }
 }
 
-/** One check's run: the fakes, the app, and where the check stands. */
-class Replay {
-  private configuration: KitConfiguration = defaultConfiguration;
-  private world: KitWorld = defaultWorld;
+/** One step of a check: a setup changes the start, an action's inputs go to the app one by
+ * one, an outcome is compared. */
+async function perform(replay: Replay, step: KitStep): Promise<void> {
+  switch (step.kind) {
+    case "setup":
+      // The configuration applies when the app is created (the login screen first appears);
+      // the world applies at once (a passkey the app revoked stays revoked: the server keeps it).
+      if (step.configuration) replay.configuration = step.configuration;
+      if (step.world) replay.world = step.world;
+      return;
+    case "action":
+      for (const input of step.inputs ?? []) await replay.take(input);
+      return;
+    case "outcome":
+      if (step.expect) await replay.compare(step.expect);
+      return;
+  }
+}
+
+function failureAt(script: KitScript, check: KitCheck, step: KitStep, differences: Difference[]): ConformanceFailure {
+  // The spec's path as passkey-spec was given it, e.g. `content/web/login-error-states.md`.
+  const file = script.spec.file;
+  return new ConformanceFailure(
+    check.id,
+    `${file}:${step.line}`,
+    `${step.keyword} ${step.text}`,
+    differences,
+    `check "${check.name}" (${check.id}), ${file}:${check.line}`,
+  );
+}
+
+/** What the app did otherwise than the spec while the replay gave it an input or compared an
+ * outcome. The caller says where: a check's step, or the inputs of a lockstep sequence. */
+export class ReplayProblem extends Error {
+  constructor(readonly differences: Difference[]) {
+    super(differences.map(describeDifferenceLine).join("\n"));
+    this.name = "ReplayProblem";
+  }
+}
+
+/** One app replayed from its start: the fakes, the app, and what it has taken so far. A check
+ * and a lockstep sequence each go through one, input by input. */
+export class Replay {
   private readonly server = new FakeServer(() => this.world);
   private readonly credentials = new FakeCredentials(this.server);
   private readonly signals = new FakeSignals();
@@ -171,36 +227,36 @@ class Replay {
   private harness: LoginHarness | undefined;
 
   constructor(
-    private readonly script: KitScript,
-    private readonly check: KitCheck,
     private readonly makeHarness: HarnessFactory,
     private readonly capabilities: AppCapabilities | undefined,
-  ) {
-    // The check's own start, when the script gives it.
-    this.configuration = check.configuration ?? defaultConfiguration;
-    this.world = check.world ?? defaultWorld;
-  }
+    /** The configuration the app gets when it is created; a setup step may change it before. */
+    public configuration: KitConfiguration = defaultConfiguration,
+    /** The world the fakes answer from, now. */
+    public world: KitWorld = defaultWorld,
+  ) {}
 
-  async perform(step: KitStep): Promise<void> {
-    switch (step.kind) {
-      case "setup":
-        // The configuration applies when the app is created (the login screen first appears);
-        // the world applies at once (a passkey the app revoked stays revoked: the server keeps it).
-        if (step.configuration) this.configuration = step.configuration;
-        if (step.world) this.world = step.world;
-        return;
-      case "action":
-        for (const input of step.inputs ?? []) {
-          await this.apply(input, step);
-          this.requireFreshOptions(step);
-        }
-        return;
-      case "outcome":
-        if (step.expect) await this.compare(step, step.expect);
-        return;
+  /** Gives the app one input (creating the app at the first), lets it settle, and checks the
+   * requests it made; rejects with a `ReplayProblem` where the app could not take it or made a
+   * request it must not. */
+  async take(input: KitInput): Promise<void> {
+    if (input.event === "app-relaunched") {
+      // A reload: the page and its open requests are gone; the storage and the fakes stay.
+      this.end();
+      await this.start();
+    } else {
+      const harness = this.harness ?? (await this.start());
+      if (input.event === "prompt-result" || input.event === "suggestion-result") {
+        this.endRequest(input);
+        const result = input.result?.passkey === undefined ? input.result?.name : `passkey "${input.result.passkey}"`;
+        await this.settle(harness, undefined, `the ${input.event} ${result}`);
+      } else if (input.event !== "identifier-entered" || this.hasIdentifierField()) {
+        await this.send(harness, input);
+      }
     }
+    this.requireFreshOptions();
   }
 
+  /** Drops the app and its open requests. */
   end(): void {
     this.credentials.dropOpenRequests();
     this.harness?.dispose?.();
@@ -208,8 +264,8 @@ class Replay {
     setCurrentContext(undefined);
   }
 
-  private async app(step: KitStep): Promise<LoginHarness> {
-    if (this.harness) return this.harness;
+  /** Creates the app with the configuration and the fakes. */
+  private async start(): Promise<LoginHarness> {
     const context: HarnessContext = {
       configuration: readConfiguration(this.configuration),
       credentials: this.credentials,
@@ -223,33 +279,22 @@ class Replay {
     try {
       this.harness = await this.makeHarness(context);
     } catch (error) {
-      throw this.failure(step, [{ field: "app", expected: "the app to start", shown: describe(error), verb: "threw" }]);
+      throw new ReplayProblem([{ field: "app", expected: "the app to start", shown: describe(error), verb: "threw" }]);
     }
     return this.harness;
   }
 
-  private async apply(input: KitInput, step: KitStep): Promise<void> {
-    if (input.event === "app-relaunched") {
-      // A reload: the page and its open requests are gone; the storage and the fakes stay.
-      this.end();
-      await this.app(step);
-      return;
-    }
-    const harness = await this.app(step);
-    if (input.event === "prompt-result" || input.event === "suggestion-result") {
-      this.endRequest(input, step);
-      const result = input.result?.passkey === undefined ? input.result?.name : `passkey "${input.result.passkey}"`;
-      await this.settle(harness, step, Promise.resolve(), `the ${input.event} ${result}`);
-      return;
-    }
-    // A page without an identifier field never gets one: the checks it runs hold whatever the
-    // entry, so the identifier changes nothing the kit compares.
-    if (input.event === "identifier-entered" && this.capabilities?.entries && !this.capabilities.entries.includes("identifier-first")) {
-      return;
-    }
+  /** A page without an identifier field never gets one: the checks it runs hold whatever the
+   * entry, so the identifier changes nothing the kit compares. */
+  private hasIdentifierField(): boolean {
+    return !this.capabilities?.entries || this.capabilities.entries.includes("identifier-first");
+  }
+
+  /** Sends the app the event an input stands for, and lets it settle. */
+  private async send(harness: LoginHarness, input: KitInput): Promise<void> {
     this.credentials.opens = input.opens;
     const event = kitEvent(input);
-    if (event.type === "choose") await this.requireOffered(harness, event.action, step);
+    if (event.type === "choose") await this.requireOffered(harness, event.action);
     // The autofill request pending when its challenge is about to run out, which the app
     // must replace.
     const expiring = event.type === "suggestions-challenge-expiring" ? this.credentials.pendingSuggestions : undefined;
@@ -257,38 +302,38 @@ class Replay {
     // user's (`explicit`); any other is the page's own (`automatic`).
     this.credentials.userActivation = event.type === "passkey-button-tapped" || event.type === "choose";
     try {
-      let taken: Promise<unknown>;
+      let taken: unknown;
       try {
-        taken = Promise.resolve(harness.send(event));
+        taken = harness.send(event);
       } catch (error) {
         taken = Promise.reject(error);
       }
-      await this.settle(harness, step, taken, describeEvent(event));
+      await this.settle(harness, taken, describeEvent(event));
     } finally {
       this.credentials.userActivation = false;
       this.credentials.opens = undefined;
     }
-    if (expiring) this.requireRenewedSuggestions(step, expiring);
+    if (expiring) this.requireRenewedSuggestions(expiring);
   }
 
-  /** Fails the step when it chooses an action the page does not offer. The sign-in page's
+  /** Fails the input when it chooses an action the page does not offer. The sign-in page's
    * other ways in are the fallback, offered or not, unless a blocking notice covers them. */
-  private async requireOffered(harness: LoginHarness, action: string, step: KitStep): Promise<void> {
+  private async requireOffered(harness: LoginHarness, action: string): Promise<void> {
     const shown = await harness.observe();
     if (shown.actions.includes(action)) return;
     if (action === "fallback" && shown.screen === "login" && shown.notice?.presentation !== "blocking") return;
-    throw this.failure(step, [
+    throw new ReplayProblem([
       { field: "actions", expected: `the page to offer ${JSON.stringify(action)}, which the step chooses`, shown: describeList(shown.actions), verb: "offers" },
     ]);
   }
 
-  /** Fails the step when the autofill request whose challenge is about to run out is still
+  /** Fails the input when the autofill request whose challenge is about to run out is still
    * the one pending: the app must cancel it and arm a new one with fresh options. (A new
    * request with the same challenge is a reused challenge, which `requireFreshOptions`
    * reports.) */
-  private requireRenewedSuggestions(step: KitStep, expiring: PasskeyRequestRecord): void {
+  private requireRenewedSuggestions(expiring: PasskeyRequestRecord): void {
     if (this.credentials.pendingSuggestions !== expiring) return;
-    throw this.failure(step, [
+    throw new ReplayProblem([
       {
         field: "passkey request",
         expected: "the identifier field's request armed again with fresh options",
@@ -299,37 +344,39 @@ class Replay {
   }
 
   /** Ends the open passkey dialog or the autofill request the way the script says. */
-  private endRequest(input: KitInput, step: KitStep): void {
+  private endRequest(input: KitInput): void {
     if (!input.result) throw new Error(`the script's ${input.event} has no result`);
     try {
       if (input.event === "prompt-result") this.credentials.finishDialog(input.result, input.prompt);
       else this.credentials.finishSuggestions(input.result);
     } catch (error) {
       if (!(error instanceof RequestNotOpen)) throw error;
-      throw this.failure(step, [{ field: "passkey request", expected: error.expected, shown: error.shown, verb: "has" }]);
+      throw new ReplayProblem([{ field: "passkey request", expected: error.expected, shown: error.shown, verb: "has" }]);
     }
   }
 
-  /** Fails the step when the input just taken made a passkey request whose challenge the
-   * server never issued or an earlier request used: the app must fetch fresh options before
-   * every request, and the outcome steps cannot see a challenge. */
-  private requireFreshOptions(step: KitStep): void {
+  /** Fails the input when it made a passkey request whose challenge the server never issued
+   * or an earlier request used: the app must fetch fresh options before every request, and
+   * the outcome steps cannot see a challenge. */
+  private requireFreshOptions(): void {
     const problems = this.credentials.takeProblems();
     if (problems.length === 0) return;
-    throw this.failure(
-      step,
+    throw new ReplayProblem(
       problems.map((problem) => ({ field: "passkey request", expected: problem.expected, shown: problem.shown, clause: true })),
     );
   }
 
   /** Lets the app run until the fakes see no new call for a whole turn of the event loop (and
-   * the harness's own `settle` has resolved); fails the step if the app threw while taking
-   * `what`. */
-  private async settle(harness: LoginHarness, step: KitStep, taken: Promise<unknown>, what: string) {
+   * the harness's own `settle` has resolved); fails the input if the app threw while taking
+   * `what`, or `taken`, what its handler returned, rejects. */
+  private async settle(harness: LoginHarness, taken: unknown, what: string) {
     let rejected: { error: unknown } | undefined;
-    taken.then(undefined, (error: unknown) => {
-      rejected = { error };
-    });
+    // A handler that returned nothing has nothing to reject.
+    if (taken !== undefined) {
+      Promise.resolve(taken).then(undefined, (error: unknown) => {
+        rejected = { error };
+      });
+    }
     let last = -1;
     for (let turn = 0; turn < maximumTurns; turn++) {
       await nextTurn();
@@ -339,22 +386,24 @@ class Replay {
       last = activity;
       if (turn === maximumTurns - 1) {
         const shown = `the fakes after ${maximumTurns} turns of the event loop`;
-        throw this.failure(step, [{ field: "app", expected: "the app to settle", shown, verb: "still calls" }]);
+        throw new ReplayProblem([{ field: "app", expected: "the app to settle", shown, verb: "still calls" }]);
       }
     }
     if (rejected) {
       const shown = describe(rejected.error);
-      throw this.failure(step, [{ field: "app", expected: `the app to take ${what}`, shown, verb: "threw" }]);
+      throw new ReplayProblem([{ field: "app", expected: `the app to take ${what}`, shown, verb: "threw" }]);
     }
   }
 
-  private async compare(step: KitStep, expected: KitObservation): Promise<void> {
-    const harness = await this.app(step);
+  /** Compares what the app shows and what the fakes saw with `expected`; rejects with a
+   * `ReplayProblem` listing every difference. */
+  async compare(expected: KitObservation): Promise<void> {
+    const harness = this.harness ?? (await this.start());
     let shown;
     try {
       shown = await harness.observe();
     } catch (error) {
-      throw this.failure(step, [{ field: "observe()", expected: "what the app shows", shown: describe(error), verb: "threw" }]);
+      throw new ReplayProblem([{ field: "observe()", expected: "what the app shows", shown: describe(error), verb: "threw" }]);
     }
     const differences: Difference[] = [];
     // A field the step's words do not name is compared too; its difference says where the
@@ -389,19 +438,7 @@ class Replay {
     if (expected.optionsCalls !== undefined) {
       differ("optionsCalls", "request-options calls (server.requestOptions calls)", String(expected.optionsCalls), String(this.server.optionsCalls), "made");
     }
-    if (differences.length > 0) throw this.failure(step, differences);
-  }
-
-  private failure(step: KitStep, differences: Difference[]): ConformanceFailure {
-    // The spec's path as passkey-spec was given it, e.g. `content/web/login-error-states.md`.
-    const file = this.script.spec.file;
-    return new ConformanceFailure(
-      this.check.id,
-      `${file}:${step.line}`,
-      `${step.keyword} ${step.text}`,
-      differences,
-      `check "${this.check.name}" (${this.check.id}), ${file}:${this.check.line}`,
-    );
+    if (differences.length > 0) throw new ReplayProblem(differences);
   }
 }
 
@@ -469,6 +506,11 @@ function compareNotice(expected: KitNotice | undefined, shown: AppNotice | undef
 }
 
 type AppNotice = { title: string; message: string; buttons: readonly string[]; presentation?: "blocking" | "non-blocking" };
+
+/** A difference as a failure's line says it: `field: expected …, the app shows …`. */
+export function describeDifferenceLine(difference: Difference): string {
+  return `${difference.field}: ${describeDifference(difference)}`;
+}
 
 function describeDifference(difference: Difference): string {
   const text = difference.clause

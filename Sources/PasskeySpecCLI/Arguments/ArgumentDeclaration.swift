@@ -91,6 +91,9 @@ struct ArgumentHelp: Sendable, Equatable {
     /// For an option: whether its value is a file the command writes the run's result to (a
     /// JUnit file, a run report), which a command line that cannot run must not leave behind.
     var writesResult = false
+    /// For an option: whether the command cannot run without it (it checks, and says so with
+    /// `option-required`); the usage line shows it without brackets.
+    var required = false
 }
 
 /// One argument of a command, declared once: its name, its value's placeholder and help,
@@ -107,6 +110,13 @@ struct Argument<Values: CommandArguments>: Sendable {
 
     var name: String { help.name }
     var kind: ArgumentHelp.Kind { help.kind }
+
+    /// The same option, shown as one the command cannot run without.
+    func required() -> Self {
+        var argument = self
+        argument.help.required = true
+        return argument
+    }
 
     // MARK: - Options
 

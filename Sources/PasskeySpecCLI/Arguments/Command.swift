@@ -62,7 +62,7 @@ struct Command: Sendable {
     static let helpWidth = 100
 
     /// The usage line without `passkey-spec `: the arguments in their declared order,
-    /// optional ones in brackets, options that exclude each other as `[--a A | --b B]`, a
+    /// optional ones in brackets, required options without, options that exclude each other as `[--a A | --b B]`, a
     /// positional a flag stands in for as `(ID | --list)`.
     var usage: String {
         var parts = [name]
@@ -81,7 +81,8 @@ struct Command: Sendable {
             case .flag, .option:
                 let group = exclusive.first { $0.contains(argument.name) } ?? [argument.name]
                 let members = group.compactMap { name in arguments.first { $0.name == name } }
-                parts.append("[" + members.map(Self.synopsis).joined(separator: " | ") + "]")
+                let synopsis = members.map(Self.synopsis).joined(separator: " | ")
+                parts.append(members.count == 1 && argument.required ? synopsis : "[" + synopsis + "]")
                 shown.formUnion(group)
             }
         }

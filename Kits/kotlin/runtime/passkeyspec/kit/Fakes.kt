@@ -13,7 +13,15 @@ enum class PromptKind(val id: String) {
     EXPLICIT("explicit"),
 
     /** Passkeys offered in the identifier field's suggestions (`PendingGetCredentialRequest`). */
-    ASSISTED("assisted")
+    ASSISTED("assisted");
+
+    internal companion object {
+        // Looked up for every input that opens a prompt: by a map, not a search.
+        private val byId = values().associateBy { it.id }
+
+        /** The kind [id] names; null for none this kit knows. */
+        fun of(id: String): PromptKind? = byId[id]
+    }
 }
 
 /**
@@ -142,6 +150,7 @@ class FakePasskeyApi internal constructor(private val log: KitLog, private val s
 
     /** The requests without fresh options since the last call, which it forgets. */
     internal fun takeChallengeProblems(): List<String> {
+        if (challengeProblems.isEmpty()) return emptyList()
         val taken = challengeProblems.toList()
         challengeProblems.clear()
         return taken
@@ -166,7 +175,10 @@ enum class LookupFault(val id: String) {
     SERVER_ERROR("server-error");
 
     companion object {
-        fun of(id: String): LookupFault = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown lookup fault \"$id\"")
+        // Looked up for every call that fails: by a map, not a search.
+        private val byId = values().associateBy { it.id }
+
+        fun of(id: String): LookupFault = byId[id] ?: throw KitScriptException("unknown lookup fault \"$id\"")
     }
 }
 
@@ -379,14 +391,18 @@ class FakeServer internal constructor(
     private fun passkeysHeldAs(world: KitWorld, vararg states: String): List<String> =
         world.serverPasskeys.filter { it.value in states }.keys.sortedWith(Comparator { a, b -> compareUtf8(a, b) })
 
+    /** UTF-8 orders bytes as code points are ordered: compares those, without encoding, since the server sorts on every answer. */
     private fun compareUtf8(a: String, b: String): Int {
-        val left = a.toByteArray(Charsets.UTF_8)
-        val right = b.toByteArray(Charsets.UTF_8)
-        for (index in 0 until minOf(left.size, right.size)) {
-            val difference = (left[index].toInt() and 0xFF) - (right[index].toInt() and 0xFF)
-            if (difference != 0) return difference
+        var left = 0
+        var right = 0
+        while (left < a.length && right < b.length) {
+            val x = a.codePointAt(left)
+            val y = b.codePointAt(right)
+            if (x != y) return x.compareTo(y)
+            left += Character.charCount(x)
+            right += Character.charCount(y)
         }
-        return left.size - right.size
+        return (a.length - left).compareTo(b.length - right)
     }
 
     private companion object {

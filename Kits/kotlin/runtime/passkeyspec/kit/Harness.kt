@@ -112,7 +112,10 @@ enum class UserAction(val id: String) {
     USE_PASSKEY("use-passkey");
 
     companion object {
-        fun of(id: String): UserAction = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown action \"$id\"")
+        // Looked up for every action a lockstep sequence chooses: by a map, not a search.
+        private val byId = values().associateBy { it.id }
+
+        fun of(id: String): UserAction = byId[id] ?: throw KitScriptException("unknown action \"$id\"")
     }
 }
 
@@ -178,7 +181,10 @@ enum class AccountStatus(val id: String) {
     RESTRICTED("restricted");
 
     companion object {
-        fun of(id: String): AccountStatus = values().firstOrNull { it.id == id } ?: throw KitScriptException("unknown account status \"$id\"")
+        // Looked up for every verification: by a map, not a search.
+        private val byId = values().associateBy { it.id }
+
+        fun of(id: String): AccountStatus = byId[id] ?: throw KitScriptException("unknown account status \"$id\"")
     }
 }
 

@@ -41,5 +41,16 @@ enum class Mutation {
     REMOVED_PASSKEY_SIGNALLED_UNKNOWN,
 
     /** A passkey removed in the account settings is only dropped from the list the app kept at sign-in: the backend is never asked to revoke it. */
-    REMOVED_PASSKEY_KEPT_ON_BACKEND
+    REMOVED_PASSKEY_KEPT_ON_BACKEND,
+
+    /**
+     * "Try again" after a passkey picked from the identifier field failed to verify sets the
+     * identifier field's request again, as the request that failed, instead of opening the
+     * sheet for any passkey: the user taps "Try again" and no sheet opens. No written check
+     * catches it: the checks that pick from the identifier field end with a session, or with an
+     * expired challenge, which sets the request again without a notice; none has a pick the
+     * backend cannot verify, the only one whose notice offers this retry. Only lockstep
+     * exploration does (see LockstepTest).
+     */
+    RETRY_AFTER_SUGGESTION_SETS_FIELD_AGAIN
 }

@@ -410,7 +410,16 @@ class PasskeyLoginController(
             val automatic = askAgainWith.source == PasskeyRequestSource.APP
             when (result) {
                 // The backend could not tell: a general error, no conclusion about the passkey.
-                is ApiResult.Failure -> passkeyProblem(passkeyFailedMessage(), askAgainWith, automatic)
+                is ApiResult.Failure ->
+                    if (fromIdentifierField && mutation == Mutation.RETRY_AFTER_SUGGESTION_SETS_FIELD_AGAIN) {
+                        retry = {
+                            offerPasskeysInIdentifierField()
+                            publish()
+                        }
+                        show(passkeyFailedMessage())
+                    } else {
+                        passkeyProblem(passkeyFailedMessage(), askAgainWith, automatic)
+                    }
                 is ApiResult.Ok -> when (val verification = result.body) {
                     is PasskeyVerification.Accepted -> signIn(verification.account)
                     is PasskeyVerification.Rejected -> passkeyRejected(credentialId, verification.reason)

@@ -45,17 +45,74 @@ class ConformanceFailure(
     cause: Throwable? = null
 ) : AssertionError(message, cause)
 
-/** One check's replay: the fakes, the store and the harness live as long as it. */
+/** One check's replay: its steps against one [ReplayedApp], failing at the first step that differs. */
 private class Replay(
     private val script: KitScript,
     private val check: KitCheck,
+    makeHarness: (KitEnvironment) -> LoginHarness,
+    capabilities: AppCapabilities
+) {
+    private val app = ReplayedApp(check.configuration, check.world, makeHarness, capabilities)
+    private val replayed = ArrayList<KitStep>()
+
+    fun run() {
+        try {
+            replay()
+        } finally {
+            app.close()
+        }
+    }
+
+    private fun replay() {
+        for (step in check.steps) {
+            replayed.add(step)
+            try {
+                when (step.kind) {
+                    "setup" -> app.setUp(step.configuration, step.world)
+                    "action" -> step.inputs.forEach { input ->
+                        val problems = app.take(input)
+                        if (problems.isNotEmpty()) throw failure(step, problems)
+                    }
+                    "outcome" -> {
+                        val differences = app.differences(step.expect ?: throw KitScriptException("an outcome step without \"expect\""))
+                        if (differences.isNotEmpty()) throw failure(step, differences)
+                    }
+                    else -> throw KitScriptException("a step of kind \"${step.kind}\", which this kit does not know")
+                }
+            } catch (failure: ConformanceFailure) {
+                throw failure
+            } catch (thrown: Exception) {
+                throw failure(step, listOf(ReplayedApp.problem(thrown, "this step")), thrown.takeUnless { it is KitScriptException })
+            }
+        }
+    }
+
+    private fun failure(step: KitStep, differences: List<String>, cause: Throwable? = null): ConformanceFailure {
+        val location = script.location(step.line)
+        val message = buildString {
+            append("$location: ${step.words}\n")
+            differences.forEach { append("  - $it\n") }
+            append("in ${script.spec.id} (${script.platform}) ${check.id}: ${check.name} (${script.location(check.line)})\n")
+            append("steps replayed:\n")
+            replayed.forEach { append(if (it === step) "  > " else "    ").append("${it.line}  ${it.words}\n") }
+        }
+        return ConformanceFailure(message.trimEnd(), check.id, location, differences, cause)
+    }
+}
+
+/**
+ * An app as the kit replays inputs on it: the fakes, the store and the harness, which live as
+ * long as one check's replay or one lockstep sequence's. A written check and the lockstep give
+ * it each input the same way, and compare what it shows the same way.
+ */
+internal class ReplayedApp(
+    // The start; a check's setup steps change it.
+    private var configuration: ScriptConfiguration?,
+    private var world: KitWorld?,
     private val makeHarness: (KitEnvironment) -> LoginHarness,
     private val capabilities: AppCapabilities
 ) {
     private val log = KitLog()
-    // The check's own start; setup steps change it.
-    private var configuration: ScriptConfiguration? = check.configuration
-    private var world: KitWorld? = check.world
     // The server changes the world too: a passkey revoked in the account settings stays revoked
     // until a setup step sets the world again.
     private val server = FakeServer(
@@ -68,58 +125,40 @@ private class Replay(
     private val signals = FakeSignals()
     private val store = KitStore()
     private var harness: LoginHarness? = null
-    private val replayed = ArrayList<KitStep>()
 
     /** More answers than this after one input means the app keeps calling the server. */
     private val answersPerInput = 100
 
-    fun run() {
-        try {
-            replay()
-        } finally {
-            KitEnvironment.current = null
-        }
+    /** A setup step: its configuration applies when the controller is made, its world at once. */
+    fun setUp(configuration: ScriptConfiguration?, world: KitWorld?) {
+        configuration?.let { this.configuration = it }
+        world?.let { this.world = it }
     }
 
-    private fun replay() {
-        for (step in check.steps) {
-            replayed.add(step)
-            try {
-                when (step.kind) {
-                    "setup" -> {
-                        step.configuration?.let { configuration = it }
-                        step.world?.let { world = it }
-                    }
-                    "action" -> step.inputs.forEach { input -> apply(input, step) }
-                    "outcome" -> compare(step.expect ?: throw KitScriptException("an outcome step without \"expect\""), step)
-                    else -> throw KitScriptException("a step of kind \"${step.kind}\", which this kit does not know")
-                }
-            } catch (failure: ConformanceFailure) {
-                throw failure
-            } catch (problem: KitScriptException) {
-                throw failure(step, listOf("the kit cannot replay this step: ${problem.message}"))
-            } catch (thrown: Exception) {
-                // A JUnit assumption from the harness (or the app) skips the check; it is not the app failing.
-                if (thrown.javaClass.name == "org.opentest4j.TestAbortedException") throw thrown
-                throw failure(step, listOf("the app threw $thrown while the kit replayed this step"), thrown)
-            }
-        }
+    /** Ends the replay: code on this thread no longer reaches its fakes. */
+    fun close() {
+        KitEnvironment.current = null
     }
 
-    private fun apply(input: KitInput, step: KitStep) {
+    /**
+     * Gives the app [input] and lets it finish its work; what is wrong at once (an action not
+     * offered, no prompt to end, a request without fresh options), empty when nothing is. An
+     * exception of the app, or a [KitScriptException], propagates: [problem] words it.
+     */
+    fun take(input: KitInput): List<String> {
         // A prompt the app opens while it takes the passkey button or a chosen action, its
         // server calls included, is the user's: explicit.
         passkeys.userActivation = input.event == "passkey-button-tapped" || input.event == "choose"
-        passkeys.opens = input.opens?.let { kind -> PromptKind.values().firstOrNull { it.id == kind } }
+        passkeys.opens = input.opens?.let { PromptKind.of(it) }
         try {
-            take(input, step)
+            return deliver(input)
         } finally {
             passkeys.userActivation = false
             passkeys.opens = null
         }
     }
 
-    private fun take(input: KitInput, step: KitStep) {
+    private fun deliver(input: KitInput): List<String> {
         // The identifier field's request whose challenge is about to run out, which the app must replace.
         var expiring: PasskeyRequest? = null
         when (input.event) {
@@ -137,20 +176,20 @@ private class Replay(
             "prompt-result" -> {
                 val result = passkeyResult(input)
                 val request = passkeys.openPromptRequest
-                    ?: throw failure(step, listOf("the step ends the passkey prompt with $result, but the app has no passkey prompt open"))
+                    ?: return listOf("the step ends the passkey prompt with $result, but the app has no passkey prompt open")
                 input.prompt?.let { kind ->
                     if (request.kind.id != kind) {
-                        throw failure(step, listOf("the step ends the $kind passkey prompt with $result, but the app's open prompt is ${request.kind.id}"))
+                        return listOf("the step ends the $kind passkey prompt with $result, but the app's open prompt is ${request.kind.id}")
                     }
                 }
-                requireOffered(result, request, step)
+                unoffered(result, request)?.let { return listOf(it) }
                 passkeys.finishPrompt(result)
             }
             "suggestion-result" -> {
                 val result = passkeyResult(input)
                 val request = passkeys.suggestionsRequest
-                    ?: throw failure(step, listOf("the step picks from the identifier field's suggestions ($result), but the app offers none"))
-                requireOffered(result, request, step)
+                    ?: return listOf("the step picks from the identifier field's suggestions ($result), but the app offers none")
+                unoffered(result, request)?.let { return listOf(it) }
                 passkeys.finishSuggestions(result)
             }
             "choose" -> {
@@ -160,7 +199,7 @@ private class Replay(
                 val onLoginScreen = action == UserAction.FALLBACK && app.screen == Screen.LOGIN &&
                     (app.notice == null || app.notice.presentation == NoticePresentation.NON_BLOCKING)
                 if (action !in app.actions && !onLoginScreen) {
-                    throw failure(step, listOf("the step chooses \"${action.id}\", but the app offers ${list(app.actions.map { it.id })}"))
+                    return listOf("the step chooses \"${action.id}\", but the app offers ${list(app.actions.map { it.id })}")
                 }
                 currentHarness().send(UserEvent.Choose(action))
             }
@@ -174,23 +213,22 @@ private class Replay(
         // A request without fresh options is wrong whatever the next outcome step expects, and
         // the step that made it is the one to fix: it fails here, not at the next outcome.
         val requests = passkeys.takeChallengeProblems()
-        if (requests.isNotEmpty()) throw failure(step, requests)
-        expiring?.let { requireRenewed(it, step) }
+        if (requests.isNotEmpty()) return requests
+        val stillPending = expiring?.let { notRenewed(it) }
+        return if (stillPending == null) emptyList() else listOf(stillPending)
     }
 
     /**
-     * Fails the step when the identifier field's request whose challenge is about to run out
-     * is still the one pending: the app must cancel it and set a new one with fresh options.
-     * (A new request with the same challenge is a challenge used again, reported before.)
+     * Why the step fails when the identifier field's request whose challenge is about to run
+     * out is still the one pending: the app must cancel it and set a new one with fresh
+     * options. (A new request with the same challenge is a challenge used again, reported before.)
      */
-    private fun requireRenewed(request: PasskeyRequest, step: KitStep) {
+    private fun notRenewed(request: PasskeyRequest): String? =
         if (passkeys.suggestionsRequest === request) {
-            throw failure(
-                step,
-                listOf("expected the identifier field's request armed again with fresh options; it still carries challenge \"${request.challenge}\"")
-            )
+            "expected the identifier field's request armed again with fresh options; it still carries challenge \"${request.challenge}\""
+        } else {
+            null
         }
-    }
 
     /** Lets the app finish its work, delivering the server's answers one by one. */
     private fun settle() {
@@ -207,7 +245,7 @@ private class Replay(
 
     private fun newHarness(): LoginHarness {
         val configuration = configuration ?: throw KitScriptException("the check sets no configuration before its first event")
-        val environment = KitEnvironment(AppConfiguration.of(configuration), passkeys, server, signals, store)
+        val environment = KitEnvironment(configuration.appConfiguration, passkeys, server, signals, store)
         KitEnvironment.current = environment
         return makeHarness(environment)
     }
@@ -224,22 +262,24 @@ private class Replay(
         else -> throw KitScriptException("the event \"${input.event}\", which this kit does not know; export the kit again")
     }
 
-    /** A passkey picked must be one the request allows (an empty list allows any). */
-    private fun requireOffered(result: PasskeyResult, request: PasskeyRequest, step: KitStep) {
+    /** Why the step fails when it picks a passkey the request does not allow (an empty list allows any). */
+    private fun unoffered(result: PasskeyResult, request: PasskeyRequest): String? =
         if (result is PasskeyResult.Picked && request.allowedPasskeys.isNotEmpty() && result.passkey !in request.allowedPasskeys) {
-            throw failure(
-                step,
-                listOf("the step picks passkey \"${result.passkey}\", but the app's ${request.kind.id} request allows only ${list(request.allowedPasskeys)}")
-            )
+            "the step picks passkey \"${result.passkey}\", but the app's ${request.kind.id} request allows only ${list(request.allowedPasskeys)}"
+        } else {
+            null
         }
-    }
 
     private fun passkeyResult(input: KitInput): PasskeyResult {
         val result = input.result ?: throw KitScriptException("\"${input.event}\" without a result")
         return result.passkey?.let { PasskeyResult.Picked(it) } ?: PasskeyResult.Failed(result.name, result.code, result.message)
     }
 
-    private fun compare(expected: KitExpectation, step: KitStep) {
+    /**
+     * Each difference between [expected] and what the app and the fakes show, then what the
+     * fakes saw the app do that nothing asked for; empty when there is none.
+     */
+    fun differences(expected: KitExpectation): List<String> {
         val app = currentHarness().observe()
         val differences = ArrayList<String>()
         // A field the step's words do not name is compared too; its difference says where the expectation comes from.
@@ -256,7 +296,8 @@ private class Replay(
         }
         noticeDifferences(expected.notice, app.notice).forEach { note("notice", it) }
         val actions = app.actions.map { it.id }
-        if (actions.toSet() != expected.actions.toSet() || actions.size != expected.actions.size) {
+        // Compared as sets of the same size, without making sets: this runs for every lockstep sequence.
+        if (actions.size != expected.actions.size || !actions.containsAll(expected.actions) || !expected.actions.containsAll(actions)) {
             note("actions", "actions offered: expected ${list(expected.actions)}; the app offers ${list(actions)}")
         }
         val prompt = passkeys.openPrompt?.id
@@ -293,7 +334,7 @@ private class Replay(
         log.problems.clear()
         // A request made outside an input: as the kit made the harness, or as it observed it.
         differences.addAll(passkeys.takeChallengeProblems())
-        if (differences.isNotEmpty()) throw failure(step, differences)
+        return differences
     }
 
     /** Signals as a list; a full list that names no passkey says so. */
@@ -347,15 +388,15 @@ private class Replay(
 
     private fun list(items: List<String>) = items.joinToString(", ", "[", "]") { "\"$it\"" }
 
-    private fun failure(step: KitStep, differences: List<String>, cause: Throwable? = null): ConformanceFailure {
-        val location = script.location(step.line)
-        val message = buildString {
-            append("$location: ${step.words}\n")
-            differences.forEach { append("  - $it\n") }
-            append("in ${script.spec.id} (${script.platform}) ${check.id}: ${check.name} (${script.location(check.line)})\n")
-            append("steps replayed:\n")
-            replayed.forEach { append(if (it === step) "  > " else "    ").append("${it.line}  ${it.words}\n") }
+    companion object {
+        /**
+         * [thrown], which interrupted [what] (`this step`), in words; a JUnit assumption is
+         * rethrown, since the harness (or the app) skips the check with it: it is not the app failing.
+         */
+        fun problem(thrown: Exception, what: String): String {
+            if (thrown.javaClass.name == "org.opentest4j.TestAbortedException") throw thrown
+            if (thrown is KitScriptException) return "the kit cannot replay $what: ${thrown.message}"
+            return "the app threw $thrown while the kit replayed $what"
         }
-        return ConformanceFailure(message.trimEnd(), check.id, location, differences, cause)
     }
 }

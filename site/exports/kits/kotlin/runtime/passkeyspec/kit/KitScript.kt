@@ -104,7 +104,7 @@ class KitScript(
             }
         )
 
-        private fun configuration(json: JsonNode) = ScriptConfiguration(
+        internal fun configuration(json: JsonNode) = ScriptConfiguration(
             json["automaticStart"].string(), json["enumerationPolicy"].string(), json["fallback"].string(),
             json["accountRoutes"].entries().mapValues { (_, route) -> route.string() },
             // Scripts exported before the entry existed all start from an identifier.
@@ -118,21 +118,21 @@ class KitScript(
             kind = json["kind"].string(),
             configuration = json.optional("configuration")?.let(::configuration),
             world = json.optional("world")?.let(::world),
-            inputs = json.optional("inputs")?.list()?.map { input ->
-                KitInput(
-                    input["event"].string(), input.optional("action")?.string(),
-                    input.optional("result")?.let {
-                        KitNativeResult(it["name"].string(), it["code"].string(), it.optional("message")?.string(), it.optional("passkey")?.string())
-                    },
-                    passkey = input.optional("passkey")?.string(),
-                    prompt = input.optional("prompt")?.string(),
-                    opens = input.optional("opens")?.string()
-                )
-            } ?: emptyList(),
+            inputs = json.optional("inputs")?.list()?.map(::input) ?: emptyList(),
             expect = json.optional("expect")?.let(::expectation)
         )
 
-        private fun world(json: JsonNode) = KitWorld(
+        internal fun input(json: JsonNode) = KitInput(
+            json["event"].string(), json.optional("action")?.string(),
+            json.optional("result")?.let {
+                KitNativeResult(it["name"].string(), it["code"].string(), it.optional("message")?.string(), it.optional("passkey")?.string())
+            },
+            passkey = json.optional("passkey")?.string(),
+            prompt = json.optional("prompt")?.string(),
+            opens = json.optional("opens")?.string()
+        )
+
+        internal fun world(json: JsonNode) = KitWorld(
             account = json.optional("account")?.string(),
             routeAvailable = json["routeAvailable"].bool(),
             devicePasskeys = json["devicePasskeys"].list().map { it.string() },
@@ -145,7 +145,7 @@ class KitScript(
             challengeExpires = json.optional("challengeExpires")?.bool() ?: false
         )
 
-        private fun expectation(json: JsonNode) = KitExpectation(
+        internal fun expectation(json: JsonNode) = KitExpectation(
             screen = json["screen"].string(),
             route = json.optional("route")?.string(),
             notice = json.optional("notice")?.let {
@@ -227,6 +227,9 @@ data class ScriptConfiguration(
      */
     val entry: String = IDENTIFIER_FIRST
 ) {
+    /** As your controller gets it; made once, since a lockstep run makes a controller per sequence. */
+    internal val appConfiguration: AppConfiguration by lazy { AppConfiguration.of(this) }
+
     companion object {
         /** The entry of a script that names none. */
         const val IDENTIFIER_FIRST = "identifier-first"
@@ -272,7 +275,21 @@ data class KitInput(
     val prompt: String? = null,
     /** The prompt your app opens while it takes this input, when it opens one. */
     val opens: String? = null
-)
+) {
+    /**
+     * The input in words, as a lockstep divergence lists it: `choose "retry"`,
+     * `prompt-result: GetCredentialCancellationException (android.credentials.GetCredentialException.TYPE_USER_CANCELED)`.
+     */
+    val description: String
+        get() {
+            if (action != null) return "$event \"$action\""
+            if (result == null) return if (passkey != null) "$event \"$passkey\"" else event
+            val text = StringBuilder("$event: ${result.name} (${result.code})")
+            result.message?.let { text.append(" \"$it\"") }
+            result.passkey?.let { text.append(" passkey \"$it\"") }
+            return text.toString()
+        }
+}
 
 /** A result of the passkey API as Android reports it: the exception class and its `type`, or the passkey picked. */
 data class KitNativeResult(val name: String, val code: String, val message: String?, val passkey: String?)
