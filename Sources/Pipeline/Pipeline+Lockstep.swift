@@ -30,6 +30,7 @@ extension Pipeline {
 
     /// Writes the lockstep exploration of `spec` on `platform` line by line to `write`, which
     /// returns false to stop it; the last line's counts, or nil when stopped.
+    @discardableResult
     public func lockstep(
         _ spec: Spec, on platform: Platform, options: KitLockstepOptions, write: (KitLockstepLine) -> Bool
     ) -> KitLockstepEnd? {

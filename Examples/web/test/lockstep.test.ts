@@ -192,11 +192,20 @@ test("a stream cut short is an error at the line after its last, never a pass", 
   });
 });
 
-test("a stream of another format, or with a line before its header, is refused at that line", async () => {
+test("a stream of another format or platform, or with a line before its header, is refused at that line", async () => {
   const newer = header.replace('"format":1', '"format":2');
   await assert.rejects(runLockstep([newer, run, end], signInHarness()), (error: unknown) => {
     assert.ok(error instanceof LockstepStreamError);
     assert.deepEqual([error.line, error.reason], [1, "format 2; this kit reads format 1: export the kit again"]);
+    return true;
+  });
+  const android = header.replace('"platform":"web"', '"platform":"android"');
+  await assert.rejects(runLockstep([android, run, end], signInHarness()), (error: unknown) => {
+    assert.ok(error instanceof LockstepStreamError);
+    assert.deepEqual(
+      [error.line, error.reason],
+      [1, "an exploration of android; the web kit replays the web's: write it with --platform web"],
+    );
     return true;
   });
   await assert.rejects(runLockstep([run, header, end], signInHarness()), (error: unknown) => {

@@ -173,6 +173,7 @@ export function readLockstepLines(source: string | LockstepStream): AsyncIterabl
 /** The header's part the reader checks. */
 interface LockstepHeader {
   format: number;
+  platform: string;
 }
 
 /** A configuration and a world, as in a script's check. */
@@ -246,6 +247,12 @@ class Exploration {
           `format ${header.format}; this kit reads format ${LOCKSTEP_FORMAT}: export the kit again`,
         );
       }
+      if (header.platform !== "web") {
+        throw new LockstepStreamError(
+          number,
+          `an exploration of ${header.platform}; the web kit replays the web's: write it with --platform web`,
+        );
+      }
       this.started = true;
     } else if (!this.started) {
       throw new LockstepStreamError(number, "it does not start with the lockstep header");
@@ -270,7 +277,7 @@ class Exploration {
 
 /** The keys each line of the format may have, and the fields the reader needs of each. */
 const entryShapes: Record<string, Record<string, "object" | "string" | "number" | "boolean">> = {
-  lockstep: { format: "number" },
+  lockstep: { format: "number", platform: "string" },
   run: { configuration: "object", world: "object", description: "string" },
   input: { event: "string" },
   expect: { screen: "string", actions: "object", suggestions: "boolean", session: "boolean", signals: "object" },

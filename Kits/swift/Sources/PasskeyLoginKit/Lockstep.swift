@@ -62,7 +62,9 @@ public struct Lockstep {
 
     /// Replays every sequence of the runs the app's capabilities admit, in order, until one
     /// differs. Throws `StreamError` for a stream cut short or of another format.
-    public func run<Harness: LoginHarness>(_ harness: Harness.Type) throws -> Report {
+    public func run<Harness: LoginHarness>(
+        _ harness: Harness.Type, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Report {
         var reader = LineReader(source)
         var report = Report()
         var inputs: [KitScript.Input] = []
@@ -98,7 +100,7 @@ public struct Lockstep {
                 path.reverse()
                 report.sequences += 1
                 report.inputs += path.count
-                if let differences = Self.replay(
+                if let differences = await Self.replay(
                     path, expecting: observations[sequence.expect], in: run, harness: harness)
                 {
                     report.divergence = Divergence(
@@ -114,6 +116,13 @@ public struct Lockstep {
                         line: number,
                         reason:
                             "format \(header.format); this kit reads format \(Self.supportedFormat): export the kit again"
+                    )
+                }
+                guard header.platform == "ios" else {
+                    throw StreamError(
+                        line: number,
+                        reason:
+                            "an exploration of \(header.platform); the Swift kit replays iOS's: write it with --platform ios"
                     )
                 }
                 started = true
@@ -135,24 +144,25 @@ public struct Lockstep {
             line: reader.lines + 1, reason: "it ends before its last line: the exploration was cut short")
     }
 
-    /// Replays `inputs` on a new app; the differences from `expected` after the last one, or
-    /// the problem of the input the app could not take.
+    /// Replays `inputs` on a new app, on the caller's actor, as a check is replayed; the
+    /// differences from `expected` after the last one, or the problem of the input the app
+    /// could not take.
     private static func replay<Harness: LoginHarness>(
-        _ inputs: [KitScript.Input], expecting expected: KitScript.Observation, in run: Run, harness: Harness.Type
-    ) -> [String]? {
+        _ inputs: [KitScript.Input], expecting expected: KitScript.Observation, in run: Run, harness: Harness.Type,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> [String]? {
         let environment = KitEnvironment(configuration: run.configuration, world: run.world)
-        return KitEnvironment.$current.withValue(environment) {
-            var app: Harness?
-            for input in inputs {
-                if let problem = Conformance.apply(input, to: &app, in: environment) {
-                    return ["after '\(input)': \(problem)"]
+        return await KitEnvironment.$current.withValue(
+            environment,
+            operation: {
+                var app: Harness?
+                for input in inputs {
+                    let problems = await Conformance.take(input, to: &app, in: environment, isolation: isolation)
+                    if !problems.isEmpty { return problems.map { "after '\(input)': \($0)" } }
                 }
-                let requests = environment.passkeys.takeProblems()
-                if !requests.isEmpty { return requests.map { "after '\(input)': expected \($0)" } }
-            }
-            let differences = Conformance.compare(expected, Conformance.observe(app), environment: environment)
-            return differences.isEmpty ? nil : differences
-        }
+                let differences = Conformance.compare(expected, Conformance.observe(app), environment: environment)
+                return differences.isEmpty ? nil : differences
+            }, isolation: isolation)
     }
 
     /// `[run,parent,input,expect]`, read without a JSON decoder: nearly every line is one.

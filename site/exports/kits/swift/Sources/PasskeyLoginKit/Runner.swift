@@ -114,16 +114,8 @@ public enum Conformance {
             if let configuration = step.configuration, app == nil { environment.configuration = configuration }
             if let world = step.world { environment.server.world = world }
             for input in step.inputs ?? [] {
-                let taking = begin(input, to: &app, in: environment)
-                if let problem = taking.problem { return failure([problem]) }
-                if !(await settle(environment)) {
-                    return failure([
-                        "expected the app to settle after \(input); it still calls the fakes after \(maximumTurns) turns"
-                    ])
-                }
-                if let problem = end(taking, in: environment) { return failure([problem]) }
-                let requests = environment.passkeys.takeProblems()
-                if !requests.isEmpty { return failure(requests.map { "expected " + $0 }) }
+                let problems = await take(input, to: &app, in: environment)
+                if !problems.isEmpty { return failure(problems) }
             }
             if let expected = step.expect {
                 let shown = observe(app)
@@ -158,15 +150,20 @@ public enum Conformance {
         var expiring: String?
     }
 
-    /// Passes one input to the app (created on its first event) or to the fakes; what went
-    /// wrong, if anything. It does not wait for work the app starts: the lockstep, whose apps
-    /// answer at once, uses it as it is.
-    static func apply<Harness: LoginHarness>(
-        _ input: KitScript.Input, to app: inout Harness?, in environment: KitEnvironment
-    ) -> String? {
+    /// Passes one input to the app (created on its first event) or to the fakes and lets the
+    /// work it starts run; what went wrong, empty when nothing did. A written check and the
+    /// lockstep give every input this way.
+    static func take<Harness: LoginHarness>(
+        _ input: KitScript.Input, to app: inout Harness?, in environment: KitEnvironment,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> [String] {
         let taking = begin(input, to: &app, in: environment)
-        let ended = end(taking, in: environment)
-        return taking.problem ?? ended
+        if let problem = taking.problem { return [problem] }
+        if !(await settle(environment)) {
+            return ["expected the app to settle after \(input); it still calls the fakes after \(maximumTurns) turns"]
+        }
+        if let problem = end(taking, in: environment) { return [problem] }
+        return environment.passkeys.takeProblems().map { "expected " + $0 }
     }
 
     /// Starts the app taking one input. A prompt it opens until `end` has the kind the input
