@@ -28,13 +28,25 @@ extension Pipeline {
         return (result, .spec(chosen[0]))
     }
 
-    /// Writes the lockstep exploration of `spec` on `platform` line by line to `write`, which
-    /// returns false to stop it; the last line's counts, or nil when stopped.
+    /// Writes the lockstep exploration of `spec` on `platform` as its text, the lines with
+    /// their newlines, to `write` in pieces of about 256 KB; the last line's counts.
     @discardableResult
     public func lockstep(
-        _ spec: Spec, on platform: Platform, options: KitLockstepOptions, write: (KitLockstepLine) -> Bool
+        _ spec: Spec, on platform: Platform, options: KitLockstepOptions, write: (String) -> Void
     ) -> KitLockstepEnd? {
         guard let name = spec.flow?.name, let record = flows.flow(id: name)?.lockstep else { return nil }
-        return record(spec, platform, options, write)
+        var pending = ""
+        let end = record(spec, platform, options) { line in
+            // Encoding a script's types cannot fail: they hold strings, numbers and arrays.
+            pending += (try? line.encoded()) ?? ""
+            pending += "\n"
+            if pending.utf8.count >= 1 << 18 {
+                write(pending)
+                pending = ""
+            }
+            return true
+        }
+        if !pending.isEmpty { write(pending) }
+        return end
     }
 }

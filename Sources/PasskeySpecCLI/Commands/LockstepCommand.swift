@@ -81,33 +81,12 @@ enum LockstepCommand {
                 argument: arguments.spec ?? "")
         }
         let options = KitLockstepOptions(depth: arguments.depth, crossedFaults: arguments.crossedFaults)
-        var output = LineOutput(write: arguments.out == nil ? console.out : nil)
-        pipeline.lockstep(spec, on: platform, options: options) { line in
-            output.append(line)
-            return true
+        guard let path = arguments.out else {
+            pipeline.lockstep(spec, on: platform, options: options, write: console.out)
+            return .success
         }
-        output.flush()
-        guard let path = arguments.out else { return .success }
-        return console.write(output.whole, to: path, with: pipeline) ? .success : .failure
-    }
-
-    /// The lines written so far: passed on in chunks to `write`, or kept whole for a file.
-    private struct LineOutput {
-        let write: (@Sendable (String) -> Void)?
-        var pending = ""
         var whole = Data()
-
-        mutating func append(_ line: KitLockstepLine) {
-            // Encoding a script's types cannot fail: they hold strings, numbers and arrays.
-            pending += (try? line.encoded()) ?? ""
-            pending += "\n"
-            if pending.utf8.count >= 1 << 18 { flush() }
-        }
-
-        mutating func flush() {
-            guard !pending.isEmpty else { return }
-            if let write { write(pending) } else { whole.append(contentsOf: pending.utf8) }
-            pending = ""
-        }
+        pipeline.lockstep(spec, on: platform, options: options) { whole.append(contentsOf: $0.utf8) }
+        return console.write(whole, to: path, with: pipeline) ? .success : .failure
     }
 }

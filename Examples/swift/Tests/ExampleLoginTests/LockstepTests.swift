@@ -28,18 +28,8 @@ nonisolated(unsafe) private var explorationFile: String?
         guard case (_, .spec(let spec)) = pipeline.lockstepSource(specID: "N1.4", platform: .ios) else {
             throw CocoaError(.fileReadCorruptFile)
         }
-        var text = ""
         var bytes = Data()
-        pipeline.lockstep(spec, on: .ios, options: KitLockstepOptions(depth: 6)) { line in
-            text += (try? line.encoded()) ?? ""
-            text += "\n"
-            if text.utf8.count > 1 << 20 {
-                bytes.append(contentsOf: text.utf8)
-                text = ""
-            }
-            return true
-        }
-        bytes.append(contentsOf: text.utf8)
+        pipeline.lockstep(spec, on: .ios, options: KitLockstepOptions(depth: 6)) { bytes.append(contentsOf: $0.utf8) }
         try bytes.write(to: file)
         // Shared by the suite's tests, which run side by side; removed when the tests end.
         explorationFile = file.path
