@@ -76,6 +76,8 @@ public final class FakePasskeyAPI {
             assisted = (request, completion)
         } else {
             if assisted != nil {
+                // The message iOS gives a modal request while an AutoFill one is pending, as
+                // Apple's forum thread 735088 reports it (passkey-spec's DOMAIN.md, section 1).
                 problems.append(
                     "the identifier field's AutoFill request cancelled before a modal one (iOS refuses it: \"Request already in progress for specified application identifier.\"); the app made an \(request.kind.rawValue) request while it was pending"
                 )
