@@ -26,7 +26,7 @@ mkdir -p .build/kits
 work=$(mktemp -d "$root/.build/kits/web.XXXXXX")
 app="$work/app"
 mkdir -p "$app"
-cp -R Examples/web/src Examples/web/test Examples/web/tsconfig.json "$app/"
+cp -R Examples/web/src Examples/web/sample Examples/web/test Examples/web/tsconfig.json "$app/"
 
 # The kit as a web team gets it, inside the app as the example's README says.
 step=$EPOCHREALTIME
