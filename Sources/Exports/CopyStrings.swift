@@ -4,6 +4,9 @@ import SpecModel
 struct CopyString {
     var key: String
     var text: String
+    /// The spec and platform it belongs to.
+    var specID: String
+    var platform: Platform
     var scenario: Scenario
     /// What the string is, for translators: "title of the alert", "button “retry” of the alert".
     var role: String
@@ -13,27 +16,30 @@ struct CopyString {
     /// Every string people read on `platform` (titles, messages, button labels), in page order.
     /// Entries the spec marks `None` are not strings.
     static func all(in content: ContentSet, platform: Platform) -> [CopyString] {
-        content.specs.flatMap(\.scenarios).flatMap { scenario -> [CopyString] in
+        content.specs.flatMap { spec in spec.scenarios.map { (spec.id, $0) } }.flatMap {
+            specID, scenario -> [CopyString] in
             guard let copy = scenario.copy(for: platform) else { return [] }
             var strings: [CopyString] = []
             let shownIn = copy.presentation?.text.map(Self.container) ?? "the \(platform.noticeName)"
             if let text = copy.title.text {
                 strings.append(
                     CopyString(
-                        key: copy.title.key, text: text, scenario: scenario, role: "title of \(shownIn)",
+                        key: copy.title.key, text: text, specID: specID, platform: platform, scenario: scenario,
+                        role: "title of \(shownIn)",
                         placeholders: copy.title.placeholders ?? []))
             }
             if let text = copy.message.text {
                 strings.append(
                     CopyString(
-                        key: copy.message.key, text: text, scenario: scenario, role: "body text of \(shownIn)",
+                        key: copy.message.key, text: text, specID: specID, platform: platform, scenario: scenario,
+                        role: "body text of \(shownIn)",
                         placeholders: copy.message.placeholders ?? []))
             }
             for action in copy.actions {
                 guard let text = action.label.text else { continue }
                 strings.append(
                     CopyString(
-                        key: action.label.key, text: text, scenario: scenario,
+                        key: action.label.key, text: text, specID: specID, platform: platform, scenario: scenario,
                         role: "button “\(action.id)” of \(shownIn)", placeholders: action.label.placeholders ?? []))
             }
             return strings
@@ -58,8 +64,14 @@ struct CopyString {
     /// formatted with arguments, so a literal percent sign is escaped (see
     /// `PlaceholderSyntax.formatString`); without, it is the text itself.
     func formatText(on platform: Platform) -> String {
+        formatted(text, on: platform)
+    }
+
+    /// `words` (this string's text, or its text in another language) as the platform's
+    /// formatter reads it, with this string's placeholders.
+    func formatted(_ words: String, on platform: Platform) -> String {
         placeholders.isEmpty
-            ? text : platform.copyConventions.placeholders.formatString(text, placeholders: placeholders)
+            ? words : platform.copyConventions.placeholders.formatString(words, placeholders: placeholders)
     }
 
     /// A comment for translators: the scenario, its ID and the string's role.

@@ -102,11 +102,40 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the format has a file of its own per language (`Localizable.strings` in each
+    /// `.lproj`, Android's `values-<qualifier>`, the web's `messages.<tag>.json`); the String
+    /// Catalog holds every language in one file.
+    public var isLocalized: Bool {
+        switch self {
+        case .strings, .androidXML, .webJSON: true
+        default: false
+        }
+    }
+
+    /// Where the site publishes the format's file in `language`: `exports/ios/de.lproj/Localizable.strings`,
+    /// `exports/android/res/values-de/strings.xml`, `exports/web/messages.de.json`.
+    public func sitePath(in language: ExportLanguage) -> String {
+        switch self {
+        case .strings: "exports/ios/\(language.tag).lproj/Localizable.strings"
+        case .androidXML: "exports/android/res/values-\(language.androidQualifier)/strings.xml"
+        case .webJSON: "exports/web/messages.\(language.tag).json"
+        default: sitePath
+        }
+    }
+
     /// The name of the published file, without its folder.
     public var fileName: String { String(sitePath.split(separator: "/").last ?? "") }
 
-    /// The file's contents; `report` is needed for `junit` and `report`.
-    public func data(content: ContentSet, report: RunReport?) throws -> Data {
+    /// The file's contents; `report` is needed for `junit` and `report`. With `language`, a
+    /// localized format's file in that language.
+    public func data(content: ContentSet, report: RunReport?, language: ExportLanguage? = nil) throws -> Data {
+        if let language, isLocalized {
+            switch self {
+            case .strings: return LocalizableStrings.encode(content, platform: try copyPlatform(), language: language)
+            case .androidXML: return AndroidStrings.encode(content, platform: try copyPlatform(), language: language)
+            default: return WebMessages.json(content, platform: try copyPlatform(), language: language)
+            }
+        }
         switch self {
         case .json: return try content.encodedJSON()
         case .schema: return Data(ModelSchema.json.utf8)

@@ -20,17 +20,24 @@ public enum WebMessages {
     /// Every string people read on `platform`, by key, sorted by the key's code points (so
     /// the order is the same in Swift, JavaScript and Python). `None` entries are not strings;
     /// a key that appears twice keeps its first text.
-    static func messages(in content: ContentSet, platform: Platform) -> [(key: String, text: String)] {
+    static func messages(
+        in content: ContentSet, platform: Platform, language: ExportLanguage? = nil
+    ) -> [(key: String, text: String)] {
         var seen: Set<String> = []
         let strings = CopyString.all(in: content, platform: platform).filter { seen.insert($0.key).inserted }
-        return strings.map { (key: $0.key, text: $0.text) }
-            .sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+        return strings.compactMap { string in
+            guard let language else { return (key: string.key, text: string.text) }
+            return string.localized(in: language, content: content).map { (key: string.key, text: $0.text) }
+        }
+        .sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
     }
 
     /// `messages.json`: `{"deleted-passkey.title": "…", …}`, two-space indented, UTF-8, with a
-    /// final newline; `{}` when the content has no copy for `platform`.
-    public static func json(_ content: ContentSet, platform: Platform) -> Data {
-        let entries = messages(in: content, platform: platform)
+    /// final newline; `{}` when the content has no copy for `platform`. In another language
+    /// (`messages.de.json`), the strings without a translation are left out, for the message
+    /// library to fall back to English.
+    public static func json(_ content: ContentSet, platform: Platform, language: ExportLanguage? = nil) -> Data {
+        let entries = messages(in: content, platform: platform, language: language)
         guard !entries.isEmpty else { return Data("{}\n".utf8) }
         let lines = entries.map { "  \(stringLiteral($0.key)): \(stringLiteral($0.text))" }
         return Data(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)

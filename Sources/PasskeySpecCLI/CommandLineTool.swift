@@ -17,7 +17,8 @@ public enum ExitStatus: Int32, Sendable {
 public enum CommandLineTool {
     static let commands: [Command] = [
         LintCommand.command, CheckCommand.command, BuildCommand.command, PreviewCommand.command, CopyCommand.command,
-        ExportCommand.command, LockstepCommand.command, ExploreCommand.command, ErrorsCommand.command,
+        ExportCommand.command, L10nCommand.command, LockstepCommand.command, ExploreCommand.command,
+        ErrorsCommand.command,
         StepsCommand.command, DiffCommand.command,
         ExplainCommand.command, LanguageServerCommand.command, HelpCommand.command,
     ]

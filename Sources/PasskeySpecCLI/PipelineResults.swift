@@ -42,6 +42,21 @@ extension Console {
         }
     }
 
+    /// Shows `result` and writes what it made, `data`, to `path`, or to standard output
+    /// without one: what a command that writes one file (`export`, `l10n export`) ends with.
+    /// Content with errors gives nothing to write: the file at `path`, if there is one, is
+    /// left as it was (it may be the app's own), and the exit status says so.
+    func emit(_ data: Data?, of result: PipelineResult, to path: String?, with pipeline: Pipeline) throws -> ExitStatus
+    {
+        try show(result)
+        guard let data else { return result.failure == nil ? .failure : ExitStatus(result) }
+        guard let path else {
+            out(String(decoding: data, as: UTF8.self))
+            return ExitStatus(result)
+        }
+        return write(data, to: path, with: pipeline) ? ExitStatus(result) : .failure
+    }
+
     /// Writes `data` to `path` with the pipeline's one way of writing a file; false (with the
     /// failure printed) when it cannot.
     func write(_ data: Data, to path: String, with pipeline: Pipeline) -> Bool {

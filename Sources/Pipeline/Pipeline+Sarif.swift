@@ -26,6 +26,7 @@ extension Pipeline {
             CatalogueGroup("Checks", ParserMessages.checks),
             CatalogueGroup("Running checks", RunnerMessages.runningChecks),
             CatalogueGroup("References", ParserMessages.references),
+            CatalogueGroup("Translations", ParserMessages.translations + PipelineMessages.translating),
             CatalogueGroup(
                 "Command line", arguments + PipelineMessages.readingAndWriting + ParserMessages.commandLine + running),
             CatalogueGroup("Building the site", PipelineMessages.buildingTheSite + SiteMessages.catalogue),

@@ -8,7 +8,8 @@ import SpecModel
 /// The pipeline's part of the message catalogue.
 public enum PipelineMessages {
     /// Every message the pipeline reports, group by group.
-    public static let catalogue: [CatalogueEntry] = readingAndWriting + buildingTheSite + comparingVersions
+    public static let catalogue: [CatalogueEntry] =
+        readingAndWriting + buildingTheSite + comparingVersions + translating
 }
 
 // MARK: - Reading and writing
@@ -158,5 +159,58 @@ extension PipelineMessages {
             sample: .unreadableExports("old-site", reason: "'exports/report.json' is missing")),
         CatalogueEntry(
             sample: .earlierContentHasErrors("HEAD~1")),
+    ]
+}
+
+// MARK: - Translating
+
+extension Message {
+    public static func xliffUnreadable(_ reason: String) -> Message {
+        Message("xliff-unreadable", .error, "cannot read the XLIFF document: \(reason)")
+    }
+
+    public static func xliffLanguage(_ tag: String?) -> Message {
+        Message(
+            "xliff-language", .error,
+            tag.map { "the target language '\($0)' is not a BCP 47 language tag such as 'de' or 'pt-BR'" }
+                ?? "the '<file>' has no 'target-language'")
+    }
+
+    public static func xliffTwoLanguages(_ first: String, _ second: String) -> Message {
+        Message(
+            "xliff-two-languages", .error,
+            "the document translates into '\(first)' and then '\(second)'; import one language at a time")
+    }
+
+    public static func xliffUnknownFile(_ original: String) -> Message {
+        Message(
+            "xliff-unknown-file", .error,
+            "no spec page of the content has the copy '\(original)'; a '<file>' is '<page path>#<platform>' as 'l10n export' wrote it"
+        )
+    }
+
+    public static func xliffUnknownKey(_ key: String, platform: Platform, specID: String) -> Message {
+        Message("xliff-unknown-key", .error, "'\(specID)' has no \(platform.displayName) string '\(key)'")
+    }
+
+    public static func xliffSourceChanged(_ key: String, was: String, now: String) -> Message {
+        Message(
+            "xliff-source-changed", .error,
+            "the English of '\(key)' is now “\(now)”, but the document was made from “\(was)”; export it again and translate the change"
+        )
+    }
+}
+
+extension PipelineMessages {
+    /// `l10n import`: reading an XLIFF document back against the content.
+    public static let translating: [CatalogueEntry] = [
+        CatalogueEntry(sample: .xliffUnreadable("'</target>' closes '<source>'")),
+        CatalogueEntry(sample: .xliffLanguage("German")),
+        CatalogueEntry(sample: .xliffTwoLanguages("de", "fr")),
+        CatalogueEntry(sample: .xliffUnknownFile("native/old-page.md#ios")),
+        CatalogueEntry(sample: .xliffUnknownKey("old-scenario.title", platform: .ios, specID: "N1.4")),
+        CatalogueEntry(
+            sample: .xliffSourceChanged(
+                "deleted-passkey.title", was: "Passkey Cannot Be Used", now: "Passkey Can’t Be Used")),
     ]
 }

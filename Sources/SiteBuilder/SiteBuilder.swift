@@ -40,6 +40,14 @@ public struct SiteBuilder: Sendable {
                 case .ofTheRun: format.needsRun
                 }
             }
+
+            /// Whether the documents for translators are among them: they show the model alone.
+            var includesTranslatorDocuments: Bool {
+                switch self {
+                case .all, .withoutTheRun: true
+                case .none, .ofTheRun: false
+                }
+            }
         }
 
         /// The files made from every spec and the whole navigation: the home page, the spec
@@ -219,8 +227,37 @@ public struct SiteBuilder: Sendable {
                     }
                 }
             }
+            // Each localized format in every language of the content and each pseudo-locale.
+            let languages = ExportLanguage.all(in: content)
+            let localized = ExportFormat.files.filter { $0.isLocalized && selection.exports.includes($0) }.map {
+                format in
+                SideWork {
+                    do {
+                        for language in languages {
+                            try write(
+                                format.sitePath(in: language),
+                                [UInt8](try format.data(content: content, report: report, language: language)))
+                        }
+                    } catch {
+                        exportFailure.withLock { $0 = $0 ?? error }
+                    }
+                }
+            }
+            // The copy for translators, one XLIFF document per language the content is translated into.
+            let xliff = SideWork {
+                do {
+                    guard selection.exports.includesTranslatorDocuments else { return }
+                    for locale in content.locales {
+                        try write(
+                            XLIFF.sitePath(for: locale),
+                            [UInt8](XLIFF.document(content, locale: locale, toolVersion: ToolVersion.current)))
+                    }
+                } catch {
+                    exportFailure.withLock { $0 = $0 ?? error }
+                }
+            }
             let rendered = Result { try renderer.render(jobs, views: views, write: write) }
-            for export in exports { export.wait() }
+            for export in exports + localized + [xliff] { export.wait() }
             try rendered.get()
             if let failure = exportFailure.withLock({ $0 }) { throw failure }
         }

@@ -189,8 +189,15 @@ struct ViewModels: Sendable {
             layout: layout(page: page, title: home?.title ?? "Specs"),
             content: HomePage(
                 body: home.map(ProseHTML.body) ?? "", badges: badgeLinks, specs: specs,
-                exports: ExportFormat.files.map {
-                    ExportLink(href: $0.sitePath, name: $0.fileName, summary: $0.summary)
+                exports: ExportFormat.files.flatMap { format in
+                    [ExportLink(href: format.sitePath, name: format.fileName, summary: format.summary)]
+                        + (format.isLocalized ? ExportLanguage.all(in: content) : []).map { language in
+                            let path = format.sitePath(in: language)
+                            return ExportLink(
+                                href: path, name: String(path.dropFirst("exports/".count)),
+                                summary: format.summary + ", in '\(language.tag)'"
+                                    + (language.isPseudo ? " (a pseudo-locale)" : ""))
+                        }
                 } + [
                     ExportLink(
                         href: SiteBuilder.changesPath, name: "changes.json",

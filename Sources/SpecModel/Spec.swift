@@ -8,10 +8,33 @@ public struct ContentSet: Codable, Sendable, Equatable {
 
     public var specs: [Spec]
     public var pages: [Page]
+    /// The translations of the specs' copy, one per spec and language. Not part of the model's
+    /// JSON, which is the English spec; the exports carry each language.
+    public var translations: [Translation]
 
-    public init(specs: [Spec] = [], pages: [Page] = []) {
+    public init(specs: [Spec] = [], pages: [Page] = [], translations: [Translation] = []) {
         self.specs = specs
         self.pages = pages
+        self.translations = translations
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case specs, pages
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            specs: try container.decode([Spec].self, forKey: .specs),
+            pages: try container.decode([Page].self, forKey: .pages))
+    }
+
+    /// The languages the content is translated into, sorted, each once.
+    public var locales: [LocaleTag] { Array(Set(translations.map(\.locale))).sorted() }
+
+    /// The translation of the spec `specID` into `locale`, if the content has one.
+    public func translation(of specID: String, into locale: LocaleTag) -> Translation? {
+        translations.first { $0.specID == specID && $0.locale == locale }
     }
 }
 

@@ -95,12 +95,28 @@ public struct ContentLoader: Sendable {
             loaded.diagnostics = bag.diagnostics
             return loaded
         }
+        if Self.isTranslationFile(file.path) {
+            let read = TranslationParser.parse(source, bytes: bytes, relativePath: file.relativePath)
+            loaded.page = read.translation.map(ParsedPage.translation)
+            loaded.diagnostics = bag.diagnostics + read.diagnostics
+            return loaded
+        }
         let read = PageParser.read(source, relativePath: file.relativePath)
         loaded.page = read.page
         loaded.idSpan = read.idSpan
         loaded.document = read.document
         loaded.diagnostics = bag.diagnostics + read.diagnostics
         return loaded
+    }
+
+    /// Whether the content reads the file: a Markdown page, or a translation file beside one.
+    static func isContentFile(_ name: String) -> Bool {
+        name.hasSuffix(".md") || TranslationParser.isTranslationFileName(name)
+    }
+
+    /// Whether the file at `path` is a translation file (`<page>.<language>.json`).
+    public static func isTranslationFile(_ path: String) -> Bool {
+        TranslationParser.isTranslationFileName(String(path.split(separator: "/").last ?? ""))
     }
 
     // MARK: - Files
@@ -124,7 +140,7 @@ public struct ContentLoader: Sendable {
         // be, where the listing would find it once saved: in a folder under the root with no
         // link on the way (a file on the disk is the listing's to find or to skip).
         for unsavedPath in unsaved.keys
-        where unsavedPath.hasPrefix(listing.onDisk + "/") && unsavedPath.hasSuffix(".md") {
+        where unsavedPath.hasPrefix(listing.onDisk + "/") && Self.isContentFile(unsavedPath) {
             let relative = String(unsavedPath.dropFirst(listing.onDisk.count + 1))
             guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
             var status = stat()
@@ -185,11 +201,11 @@ public struct ContentLoader: Sendable {
                 switch type {
                 case Int32(DT_DIR):
                     collect(in: folder + "/" + name, relative: relativePath)
-                case Int32(DT_REG) where name.hasSuffix(".md"):
+                case Int32(DT_REG) where ContentLoader.isContentFile(name):
                     found.append((relativePath, FileStamp(directory: dirfd(directory), name: name)))
                 case Int32(DT_LNK):
                     followLink(folder + "/" + name, relative: relativePath, in: directory, name: name)
-                case _ where name.hasSuffix(".md"):
+                case _ where ContentLoader.isContentFile(name):
                     // A pipe, socket or device: opening one may never return.
                     report(.unreadableFile("not a regular file"), at: relativePath)
                 default:
@@ -204,7 +220,7 @@ public struct ContentLoader: Sendable {
             guard let target = Self.resolve(path) else {
                 if errno == ELOOP {
                     report(.symlinkLoop, at: relative)
-                } else if name.hasSuffix(".md") {
+                } else if ContentLoader.isContentFile(name) {
                     // A link to nothing: reading it reports why.
                     found.append((relative, nil))
                 }
@@ -213,7 +229,7 @@ public struct ContentLoader: Sendable {
             var status = stat()
             guard stat(target, &status) == 0 else { return }
             let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
-            guard isFolder || name.hasSuffix(".md") else { return }
+            guard isFolder || ContentLoader.isContentFile(name) else { return }
             guard let inside = resolvedRoot, target == inside || target.hasPrefix(inside + "/") else {
                 report(.symlinkOutsideContent(target, root: root), at: relative)
                 return

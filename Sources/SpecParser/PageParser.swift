@@ -3,10 +3,17 @@ import Markdown
 import SpecModel
 import Utilities
 
-/// What one Markdown file turned out to be.
+/// What one file of the content turned out to be.
 public enum ParsedPage: Sendable, Equatable {
     case spec(Spec)
     case page(Page)
+    /// A translation file beside a spec (`login-error-states.de.json`).
+    case translation(Translation)
+
+    /// Whether it is a translation file rather than a page.
+    public var isTranslation: Bool {
+        if case .translation = self { true } else { false }
+    }
 }
 
 /// Turns one validated Markdown file into a spec or a plain page, reporting every problem

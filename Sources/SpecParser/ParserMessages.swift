@@ -11,7 +11,7 @@ public enum ParserMessages {
     /// Every message the parser reports, group by group.
     public static let catalogue: [CatalogueEntry] =
         files + pageMetadata + sectionsAndScenarios + copyTables + copyStyle + acceptanceCriteria + checks + references
-        + commandLine
+        + translations + commandLine
 }
 
 /// Where the samples of the duplicate-ID messages say the first one is.

@@ -192,7 +192,7 @@ struct Witness: Sendable {
     }
 
     /// The witnesses, by the part of the tool that reports their messages.
-    static let groups = [parsing, running, building, comparing, commandLine]
+    static let groups = [parsing, running, building, comparing, commandLine, translating]
     /// A witness per ID. All but one run the pipeline or the command line in this process;
     /// `build-stopped` runs the binary, since only a signal to a process of its own stops a build.
     static let witnesses = groups.reduce(into: [MessageID: Witness]()) { all, group in

@@ -161,7 +161,7 @@ import Testing
     @Test func theHelpTestsCoverEveryCommand() {
         #expect(
             CommandLineTool.commands.map(\.name) == [
-                "lint", "check", "build", "preview", "copy", "export", "lockstep", "explore", "errors", "steps",
+                "lint", "check", "build", "preview", "copy", "export", "l10n", "lockstep", "explore", "errors", "steps",
                 "diff", "explain", "lsp", "help",
             ])
     }

@@ -225,3 +225,30 @@ async def test_a_lint_error_holds_back_the_engine(editor):
     assert "step-failed" not in editor.codes(page), editor.describe(page)
     await editor.type(page, original)
     assert "undefined-step" not in editor.codes(page)
+
+
+async def test_an_english_edit_marks_its_translation_stale_at_the_translation_files_line(editor, workspace):
+    """The German beside the native page was translated from its English: rewording one
+    message in the editor marks that string of the German file, not open, at its line; the
+    old wording clears it."""
+    page = await editor.open(NATIVE)
+    german_path = workspace / "content/native/login-error-states.de.json"
+    german = Document(german_path, german_path.read_text(encoding="utf-8"))
+    assert editor.diagnostics(german) == []
+    original = page.text
+    old = "| Title             | Unable to Check Sign-In Options |"
+    edited, _ = edit(original, old, "| Title             | Can’t Check Sign-In Options |")
+    await editor.type(page, edited)
+    stale = [d for d in editor.diagnostics(german) if d.code == "translation-stale"]
+    assert len(stale) == 1, editor.describe(german)
+    assert stale[0].severity == WARNING
+    assert "“Can’t Check Sign-In Options”" in stale[0].message
+    # At the iOS string's German text, in the German file.
+    ios = german.text.index('"ios": {')
+    offset = german.text.index('"lookup-failed.title": { "text": ', ios) + len('"lookup-failed.title": { "text": ')
+    line = german.text.count("\n", 0, offset)
+    character = offset - (german.text.rfind("\n", 0, offset) + 1)
+    assert (stale[0].range.start.line, stale[0].range.start.character) == (line, character)
+
+    await editor.type(page, original)
+    assert editor.diagnostics(german) == [], editor.describe(german)

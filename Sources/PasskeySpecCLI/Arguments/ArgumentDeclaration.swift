@@ -261,7 +261,7 @@ struct Argument<Values: CommandArguments>: Sendable {
 
     /// `--strict`: copy-style findings are errors.
     static func strict(_ keyPath: WritableKeyPath<Values, Bool> & Sendable) -> Self {
-        flag(keyPath, "--strict", help: "Copy-style findings are errors, not warnings.")
+        flag(keyPath, "--strict", help: "Warnings are errors: copy style, links and translations.")
     }
 
     /// `--format text|sarif`: how `lint` and `check` print their diagnostics.

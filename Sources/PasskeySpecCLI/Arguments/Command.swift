@@ -62,7 +62,7 @@ struct Command: Sendable {
     static let helpWidth = 100
 
     /// The usage line without `passkey-spec `: the arguments in their declared order,
-    /// optional ones in brackets, required options without, options that exclude each other as `[--a A | --b B]`, a
+    /// optional ones in brackets, required ones without, options that exclude each other as `[--a A | --b B]`, a
     /// positional a flag stands in for as `(ID | --list)`.
     var usage: String {
         var parts = [name]
@@ -73,6 +73,8 @@ struct Command: Sendable {
             case .positional(let repeating):
                 if let flag = argument.insteadOf {
                     parts.append("(\(argument.name) | \(flag))")
+                } else if argument.required, !repeating {
+                    parts.append(argument.name)
                 } else {
                     parts.append(repeating ? "[\(argument.name)...]" : "[\(argument.name)]")
                 }

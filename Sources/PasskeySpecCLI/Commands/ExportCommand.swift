@@ -61,15 +61,7 @@ enum ExportCommand {
         let pipeline = console.pipeline(roots: arguments.paths, flows: arguments.makeFlows)
         if arguments.format.isKit { return try writeKit(arguments, pipeline: pipeline, console: console) }
         let (result, data) = pipeline.export(arguments.format)
-        try console.show(result)
-        // Content with errors gives nothing to write: the file at '--out', if there is one, is
-        // left as it was (it may be the app's own), and the exit status says so.
-        guard let data else { return result.failure == nil ? .failure : ExitStatus(result) }
-        guard let path = arguments.out else {
-            console.out(String(decoding: data, as: UTF8.self))
-            return ExitStatus(result)
-        }
-        return console.write(data, to: path, with: pipeline) ? ExitStatus(result) : .failure
+        return try console.emit(data, of: result, to: arguments.out, with: pipeline)
     }
 
     /// A conformance kit: a folder, written file by file into `--out`.

@@ -11,7 +11,8 @@ import SpecRunner
 /// and makes the strict rules' warnings errors.
 enum LintRules {
     static let registered: [LintRule] = [
-        read, listing, copyStyle, flowNames, steps, scenarioCoverage, flowRules, uniqueIDs, reservedPaths, links, run,
+        read, listing, copyStyle, flowNames, steps, scenarioCoverage, flowRules, uniqueIDs, reservedPaths, links,
+        translations, run,
     ]
 
     // MARK: - A page
@@ -21,8 +22,8 @@ enum LintRules {
         "read", scope: .page, reads: [.pageText],
         reports: (ParserMessages.files + ParserMessages.pageMetadata + ParserMessages.sectionsAndScenarios
             + ParserMessages.copyTables + ParserMessages.acceptanceCriteria + ParserMessages.checks
-            + ParserMessages.references).map(\.id).filter {
-                !listingMessages.contains($0) && !uniqueIDs.reports.contains($0)
+            + ParserMessages.references + ParserMessages.translations).map(\.id).filter {
+                !listingMessages.contains($0) && !uniqueIDs.reports.contains($0) && !translations.reports.contains($0)
             },
         implications: [
             // A misspelt platform in the metadata is one message: the columns of the platform
@@ -109,7 +110,7 @@ enum LintRules {
             var firsts: [String: SourceSpan] = [:]
             var found: [Diagnostic] = []
             for page in scope.pages {
-                guard let kind = page.kind, !page.id.isEmpty else { continue }
+                guard let kind = page.kind, kind != .translation, !page.id.isEmpty else { continue }
                 let isSpec = kind == .spec
                 let at = page.idSpan ?? page.titleSpan
                 let key = (isSpec ? "spec " : "page ") + page.id
@@ -134,7 +135,7 @@ enum LintRules {
         body: .acrossPages { scope in
             ReservedPaths.collisions(
                 in: scope.pages.compactMap { page in
-                    page.kind.map { (page.relativePath, $0 == .spec, page.titleSpan) }
+                    page.kind.flatMap { $0 == .translation ? nil : (page.relativePath, $0 == .spec, page.titleSpan) }
                 })
         })
 
@@ -154,6 +155,24 @@ enum LintRules {
                 in: scope.pages.compactMap(\.links),
                 unread: scope.unread, outside: scope.outside)
         })
+
+    /// Each translation against the spec it translates: a spec it names that does not exist,
+    /// two files for one spec and language, a platform the spec has no copy for, strings
+    /// missing, stale (the English changed since), with other placeholders than the English,
+    /// or of a string the spec no longer has. Reported in the translation file, at the string.
+    static let translations = LintRule(
+        "translations", scope: .acrossPages, reads: [.pageFacts],
+        reports: [
+            Message.translationUnknownSpec("").id, Message.translationDuplicate(specID: "", locale: "", first: "").id,
+            Message.translationPlatformNotInSpec(.ios, specID: "").id,
+            Message.translationMissing("", platform: .ios, locale: "", english: "").id,
+            Message.translationStale("", platform: .ios, english: "").id,
+            Message.translationUnsourced("", platform: .ios).id,
+            Message.translationPlaceholders("", platform: .ios, expected: [], found: []).id,
+            Message.translationObsolete("", platform: .ios, specID: "").id,
+        ],
+        strictMakesErrors: true,
+        body: .acrossPages { scope in TranslationFindings.findings(in: scope.pages) })
 
     // MARK: - The run
 

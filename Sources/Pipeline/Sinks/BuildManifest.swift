@@ -46,7 +46,7 @@ struct BuildManifest: Equatable, Sendable {
         self.runFindings = runFindings
     }
 
-    static let header = "passkey-spec build manifest 5"
+    static let header = "passkey-spec build manifest 6"
 
     /// The text form: a header, then one tab-separated line per fact.
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -89,6 +89,8 @@ struct BuildManifest: Equatable, Sendable {
             if let links = record.links { Self.append(links, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
             bytes.append(0x09)
             Self.appendEscaped(record.findings.isEmpty ? "[]" : Self.json(record.findings), to: &bytes)
+            bytes.append(0x09)
+            Self.appendEscaped(record.copy.map(Self.json) ?? "-", to: &bytes)
             bytes.append(0x0A)
         }
         for output in outputs {
@@ -150,7 +152,7 @@ struct BuildManifest: Equatable, Sendable {
                 case ("build", 2): buildKey = text(1)
                 case ("shared", 2): sharedKey = text(1)
                 case ("passed", 2): passed = text(1) == "1"
-                case ("record", 12), ("recent", 12):
+                case ("record", 13), ("recent", 13):
                     let path = text(1)
                     let kindField = text(5)
                     let none = { (index: Int) in bytes(index).count == 1 && bytes(index)[0] == UInt8(ascii: "-") }
@@ -160,12 +162,15 @@ struct BuildManifest: Equatable, Sendable {
                     else { return false }
                     let idSpan = none(9) ? nil : Self.span(bytes(9), file: path)
                     let links = none(10) ? nil : Self.links(bytes(10), file: path)
-                    guard none(9) || idSpan != nil, none(10) || links != nil else { return false }
+                    let copy = none(12) ? nil : Self.decode(CopyFacts.self, text(12))
+                    guard none(9) || idSpan != nil, none(10) || links != nil, none(12) || copy != nil else {
+                        return false
+                    }
                     records.append(
                         PageRecord(
                             path: path, relativePath: text(2), version: .disk(stamp), isTrusted: kind == "record",
                             hash: text(4), kind: PageRecord.Kind(rawValue: kindField), id: text(6), title: text(7),
-                            titleSpan: titleSpan, idSpan: idSpan, links: links, findings: findings))
+                            titleSpan: titleSpan, idSpan: idSpan, links: links, findings: findings, copy: copy))
                 case ("output", 4):
                     guard let stamp = FileStamp(bytes: bytes(2)) else { return false }
                     outputs.append(Output(path: text(1), stamp: stamp, key: text(3)))

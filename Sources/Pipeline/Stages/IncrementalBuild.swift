@@ -109,7 +109,7 @@ struct IncrementalBuild {
         // The specs and the home page, read now where the manifest knew them; the run is the
         // checks', or the report saved. It is made while the prose pages render on the other
         // core.
-        let withSpecs = read(snapshot, store: store) { $0.kind == .spec || $0.kind == .home }
+        let withSpecs = read(snapshot, store: store) { $0.kind == .spec || $0.kind == .home || $0.kind == .translation }
         let content = withSpecs.content
         result.content = content
         let changed = Keys.changedPages(of: records, keys: keys.pages, since: previous)
@@ -197,6 +197,7 @@ struct IncrementalBuild {
             switch page.loaded?.page {
             case .spec(let spec): if shared != nil { content.specs.append(spec) }
             case .page(let prose): if shared != nil || pages.contains(prose.path) { content.pages.append(prose) }
+            case .translation(let translation): if shared != nil { content.translations.append(translation) }
             case nil: if shared != nil, let stub = page.record.stub { content.pages.append(stub) }
             }
         }

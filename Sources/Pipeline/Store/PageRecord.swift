@@ -25,6 +25,8 @@ final class PageRecord: Sendable, Equatable {
         case home
         /// Any other page: prose on its own page.
         case page
+        /// A translation file beside a spec: part of the exports, not a page.
+        case translation
     }
 
     /// The file's path as listed (what diagnostics name).
@@ -51,11 +53,14 @@ final class PageRecord: Sendable, Equatable {
     let links: SiteLinks.Page?
     /// The findings of the rules of the page alone (the reader's, the page's and its flow's).
     let findings: [Diagnostic]
+    /// A spec's English strings, or a translation's strings: what the `translations` rule
+    /// compares. Nil for any other page.
+    let copy: CopyFacts?
 
     init(
         path: String, relativePath: String, version: SourceVersion?, isTrusted: Bool, hash: String, kind: Kind?,
         id: String, title: String, titleSpan: SourceSpan, idSpan: SourceSpan?, links: SiteLinks.Page?,
-        findings: [Diagnostic]
+        findings: [Diagnostic], copy: CopyFacts? = nil
     ) {
         self.path = path
         self.relativePath = relativePath
@@ -69,6 +74,7 @@ final class PageRecord: Sendable, Equatable {
         self.idSpan = idSpan
         self.links = links
         self.findings = findings
+        self.copy = copy
     }
 
     static func == (lhs: PageRecord, rhs: PageRecord) -> Bool {
@@ -76,7 +82,7 @@ final class PageRecord: Sendable, Equatable {
             || (lhs.path == rhs.path && lhs.relativePath == rhs.relativePath && lhs.version == rhs.version
                 && lhs.isTrusted == rhs.isTrusted && lhs.hash == rhs.hash && lhs.kind == rhs.kind && lhs.id == rhs.id
                 && lhs.title == rhs.title && lhs.titleSpan == rhs.titleSpan && lhs.idSpan == rhs.idSpan
-                && lhs.links == rhs.links && lhs.findings == rhs.findings)
+                && lhs.links == rhs.links && lhs.findings == rhs.findings && lhs.copy == rhs.copy)
     }
 
     /// Whether a finding of the page is an error.
@@ -95,18 +101,26 @@ extension PageRecord {
     /// The record of a page as read, with the findings of the rules of that page alone.
     convenience init(_ loaded: LoadedFile, version: SourceVersion?, isTrusted: Bool, findings: [Diagnostic]) {
         let (kind, id, title, titleSpan, links): (Kind?, String, String, SourceSpan, SiteLinks.Page?)
+        var copy: CopyFacts?
         switch loaded.page {
         case .spec(let spec):
             (kind, id, title, titleSpan, links) = (.spec, spec.id, spec.title, spec.span, SiteLinks.page(of: spec))
+            copy = CopyFacts(spec: spec)
+            copy?.readWithErrors = loaded.diagnostics.contains { $0.severity == .error }
         case .page(let page):
             (kind, id, title, titleSpan, links) = (
                 page.id == "home" ? .home : .page, page.id, page.title, page.span, SiteLinks.page(of: page)
             )
+        case .translation(let translation):
+            (kind, id, title, titleSpan, links) = (
+                .translation, translation.specID, translation.locale.rawValue, translation.specSpan, nil
+            )
+            copy = CopyFacts(translation: translation)
         case nil: (kind, id, title, titleSpan, links) = (nil, "", "", .whole(loaded.file.path), nil)
         }
         self.init(
             path: loaded.file.path, relativePath: loaded.file.relativePath, version: version, isTrusted: isTrusted,
             hash: loaded.hash, kind: kind, id: id, title: title, titleSpan: titleSpan, idSpan: loaded.idSpan,
-            links: links, findings: findings)
+            links: links, findings: findings, copy: copy)
     }
 }

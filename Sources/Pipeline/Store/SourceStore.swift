@@ -97,6 +97,7 @@ final class SourceStore: @unchecked Sendable {
                 switch page.loaded?.page {
                 case .spec(let spec): content.specs.append(spec)
                 case .page(let read): content.pages.append(read)
+                case .translation(let translation): content.translations.append(translation)
                 case nil: if let stub = page.record.stub { content.pages.append(stub) }
                 }
             }
@@ -432,7 +433,9 @@ final class SourceStore: @unchecked Sendable {
     ) -> (record: PageRecord, loaded: LoadedFile, rulesRun: [String]) {
         var findings = loaded.diagnostics
         var ran = [LintRules.read.name]
-        if runsRules, let page = loaded.page {
+        // A translation file's findings are its reader's; what it says of its spec is the
+        // `translations` rule's, across pages.
+        if runsRules, let page = loaded.page, !page.isTranslation {
             for rule in LintRules.pageRules {
                 guard case .page(let body) = rule.body else { continue }
                 findings += body(page)

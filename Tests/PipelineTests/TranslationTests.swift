@@ -1,0 +1,231 @@
+import Exports
+import Foundation
+import SpecModel
+import TestSupport
+import Testing
+
+@testable import Pipeline
+
+/// Translation files beside the specs: read by the source store with the pages, compared with
+/// their spec's English by the `translations` rule (at the translation file's line), written
+/// into every localized export by `build`, and to and from XLIFF by `l10n`.
+@Suite struct TranslationTests {
+    /// A copy of the content (with its German) whose files `edit` changes, by path under it.
+    func content(_ edits: [String: (String) -> String] = [:]) throws -> (TemporaryFolder, Pipeline) {
+        let folder = try TemporaryFolder()
+        try copyContent(into: folder)
+        for (name, edit) in edits {
+            let path = folder.url.appendingPathComponent("content/" + name)
+            let text = (try? String(contentsOf: path, encoding: .utf8)) ?? ""
+            try edit(text).write(to: path, atomically: true, encoding: .utf8)
+        }
+        return (folder, pipeline(folder, in: folder.url, roots: ["content"]))
+    }
+
+    static let nativeGerman = "native/login-error-states.de.json"
+    static let webGerman = "web/login-error-states.de.json"
+
+    /// The 1-based line of the first line of `text` holding `target`.
+    func line(of target: String, in text: String) throws -> Int {
+        let index = try #require(text.components(separatedBy: "\n").firstIndex { $0.contains(target) })
+        return index + 1
+    }
+
+    @Test func theContentsGermanIsCompleteAndCurrent() throws {
+        let (folder, pipeline) = try content()
+        let result = withExtendedLifetime(folder) { pipeline.lint() }
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        #expect(result.content.locales.map(\.rawValue) == ["de"])
+        #expect(result.content.translations.map(\.specID).sorted() == ["N1.4", "W1.4"])
+        // Every English string of every platform has its German.
+        let strings = result.content.translations.map(\.strings.count).reduce(0, +)
+        let english = result.content.specs.flatMap { spec in
+            spec.platforms.flatMap { platform in
+                spec.scenarios.flatMap { $0.copy(for: platform)?.strings ?? [] }.filter { $0.text != nil }
+            }
+        }
+        #expect(strings == english.count && strings == 93)
+    }
+
+    @Test func changingOneEnglishMessageMarksExactlyThatKeyStaleInEveryLocale() throws {
+        // A second language, French, translated from the same English as the German (its words
+        // do not matter here): then one English message changes.
+        let folder = try TemporaryFolder()
+        try copyContent(into: folder)
+        let german = folder.url.appendingPathComponent("content/" + Self.nativeGerman)
+        let french = try String(contentsOf: german, encoding: .utf8).replacingOccurrences(
+            of: "\"locale\": \"de\"", with: "\"locale\": \"fr\"")
+        try french.write(
+            to: folder.url.appendingPathComponent("content/native/login-error-states.fr.json"), atomically: true,
+            encoding: .utf8)
+        let page = folder.url.appendingPathComponent("content/native/login-error-states.md")
+        let old = "Your sign-in options couldn’t be checked because of a network or server problem."
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let occurrences = text.components(separatedBy: old).count - 1
+        try #require(occurrences >= 1, "the native page no longer says '\(old)'")
+        try text.replacingOccurrences(of: old, with: "A network or server problem stopped the check.").write(
+            to: page, atomically: true, encoding: .utf8)
+        let result = pipeline(folder, in: folder.url, roots: ["content"]).lint()
+        let stale = result.diagnostics.filter { $0.id == "translation-stale" }
+        #expect(
+            result.diagnostics.allSatisfy { $0.id == "translation-stale" }, "\(result.diagnostics.map(\.description))")
+        #expect(!result.hasErrors)
+        // Each locale has one finding for each string that said it (one per platform), and only those.
+        let byFile = Dictionary(grouping: stale, by: { $0.location.file })
+        #expect(
+            Set(byFile.keys) == [
+                "content/native/login-error-states.de.json", "content/native/login-error-states.fr.json",
+            ])
+        for (file, findings) in byFile {
+            let lines = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
+                .components(separatedBy: "\n")
+            let keys = findings.map { lines[$0.location.line - 1].split(separator: "\"")[1] }
+            #expect(Set(keys) == ["lookup-failed.message"], "\(file): \(keys)")
+            #expect(findings.count == occurrences, "\(file)")
+        }
+        // With --strict, they are errors.
+        let strict = pipeline(folder, in: folder.url, roots: ["content"], strict: true).lint()
+        #expect(strict.errors.count == stale.count)
+    }
+
+    @Test func aTranslationIsComparedWithItsSpecAtTheTranslationFilesLines() throws {
+        let (folder, pipeline) = try content([
+            Self.nativeGerman: { text in
+                text.replacingOccurrences(of: "\"Support kontaktieren\"", with: "\"Support %@ kontaktieren\"")
+                    .replacingOccurrences(of: "\"lookup-failed.title\"", with: "\"lookup-failed.titel\"")
+            }
+        ])
+        let result = withExtendedLifetime(folder) { pipeline.lint() }
+        let file = "content/" + Self.nativeGerman
+        let text = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
+        let found = result.diagnostics.map { "\($0.id.rawValue) \($0.location.file):\($0.location.line)" }.sorted()
+        let iosLine = try line(of: "\"ios\": {", in: text)
+        let androidLine = try line(of: "\"android\": {", in: text)
+        let placeholders = text.components(separatedBy: "\n").enumerated().filter {
+            $0.element.contains("Support %@ kontaktieren")
+        }.map { "translation-placeholders \(file):\($0.offset + 1)" }
+        let renamed = text.components(separatedBy: "\n").enumerated().filter {
+            $0.element.contains("lookup-failed.titel")
+        }
+        .map { $0.offset + 1 }
+        #expect(placeholders.count == 2 && renamed.count == 2)
+        let expected =
+            (placeholders + [
+                "translation-missing \(file):\(iosLine)", "translation-missing \(file):\(androidLine)",
+                "translation-obsolete \(file):\(renamed[0])", "translation-obsolete \(file):\(renamed[1])",
+            ]).sorted()
+        #expect(found == expected)
+        #expect(result.errors.map(\.id) == ["translation-placeholders", "translation-placeholders"])
+        let missing = try #require(result.diagnostics.first { $0.id == "translation-missing" })
+        #expect(missing.message.text.contains("“Unable to Check Sign-In Options”"), "\(missing.message.text)")
+    }
+
+    @Test func aTranslationOfNoSpecOrOfASpecTwiceIsAnError() throws {
+        let (folder, pipeline) = try content([
+            "native/login-error-states.fr.json": { _ in "{\n  \"locale\": \"fr\",\n  \"spec\": \"N9.9\"\n}\n" },
+            "native/other.de.json": { _ in "{\n  \"locale\": \"de\",\n  \"spec\": \"N1.4\"\n}\n" },
+            "web/login-error-states.fr.json": { _ in
+                "{\n  \"locale\": \"fr\",\n  \"spec\": \"W1.4\",\n  \"ios\": {}\n}\n"
+            },
+        ])
+        let result = withExtendedLifetime(folder) { pipeline.lint() }
+        let errors = result.errors.map { "\($0.id.rawValue) \($0.location.file):\($0.location.line)" }.sorted()
+        #expect(
+            errors == [
+                "translation-duplicate content/native/other.de.json:3",
+                "translation-platform-not-in-spec content/web/login-error-states.fr.json:4",
+                "translation-unknown-spec content/native/login-error-states.fr.json:3",
+            ])
+        let duplicate = try #require(result.errors.first { $0.id == "translation-duplicate" })
+        #expect(duplicate.notes.first?.span.file == "content/native/login-error-states.de.json")
+    }
+
+    @Test func anIncrementalBuildSeesAnEditedTranslationAndKeepsItsFindings() throws {
+        let (folder, pipeline) = try content()
+        let site = folder.url.appendingPathComponent("site").path
+        let first = pipeline.build(into: site)
+        #expect(first.passed, "\(first.diagnostics.map(\.description))")
+        let strings = folder.url.appendingPathComponent("site/exports/ios/de.lproj/Localizable.strings")
+        #expect(try String(contentsOf: strings, encoding: .utf8).contains("\"Passkey nicht verwendbar\""))
+        // Only the translation changes: the next build writes it into the exports.
+        let german = folder.url.appendingPathComponent("content/" + Self.nativeGerman)
+        try String(contentsOf: german, encoding: .utf8).replacingOccurrences(
+            of: "\"Passkey nicht verwendbar\"", with: "\"Passkey kann nicht verwendet werden\""
+        ).write(to: german, atomically: true, encoding: .utf8)
+        let second = pipeline.build(into: site)
+        #expect(second.passed)
+        #expect(try String(contentsOf: strings, encoding: .utf8).contains("\"Passkey kann nicht verwendet werden\""))
+        // A stale string found by one build is found by the next, which reads nothing again.
+        let page = folder.url.appendingPathComponent("content/web/login-error-states.md")
+        try String(contentsOf: page, encoding: .utf8).replacingOccurrences(
+            of: "| Passkey sign-in didn’t work |", with: "| Passkey sign-in failed |"
+        ).write(to: page, atomically: true, encoding: .utf8)
+        let third = pipeline.build(into: site)
+        let fourth = pipeline.build(into: site)
+        #expect(third.diagnostics.map(\.id).contains("translation-stale"), "\(third.diagnostics.map(\.description))")
+        #expect(fourth.diagnostics.map(\.description) == third.diagnostics.map(\.description))
+    }
+
+    @Test func anXLIFFRoundTripGivesTheCommittedGermanExports() throws {
+        // The published document has the German as its targets: imported into a copy of the
+        // content without its German, then built, it gives the committed German exports.
+        let folder = try TemporaryFolder()
+        try copyContent(into: folder)
+        for file in [Self.nativeGerman, Self.webGerman] {
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/" + file))
+        }
+        let document = try Data(contentsOf: packageRoot.appendingPathComponent("site/exports/l10n/de.xliff"))
+        let pipeline = pipeline(folder, in: folder.url, roots: ["content"])
+        let (result, files) = pipeline.importXLIFF(document, path: "de.xliff")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let written = try #require(files)
+        #expect(written.map(\.path).sorted() == ["content/" + Self.nativeGerman, "content/" + Self.webGerman])
+        #expect(pipeline.write(written) == nil)
+        for file in [Self.nativeGerman, Self.webGerman] {
+            let imported = try String(contentsOf: folder.url.appendingPathComponent("content/" + file), encoding: .utf8)
+            let committed = try String(
+                contentsOf: packageRoot.appendingPathComponent("content/" + file), encoding: .utf8)
+            #expect(imported == committed, "\(file)")
+        }
+        #expect(pipeline.build(into: folder.url.appendingPathComponent("site").path).passed)
+        for path in [
+            "exports/ios/de.lproj/Localizable.strings", "exports/android/res/values-de/strings.xml",
+            "exports/web/messages.de.json", "exports/Localizable.xcstrings", "exports/l10n/de.xliff",
+        ] {
+            let built = try Data(contentsOf: folder.url.appendingPathComponent("site/" + path))
+            let committed = try Data(contentsOf: packageRoot.appendingPathComponent("site/" + path))
+            #expect(built == committed, "\(path)")
+        }
+    }
+
+    @Test func anImportWhoseEnglishChangedIsRefusedWholeAtTheUnitsLine() throws {
+        let folder = try TemporaryFolder()
+        try copyContent(into: folder)
+        let pipeline = pipeline(folder, in: folder.url, roots: ["content"])
+        let (_, exported) = pipeline.xliff(locale: try #require(LocaleTag(rawValue: "de")))
+        var document = String(decoding: try #require(exported), as: UTF8.self)
+        document = document.replacingOccurrences(
+            of: "<source>Passkey Can’t Be Used</source>", with: "<source>Passkey Cannot Be Used</source>")
+        document = document.replacingOccurrences(
+            of: "original=\"web/login-error-states.md#web\"", with: "original=\"web/old.md#web\"")
+        let (result, files) = pipeline.importXLIFF(Data(document.utf8), path: "de.xliff")
+        #expect(files == nil)
+        let lines = document.components(separatedBy: "\n")
+        // Each unit whose source changed (the title of two scenarios) is reported at its
+        // `<trans-unit>`, the line before its source.
+        let units = lines.indices.filter { lines[$0].contains("Passkey Cannot Be Used") }.map {
+            "xliff-source-changed de.xliff:\($0)"
+        }
+        let file = try #require(lines.firstIndex { $0.contains("web/old.md#web") }) + 1
+        let found = result.diagnostics.map { "\($0.id.rawValue) \($0.location.file):\($0.location.line)" }.sorted()
+        #expect(units.count == 2)
+        #expect(found == (units + ["xliff-unknown-file de.xliff:\(file)"]).sorted())
+        // Nothing was written: the German files are the committed ones.
+        let german = try String(
+            contentsOf: folder.url.appendingPathComponent("content/" + Self.nativeGerman), encoding: .utf8)
+        #expect(
+            german
+                == (try String(
+                    contentsOf: packageRoot.appendingPathComponent("content/" + Self.nativeGerman), encoding: .utf8)))
+    }
+}
