@@ -65,26 +65,81 @@ public enum ExportLanguage: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One string of copy in a language other than English.
-struct LocalizedText: Equatable {
-    var text: String
-    /// Translated from English that has changed since: shipped, and marked for review.
-    var isStale: Bool
-}
-
-extension CopyString {
-    /// The string in `language`: the translation (stale or not) or the pseudo-locale's text;
-    /// nil where the content has no translation of it, so that the platform shows English.
-    func localized(in language: ExportLanguage, content: ContentSet) -> LocalizedText? {
-        switch language {
+extension ExportLanguage {
+    /// `entry`'s text in this language: the translation of the string `entry.key` of spec
+    /// `specID` on `platform` (stale or not), or the pseudo-locale's text; nil where the content
+    /// has no translation of it, so that the platform shows English, and for `None`.
+    public func text(
+        of entry: CopyEntry, on platform: Platform, specID: String, in content: ContentSet
+    )
+        -> LocalizedText?
+    {
+        guard let english = entry.text else { return nil }
+        switch self {
         case .pseudo(let pseudo):
-            return LocalizedText(text: pseudo.transform(text, placeholders: placeholders), isStale: false)
+            return LocalizedText(
+                text: pseudo.transform(english, placeholders: entry.placeholders ?? []), isStale: false)
         case .translated(let locale):
-            guard let translated = content.translation(of: specID, into: locale)?.string(key, on: platform) else {
+            guard let translated = content.translation(of: specID, into: locale)?.string(entry.key, on: platform) else {
                 return nil
             }
             return LocalizedText(
-                text: translated.text, isStale: translated.sourceHash != Translation.sourceHash(of: text))
+                text: translated.text, isStale: translated.sourceHash != Translation.sourceHash(of: english))
         }
+    }
+
+    /// `copy` with its title, message and button labels in this language, each in English
+    /// where the content has no translation of it.
+    public func copy(_ copy: PlatformCopy, specID: String, in content: ContentSet) -> PlatformCopy {
+        var localized = copy
+        func apply(_ entry: inout CopyEntry) {
+            if let text = text(of: entry, on: copy.platform, specID: specID, in: content) { entry.text = text.text }
+        }
+        apply(&localized.title)
+        apply(&localized.message)
+        for index in localized.actions.indices { apply(&localized.actions[index].label) }
+        return localized
+    }
+
+    /// How much of `spec`'s copy on `platform` this language has: the strings translated from
+    /// the English as it is, those translated from English that changed since, and those
+    /// without a translation. A pseudo-locale has every string.
+    public func completeness(of spec: Spec, on platform: Platform, in content: ContentSet) -> Completeness {
+        var completeness = Completeness()
+        for entry in spec.scenarios.flatMap({ $0.copy(for: platform)?.strings ?? [] }) where entry.text != nil {
+            switch text(of: entry, on: platform, specID: spec.id, in: content) {
+            case nil: completeness.missing += 1
+            case let found? where found.isStale: completeness.stale += 1
+            case _?: completeness.current += 1
+            }
+        }
+        return completeness
+    }
+}
+
+/// How many of a spec's strings on a platform a language has, and how.
+public struct Completeness: Equatable, Sendable {
+    public var current = 0
+    public var stale = 0
+    public var missing = 0
+
+    public init() {}
+
+    public var total: Int { current + stale + missing }
+}
+
+/// One string of copy in a language other than English.
+public struct LocalizedText: Equatable, Sendable {
+    public var text: String
+    /// Translated from English that has changed since: shipped, and marked for review.
+    public var isStale: Bool
+}
+
+extension CopyString {
+    /// The string in `language` (see `ExportLanguage.text(of:on:specID:in:)`).
+    func localized(in language: ExportLanguage, content: ContentSet) -> LocalizedText? {
+        let entry = CopyEntry(
+            key: key, text: text, placeholders: placeholders.isEmpty ? nil : placeholders, location: .whole(specID))
+        return language.text(of: entry, on: platform, specID: specID, in: content)
     }
 }

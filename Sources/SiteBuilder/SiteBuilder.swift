@@ -177,6 +177,14 @@ public struct SiteBuilder: Sendable {
                 let screens = SitePaths.screens(forMarkdown: spec.path)
                 jobs.append(
                     PageJob(template: "screens", path: screens) { $0.screens(spec, page: screens).mustacheValue })
+                // The screens in each language of the content and each pseudo-locale.
+                for language in ExportLanguage.all(in: content) {
+                    let localized = SitePaths.screens(forMarkdown: spec.path, language: language.tag)
+                    jobs.append(
+                        PageJob(template: "screens", path: localized) {
+                            $0.screens(spec, page: localized, language: language).mustacheValue
+                        })
+                }
                 let kit = SitePaths.kit(forMarkdown: spec.path)
                 jobs.append(PageJob(template: "kit", path: kit) { $0.kit(spec, page: kit).mustacheValue })
             }

@@ -13,6 +13,12 @@ public enum SitePaths {
         (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + "/screens.html"
     }
 
+    /// The page of a spec's screens in another language: `native/login-error-states.md`, `de` →
+    /// `native/login-error-states/screens.de.html`.
+    public static func screens(forMarkdown path: String, language tag: String) -> String {
+        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + "/screens.\(tag).html"
+    }
+
     /// The page on running a spec's checks against an app: `native/login-error-states.md` →
     /// `native/login-error-states/kit.html`.
     public static func kit(forMarkdown path: String) -> String {

@@ -216,6 +216,10 @@ struct MockupView: MustacheObject {
     /// How a screen reader hears of it, in the Announcement row's words ("nothing is announced"
     /// for `None`); nil where the table has no such row.
     let announced: String?
+    /// The language of the words, when not English (`de`, `en-XA`), for the `lang` attribute.
+    var lang: String? = nil
+    /// Whether the language is written right to left: the picture is mirrored (`dir="rtl"`).
+    var rtl = false
 }
 
 /// A button of a mockup.
@@ -405,6 +409,33 @@ struct ScreensPage: MustacheObject {
     /// The spec's page, from the site's root.
     let specHref: String
     let sections: [ScreensSection]
+    /// The languages the screens are drawn in: English, each translation and each
+    /// pseudo-locale, the page's own marked current.
+    let languages: [ScreensLanguage]
+    /// What the words of this page are, when not English.
+    let languageNote: String?
+    /// On the English page: how much of the copy each language has, per platform.
+    let completeness: [CompletenessRow]
+}
+
+/// A link to the screens drawn in one language.
+struct ScreensLanguage: MustacheObject {
+    let tag: String
+    let label: String
+    let href: String
+    let current: Bool
+}
+
+/// How much of a spec's copy on a platform one language has.
+struct CompletenessRow: MustacheObject {
+    let language: String
+    let platform: String
+    let current: String
+    let stale: String
+    let missing: String
+    let total: String
+    /// Every string translated from the English as it is.
+    let complete: Bool
 }
 
 struct ScreensSection: MustacheObject {

@@ -71,8 +71,11 @@ struct ViewModels: Sendable {
 
     /// Data every page has: the way back to the root and the navigation, by section (see
     /// `SiteNavigation`), with the page itself marked current.
-    func layout(page: String, title: String) -> LayoutView {
-        let listing = listings[page]
+    /// The layout of `page`, whose navigation marks the entry of `listedAs` (default: the page
+    /// itself) as the current one: a spec's screens in another language are listed as its
+    /// screens.
+    func layout(page: String, title: String, listedAs: String? = nil) -> LayoutView {
+        let listing = listings[listedAs ?? page]
         let sections = navigation.enumerated().map { index, group in
             guard let listing, listing.section == index else { return sectionValues[index] }
             // A section that lists every link differs from the one converted once by its current
@@ -525,10 +528,15 @@ struct ViewModels: Sendable {
     // MARK: - Screens
 
     /// Every screen of a spec side by side, for review.
-    func screens(_ spec: Spec, page: String) -> SitePage<ScreensPage> {
+    /// The page of `spec`'s screens, in English or in `language`: each string translated
+    /// where the content has its translation, in English where not.
+    func screens(_ spec: Spec, page: String, language: ExportLanguage? = nil) -> SitePage<ScreensPage> {
         let specHref = SitePaths.html(forMarkdown: spec.path)
+        let languages = ExportLanguage.all(in: content)
+        let title =
+            SiteNavigation.screensLabel(ofSpecTitled: spec.title) + (language.map { " (\($0.tag))" } ?? "")
         return SitePage(
-            layout: layout(page: page, title: SiteNavigation.screensLabel(ofSpecTitled: spec.title)),
+            layout: layout(page: page, title: title, listedAs: SitePaths.screens(forMarkdown: spec.path)),
             content: ScreensPage(
                 spec: header(spec, run(of: spec)), specHref: specHref,
                 sections: spec.sections.filter { !$0.scenarios.isEmpty }.map { section in
@@ -538,9 +546,46 @@ struct ViewModels: Sendable {
                             ScreensScenario(
                                 id: scenario.id, anchor: SitePaths.scenarioAnchor(scenario.id), title: scenario.title,
                                 href: "\(specHref)#\(SitePaths.scenarioAnchor(scenario.id))",
-                                mockups: scenario.copy.map(Mockups.mockup(of:)))
+                                mockups: scenario.copy.map { copy in
+                                    guard let language else { return Mockups.mockup(of: copy) }
+                                    var mockup = Mockups.mockup(of: language.copy(copy, specID: spec.id, in: content))
+                                    mockup.lang = language.tag
+                                    mockup.rtl = language.isRightToLeft
+                                    return mockup
+                                })
                         })
-                }))
+                },
+                languages: [
+                    ScreensLanguage(
+                        tag: "en", label: "English", href: SitePaths.screens(forMarkdown: spec.path),
+                        current: language == nil)
+                ]
+                    + languages.map { other in
+                        ScreensLanguage(
+                            tag: other.tag, label: other.isPseudo ? "\(other.tag) (pseudo-locale)" : other.tag,
+                            href: SitePaths.screens(forMarkdown: spec.path, language: other.tag),
+                            current: other == language)
+                    },
+                languageNote: language.map { language in
+                    (language.isPseudo
+                        ? "The pseudo-locale \(language.tag), made from every English string: "
+                            + (language.isRightToLeft
+                                ? "each word forced right to left, and the pictures mirrored."
+                                : "accented letters, about 40 % longer, in brackets.")
+                        : "The \(language.tag) translation where the content has one, each other string in English.")
+                        + " A button label cut short in its picture is marked: it is longer than the platform shows."
+                },
+                completeness: language != nil
+                    ? []
+                    : languages.filter { !$0.isPseudo }.flatMap { other in
+                        spec.platforms.map { platform in
+                            let counted = other.completeness(of: spec, on: platform, in: content)
+                            return CompletenessRow(
+                                language: other.tag, platform: platform.displayName, current: String(counted.current),
+                                stale: String(counted.stale), missing: String(counted.missing),
+                                total: String(counted.total), complete: counted.current == counted.total)
+                        }
+                    }))
     }
 
     // MARK: - Conformance kits

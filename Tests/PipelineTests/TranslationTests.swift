@@ -228,4 +228,34 @@ import Testing
                 == (try String(
                     contentsOf: packageRoot.appendingPathComponent("content/" + Self.nativeGerman), encoding: .utf8)))
     }
+
+    @Test func theSiteDrawsTheScreensInEveryLanguageAndCountsEachTranslation() throws {
+        let (folder, pipeline) = try content([
+            Self.nativeGerman: { text in
+                // One Android string left out, one translated from older English.
+                let lines = text.components(separatedBy: "\n")
+                let android = lines.firstIndex { $0.contains("\"android\": {") }!
+                var kept = lines.enumerated().filter { $0.offset != android + 1 }.map(\.element)
+                let stale = kept.lastIndex { $0.contains("\"lookup-failed.message\"") }!
+                kept[stale] = kept[stale].replacingOccurrences(of: "\"source\": \"", with: "\"source\": \"0")
+                return kept.joined(separator: "\n")
+            }
+        ])
+        let site = folder.url.appendingPathComponent("site")
+        #expect(pipeline.build(into: site.path).errors.isEmpty)
+        let german = try String(
+            contentsOf: site.appendingPathComponent("native/login-error-states/screens.de.html"), encoding: .utf8)
+        #expect(german.contains(" lang=\"de\">"))
+        #expect(german.contains("<p class=\"notice-title\">Passkey nicht verwendbar</p>"))
+        let mirrored = try String(
+            contentsOf: site.appendingPathComponent("native/login-error-states/screens.ar-XB.html"), encoding: .utf8)
+        #expect(mirrored.contains(" lang=\"ar-XB\" dir=\"rtl\">"))
+        let english = try String(
+            contentsOf: site.appendingPathComponent("native/login-error-states/screens.html"), encoding: .utf8)
+        let rows = english.components(separatedBy: "<tr").filter { $0.contains("<th scope=\"row\"><code>de</code>") }
+        #expect(rows.count == 2)
+        #expect(rows.first?.contains("<td>iOS</td><td>32 of 32</td><td>0</td><td>0</td>") == true, "\(rows)")
+        #expect(rows.last?.contains("<td>Android</td><td>30 of 32</td><td>1</td><td>1</td>") == true, "\(rows)")
+        #expect(english.contains("hreflang=\"en-XA\">en-XA (pseudo-locale)</a>"))
+    }
 }

@@ -83,6 +83,11 @@ def hostile_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile")
     content = folder / "content"
     shutil.copytree(ROOT / "content", content)
+    # The payloads rewrite the English, so its translations no longer fit it (stale, with other
+    # placeholders than the poisoned English): without them, the pseudo-locales carry the
+    # payloads into every localized export and screens page.
+    for translation in content.rglob("*.de.json"):
+        translation.unlink()
     site = folder / "site"
 
     # The content committed as it is, so that the Changes page (which compares with the last
@@ -210,6 +215,11 @@ def test_a_hostile_id_never_reaches_a_badge(tmp_path):
     there is a located error, and nothing is built."""
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content)
+    # The payloads rewrite the English, so its translations no longer fit it (stale, with other
+    # placeholders than the poisoned English): without them, the pseudo-locales carry the
+    # payloads into every localized export and screens page.
+    for translation in content.rglob("*.de.json"):
+        translation.unlink()
     spec = content / "native" / "login-error-states.md"
     spec.write_text(spec.read_text(encoding="utf-8").replace(
         "<!-- spec: N1.4 ", "<!-- spec: N1.4\"><script>window.hit=1</script> ", 1), encoding="utf-8")

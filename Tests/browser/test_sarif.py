@@ -78,7 +78,10 @@ def test_lint_sarif_is_valid_and_says_what_the_diagnostics_say(content_with_find
     codes = {record["Code"] for record in records}
     assert {"unknown-trigger-name", "copy-straight-quote"} <= codes
     assert all(record["Tool"] == "passkey-spec" for record in records)
-    assert {record["Location"] for record in records} == {"content/native/login-error-states.md"}
+    # The Android title's straight quote changed its English: its German is stale, in the
+    # translation file beside the page.
+    assert {record["Location"] for record in records} == {
+        "content/native/login-error-states.md", "content/native/login-error-states.de.json"}
 
 
 @pytest.mark.parametrize("other_repository", [False, True])
@@ -97,7 +100,8 @@ def test_uris_from_another_folder_are_relative_to_the_repository(content_with_fi
     assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == content_with_findings.as_uri() + "/"
     locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run_["results"]]
     assert locations and all(
-        location == {"uri": "content/native/login-error-states.md", "uriBaseId": "%SRCROOT%"}
+        location["uriBaseId"] == "%SRCROOT%"
+        and location["uri"] in ("content/native/login-error-states.md", "content/native/login-error-states.de.json")
         for location in locations)
     assert run_["results"] == at_root["runs"][0]["results"]
 

@@ -50,3 +50,12 @@ document.querySelectorAll("fieldset[data-columns-target]").forEach(function (fie
   fieldset.hidden = false;
   apply();
 });
+
+// A button label cut short in a mockup (its text wider than the button the platform gives it)
+// is marked, so that a translation or a pseudo-locale too long for the platform is seen.
+document.querySelectorAll(".mockup .action").forEach(function (action) {
+  if (action.scrollWidth > action.clientWidth + 1) {
+    action.classList.add("truncated");
+    action.title = "Cut short: " + action.textContent;
+  }
+});
