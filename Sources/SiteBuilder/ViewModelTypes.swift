@@ -462,6 +462,26 @@ struct CopyIndexPage: MustacheObject {
     let platforms: [CopyIndexPlatform]
     /// Whether the page offers the platform filter: only with more than one column to choose.
     let platformFilter: Bool
+    /// A column per platform and language: English, then each language the content is
+    /// translated into.
+    let columns: [CopyIndexColumn]
+    /// The languages besides English, each a checkbox that shows its columns (off at first).
+    let languages: [CopyIndexLanguage]
+}
+
+/// A column of the copy index: one platform's strings in one language.
+struct CopyIndexColumn: MustacheObject {
+    let platform: String
+    /// `en`, or the language's tag.
+    let language: String
+    /// The platform's name, with the language's tag when not English: `iOS (de)`.
+    let name: String
+    /// Whether the column shows before a script hides it: the English ones.
+    let english: Bool
+}
+
+struct CopyIndexLanguage: MustacheObject {
+    let tag: String
 }
 
 /// A platform's column of the copy index, and its box in the platform filter.
@@ -482,6 +502,10 @@ struct CopyIndexEntry: MustacheObject {
 struct CopyIndexCell: MustacheObject {
     /// The column's platform ID.
     let platform: String
+    /// The column's language: `en`, or a translation's tag.
+    var language = "en"
+    /// A translation made from English that has changed since.
+    var stale = false
     let none: Bool
     let text: String?
 }

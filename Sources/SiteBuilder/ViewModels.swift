@@ -625,6 +625,7 @@ struct ViewModels: Sendable {
         let platforms = Platform.known.filter { platform in
             content.specs.contains { $0.platforms.contains(platform) }
         }
+        let translations = content.locales.map(ExportLanguage.translated)
         var entries: [CopyIndexEntry] = []
         for spec in content.specs {
             let href = SitePaths.html(forMarkdown: spec.path)
@@ -634,9 +635,24 @@ struct ViewModels: Sendable {
                     for entry in copy.strings where !keys.contains(entry.key) { keys.append(entry.key) }
                 }
                 for key in keys {
-                    let cells = platforms.map { platform in
+                    var cells = platforms.map { platform in
                         let text = scenario.copy(for: platform)?.strings.first { $0.key == key }?.text
                         return CopyIndexCell(platform: platform.rawValue, none: text == nil, text: text)
+                    }
+                    // Each translation's columns after the English ones: its text, or empty
+                    // where it has none (the platform shows the English).
+                    for language in translations {
+                        for platform in platforms {
+                            let entry = scenario.copy(for: platform)?.strings.first { $0.key == key }
+                            let localized = entry.flatMap {
+                                language.text(of: $0, on: platform, specID: spec.id, in: content)
+                            }
+                            cells.append(
+                                CopyIndexCell(
+                                    platform: platform.rawValue, language: language.tag,
+                                    stale: localized?.isStale ?? false,
+                                    none: entry?.text == nil, text: localized?.text))
+                        }
                     }
                     entries.append(
                         CopyIndexEntry(
@@ -653,7 +669,18 @@ struct ViewModels: Sendable {
             content: CopyIndexPage(
                 entries: entries, count: String(entries.count),
                 platforms: platforms.map { CopyIndexPlatform(id: $0.rawValue, name: $0.displayName) },
-                platformFilter: platforms.count > 1))
+                platformFilter: platforms.count > 1,
+                columns: platforms.map {
+                    CopyIndexColumn(platform: $0.rawValue, language: "en", name: $0.displayName, english: true)
+                }
+                    + translations.flatMap { language in
+                        platforms.map {
+                            CopyIndexColumn(
+                                platform: $0.rawValue, language: language.tag,
+                                name: "\($0.displayName) (\(language.tag))", english: false)
+                        }
+                    },
+                languages: translations.map { CopyIndexLanguage(tag: $0.tag) }))
     }
 
     // MARK: - Platform errors, steps, decisions

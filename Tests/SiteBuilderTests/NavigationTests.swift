@@ -167,8 +167,13 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
         #expect(page.platforms.map(\.id) == present.map(\.rawValue))
         #expect(page.platforms.map(\.name) == present.map(\.displayName))
         #expect(page.platformFilter)
+        // The English columns, then each translation's, a column per platform each.
+        let languages = ["en"] + content.locales.map(\.rawValue)
+        #expect(page.columns.map(\.language) == languages.flatMap { Array(repeating: $0, count: present.count) })
+        #expect(page.languages.map(\.tag) == content.locales.map(\.rawValue))
         for entry in page.entries {
-            #expect(entry.cells.map(\.platform) == present.map(\.rawValue))
+            #expect(entry.cells.map(\.platform) == page.columns.map(\.platform))
+            #expect(entry.cells.map(\.language) == page.columns.map(\.language))
         }
         let webOnly = page.entries.filter { entry in
             entry.cells.contains { $0.platform == Platform.web.rawValue && !$0.none }
@@ -179,6 +184,8 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
     @Test func oneColumnNeedsNoFilter() throws {
         var content = try projectContentWithFixture()
         content.specs = [singlePlatformSpec(from: content.specs[0], id: "W1.4", folder: "web", platform: .web)]
+        // No translation: one column.
+        content.translations = []
         let page = ViewModels(content: content, report: emptyReport).copyIndex(page: "copy.html").content
         #expect(page.platforms.map(\.id) == [Platform.web.rawValue])
         #expect(!page.platformFilter)
@@ -199,8 +206,10 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
                     "<label><input type=\"checkbox\" value=\"\(platform.rawValue)\" checked> \(platform.displayName)</label>"
                 ))
             #expect(
-                html.contains("<th scope=\"col\" data-platform=\"\(platform.rawValue)\">\(platform.displayName)</th>"))
-            #expect(html.contains("<td data-platform=\"\(platform.rawValue)\">"))
+                html.contains(
+                    "<th scope=\"col\" data-platform=\"\(platform.rawValue)\" data-language=\"en\">\(platform.displayName)</th>"
+                ))
+            #expect(html.contains("<td data-platform=\"\(platform.rawValue)\" data-language=\"en\">"))
         }
     }
 }

@@ -81,9 +81,10 @@ def test_the_navigation_fits_a_phone(browsers, base_url):
 
 
 def platform_cells(driver):
-    """Each platform column's cells (header included) by the platform's ID."""
+    """Each platform's English column's cells (header included) by the platform's ID; a
+    translation's columns start hidden, and are the Translations filter's."""
     cells = {}
-    elements = driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform]")
+    elements = driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform][data-language='en']")
     for cell, platform in zip(elements, attributes(driver, elements, "data-platform")):
         cells.setdefault(platform, []).append(cell)
     return cells
@@ -95,7 +96,7 @@ def test_the_platform_filter_has_a_box_per_column(driver, base_url):
     assert fieldset.is_displayed()
     assert fieldset.find_element(By.TAG_NAME, "legend").text == "Platforms"
     boxes = fieldset.find_elements(By.CSS_SELECTOR, "input[type=checkbox]")
-    headers = driver.find_elements(By.CSS_SELECTOR, "#copy-index thead th[data-platform]")
+    headers = driver.find_elements(By.CSS_SELECTOR, "#copy-index thead th[data-platform][data-language='en']")
     assert [box.get_attribute("value") for box in boxes] == [th.get_attribute("data-platform") for th in headers]
     present = {platform for spec in model()["specs"] for platform in spec["platforms"]}
     assert {box.get_attribute("value") for box in boxes} == present
@@ -106,7 +107,7 @@ def test_the_platform_filter_has_a_box_per_column(driver, base_url):
 
 def test_clearing_a_platform_hides_its_column_and_keeps_the_others(driver, base_url):
     driver.get(base_url + "copy.html")
-    boxes = driver.find_elements(By.CSS_SELECTOR, "fieldset.column-filter input[type=checkbox]")
+    boxes = driver.find_elements(By.CSS_SELECTOR, "fieldset.column-filter input[type=checkbox]:not([data-filter-by])")
     rows = driver.find_elements(By.CSS_SELECTOR, "#copy-rows tr")
     for box in boxes:
         platform = box.get_attribute("value")
@@ -134,14 +135,14 @@ UNIQUE_WORD = """
       }).map(function (cell) { return cell.textContent.toLowerCase(); }).join(" ");
     }).join(" ");
     var words = Array.prototype.map.call(
-      document.querySelectorAll("#copy-rows td[data-platform='" + platform + "']"),
+      document.querySelectorAll("#copy-rows td[data-platform='" + platform + "'][data-language='en']"),
       function (cell) { return cell.textContent.toLowerCase(); }).join(" ").split(/[^a-z]+/);
     return words.filter(function (w) { return w.length > 3 && others.indexOf(w) === -1; })[0] || null;"""
 
 
 def test_the_text_filter_reads_only_the_columns_shown(driver, base_url):
     driver.get(base_url + "copy.html")
-    boxes = driver.find_elements(By.CSS_SELECTOR, "fieldset.column-filter input[type=checkbox]")
+    boxes = driver.find_elements(By.CSS_SELECTOR, "fieldset.column-filter input[type=checkbox]:not([data-filter-by])")
     rows = driver.find_elements(By.CSS_SELECTOR, "#copy-rows tr")
     field = driver.find_element(By.ID, "copy-filter")
     # A word that only one platform's column has.

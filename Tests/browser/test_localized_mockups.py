@@ -1,7 +1,8 @@
-"""The screens of each spec in every language of the content and in the two pseudo-locales:
+"""The site in every language. The screens of each spec in every language of the content and in the two pseudo-locales:
 the words are the translation's (English where there is none), the right-to-left pseudo-locale
 is mirrored, and a button label longer than its platform shows is marked, so that truncation is
-seen before a translator is paid. Screenshots of each go to artifacts/."""
+seen before a translator is paid; screenshots go to artifacts/. The copy index shows a
+translation's columns when asked."""
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -64,3 +65,19 @@ def test_the_german_screens_show_the_german_and_the_english_page_counts_it(drive
     assert rows == [["de", "iOS", "32 of 32", "0", "0"], ["de", "Android", "32 of 32", "0", "0"]]
     links = [link.get_attribute("hreflang") for link in driver.find_elements(By.CSS_SELECTOR, "nav.languages a")]
     assert links == ["de", "en-XA", "ar-XB"]
+
+
+def test_the_copy_index_shows_a_translations_columns_when_asked(driver, base_url):
+    driver.get(base_url + "copy.html")
+    german = driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-language='de']")
+    assert german and not any(cell.is_displayed() for cell in german), "a translation's columns start hidden"
+    box = driver.find_element(By.CSS_SELECTOR, "fieldset.column-filter input[data-filter-by='language'][value='de']")
+    box.click()
+    headers = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#copy-index thead th[data-language='de']")]
+    assert headers == ["iOS (de)", "Android (de)", "Web (de)"]
+    texts = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#copy-rows td[data-language='de']") if cell.is_displayed()]
+    assert "Passkey nicht verwendbar" in texts
+    # The platform filter hides a platform in every language.
+    driver.find_element(By.CSS_SELECTOR, "fieldset.column-filter input[value='ios']:not([data-filter-by])").click()
+    assert not any(cell.is_displayed() for cell in driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform='ios']"))
+    assert any(cell.is_displayed() for cell in driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform='android'][data-language='de']"))

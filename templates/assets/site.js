@@ -33,9 +33,14 @@ document.querySelectorAll("fieldset[data-columns-target]").forEach(function (fie
   if (!table) { return; }
   var boxes = Array.prototype.slice.call(fieldset.querySelectorAll("input[type=checkbox]"));
   function apply() {
-    boxes.forEach(function (box) {
-      table.querySelectorAll("[data-platform]").forEach(function (cell) {
-        if (cell.getAttribute("data-platform") === box.value) { cell.hidden = !box.checked; }
+    // A cell shows while the boxes of its platform and of its language (in every filter of
+    // the table) are checked; a translation's columns start hidden.
+    var all = Array.prototype.slice.call(document.querySelectorAll(
+      "fieldset[data-columns-target='" + fieldset.getAttribute("data-columns-target") + "'] input[type=checkbox]"));
+    table.querySelectorAll("[data-platform]").forEach(function (cell) {
+      cell.hidden = all.some(function (box) {
+        var attribute = box.getAttribute("data-filter-by") === "language" ? "data-language" : "data-platform";
+        return !box.checked && cell.getAttribute(attribute) === box.value;
       });
     });
     // The text filter matches only the columns shown.
