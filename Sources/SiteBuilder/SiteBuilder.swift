@@ -216,6 +216,9 @@ public struct SiteBuilder: Sendable {
                 PageJob(template: "changes", path: ViewModels.changesPage) {
                     $0.changesPage(page: ViewModels.changesPage).mustacheValue
                 },
+                PageJob(template: "search", path: ViewModels.searchPage) {
+                    $0.searchPage(page: ViewModels.searchPage).mustacheValue
+                },
             ]
         }
         let renderer = PageRenderer(
@@ -273,6 +276,8 @@ public struct SiteBuilder: Sendable {
         guard selection.shared else { return }
         for asset in templates.assets { try write("assets/\(asset.name)", [UInt8](asset.data)) }
         try write(Self.changesPath, [UInt8](try changes.encodedJSON()))
+        // The search index, from the model and the run report.
+        try write(ViewModels.searchIndexPath, try views.searchIndexJSON())
         for spec in report.specs {
             try write("badges/\(spec.id).svg", Array(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8))
             for criterion in spec.criteria {

@@ -35,7 +35,7 @@ public enum SiteNavigation {
         Link(href: "copy.html", label: "Copy index"), Link(href: "errors.html", label: "Platform errors"),
         Link(href: "steps.html", label: "Steps"), Link(href: "decisions.html", label: "Decisions"),
         Link(href: "flows.html", label: "Flow diagrams"),
-        Link(href: "changes.html", label: "Changes"),
+        Link(href: "changes.html", label: "Changes"), Link(href: "search.html", label: "Search"),
     ]
 
     struct Link: Equatable {

@@ -116,6 +116,16 @@ struct SpecPage: MustacheObject {
     let routeDiagrams: [DiagramView]
     /// The flow's root causes and where each platform sends them; nil when it has none.
     let rootCauses: RootCauseTableView?
+    /// The languages the copy tables switch between: English, then each language the spec is
+    /// translated into; empty when it has no translation.
+    let copyLanguages: [CopyLanguageOption]
+}
+
+/// A choice of the copy tables' language on a spec page.
+struct CopyLanguageOption: MustacheObject {
+    let tag: String
+    let name: String
+    let english: Bool
 }
 
 /// The root-cause table: one row per cause, one column per platform of the flow.
@@ -251,6 +261,16 @@ struct CopyCell: MustacheObject {
     let html: String?
     let text: String?
     let note: String?
+    /// The text in each language the spec is translated into, shown in place of the English
+    /// when the reader picks that language.
+    var translations: [CopyCellTranslation] = []
+}
+
+/// A cell's text in one translation: nil where it has none (the platform shows the English).
+struct CopyCellTranslation: MustacheObject {
+    let language: String
+    let text: String?
+    let stale: Bool
 }
 
 /// A check that reaches a scenario; `last` ends the list.

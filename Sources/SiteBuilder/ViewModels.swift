@@ -14,8 +14,8 @@ struct ViewModels: Sendable {
     /// The IDs of the criteria reworded since the earlier build.
     private let rewordedCriteria: Set<String>
     /// Where each scenario and criterion lives: spec page plus anchor, from the site root.
-    private let scenarioLinks: [String: (href: String, title: String)]
-    private let criterionLinks: [String: String]
+    let scenarioLinks: [String: (href: String, title: String)]
+    let criterionLinks: [String: String]
     /// The navigation's sections, the same on every page.
     let navigation: [SiteNavigation.Group]
     /// Each section as a page outside it shows it, converted once.
@@ -232,7 +232,18 @@ struct ViewModels: Sendable {
             content: SpecPage(
                 spec: header, sections: spec.sections.map { section(spec, $0, run: run, checks: checkViews) },
                 matrix: matrix(spec, run: run), routeDiagrams: routeDiagrams(spec, run: run),
-                rootCauses: rootCauses(of: run, page: page)))
+                rootCauses: rootCauses(of: run, page: page),
+                copyLanguages: translations(of: spec).isEmpty
+                    ? []
+                    : [CopyLanguageOption(tag: "en", name: "English", english: true)]
+                        + translations(of: spec).map {
+                            CopyLanguageOption(tag: $0.tag, name: $0.tag, english: false)
+                        }))
+    }
+
+    /// The languages `spec` is translated into.
+    private func translations(of spec: Spec) -> [ExportLanguage] {
+        content.locales.filter { content.translation(of: spec.id, into: $0) != nil }.map(ExportLanguage.translated)
     }
 
     /// The spec's flow's root-cause table, on every platform of the flow, so that a reader
@@ -362,7 +373,7 @@ struct ViewModels: Sendable {
                     passed: scenarioRun?.platforms.first { $0.platform == platform }?.passed ?? false)
             },
             platforms: scenario.copy.map { CopyColumn(name: $0.platform.displayName) },
-            rows: copyRows(scenario), mockups: scenario.copy.map(Mockups.mockup(of:)),
+            rows: copyRows(scenario, spec: spec), mockups: scenario.copy.map(Mockups.mockup(of:)),
             exercisedBy: exercising.enumerated().map { index, check in
                 CheckLink(
                     anchor: SitePaths.checkAnchor(check.id), name: check.name, last: index == exercising.count - 1)
@@ -371,7 +382,8 @@ struct ViewModels: Sendable {
     }
 
     /// Trigger, presentation, announcement, title, message and each action, one cell per platform.
-    private func copyRows(_ scenario: Scenario) -> [CopyRow] {
+    private func copyRows(_ scenario: Scenario, spec: Spec) -> [CopyRow] {
+        let languages = translations(of: spec)
         var parts: [CopyPart] = [.trigger]
         if scenario.copy.contains(where: { $0.presentation != nil }) { parts.append(.presentation) }
         if scenario.copy.contains(where: { $0.announcement != nil }) { parts.append(.announcement) }
@@ -413,7 +425,18 @@ struct ViewModels: Sendable {
                         + " <span class=\"presentation-kind\">(\(Template.escapeHTML(kind.words)))</span>"
                     return CopyCell(anchor: anchor, none: false, html: html, text: nil, note: nil)
                 }
-                return CopyCell(anchor: anchor, none: false, html: nil, text: text, note: nil)
+                var cell = CopyCell(anchor: anchor, none: false, html: nil, text: text, note: nil)
+                // Translations hold the title, the message and the button labels.
+                switch part {
+                case .title, .message, .action:
+                    cell.translations = languages.map { language in
+                        let localized = language.text(of: entry, on: copy.platform, specID: spec.id, in: content)
+                        return CopyCellTranslation(
+                            language: language.tag, text: localized?.text, stale: localized?.isStale ?? false)
+                    }
+                case .trigger, .presentation, .announcement: break
+                }
+                return cell
             }
             return CopyRow(label: label, actionID: actionID, cells: cells)
         }

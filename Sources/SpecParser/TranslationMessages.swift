@@ -88,10 +88,32 @@ extension Message {
         _ key: String, platform: Platform, expected: [String], found: [String]
     ) -> Message {
         func list(_ placeholders: [String]) -> String { placeholders.map { "'\($0)'" }.joined(separator: ", ") }
-        let has = found.isEmpty ? "has no placeholder" : "has \(list(found))"
-        let english = expected.isEmpty ? "its English has none" : "its English has \(list(expected))"
+        let text: String
+        if !found.isEmpty, found.sorted() == expected.sorted() {
+            // The same placeholders in another order: unnumbered ones take the values in order.
+            text =
+                "the \(platform.displayName) string '\(key)' has \(list(found)) in another order than its English (\(list(expected))); number them in both to reorder them"
+        } else {
+            let has = found.isEmpty ? "has no placeholder" : "has \(list(found))"
+            let english = expected.isEmpty ? "its English has none" : "its English has \(list(expected))"
+            text = "the \(platform.displayName) string '\(key)' \(has), but \(english)"
+        }
+        return Message("translation-placeholders", .error, text)
+    }
+
+    /// A translation that takes more room than its presentation gives it, and more than its
+    /// English takes.
+    public static func translationTooLong(
+        _ key: String, platform: Platform, locale: String, length: Int, budget: TextBudget, lines: Int
+    ) -> Message {
+        let room =
+            lines == 1
+            ? "about \(budget.charactersPerLine) characters on one line"
+            : "\(lines) lines of about \(budget.charactersPerLine) characters"
         return Message(
-            "translation-placeholders", .error, "the \(platform.displayName) string '\(key)' \(has), but \(english)")
+            "translation-too-long", .warning,
+            "the '\(locale)' \(platform.displayName) \(budget.presentation) '\(key)' is \(length) characters long; it has room for \(room): shorten it"
+        )
     }
 
     public static func translationObsolete(_ key: String, platform: Platform, specID: String) -> Message {
@@ -130,6 +152,10 @@ extension ParserMessages {
             sample: .translationStale("deleted-passkey.title", platform: .ios, english: "Passkey Can’t Be Used")),
         CatalogueEntry(sample: .translationUnsourced("deleted-passkey.title", platform: .ios)),
         CatalogueEntry(sample: .translationPlaceholders("welcome.title", platform: .ios, expected: ["%@"], found: [])),
+        CatalogueEntry(
+            sample: .translationTooLong(
+                "passkey-failed.action.fallback", platform: .android, locale: "de", length: 30,
+                budget: TextBudget(presentation: "button", lines: 1, charactersPerLine: 25), lines: 1)),
         CatalogueEntry(sample: .translationObsolete("old-scenario.title", platform: .ios, specID: "N1.4")),
     ]
 }

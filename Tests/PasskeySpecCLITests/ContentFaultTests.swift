@@ -135,7 +135,7 @@ import Utilities
             ],
             in: work.url)
         #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.result.stdout.hasPrefix("build: 10017 pages and "), "\(run.result.stdout)")
+        #expect(run.result.stdout.hasPrefix("build: 10018 pages and "), "\(run.result.stdout)")
         #expect(run.seconds < 240, "took \(run.seconds) s")
         #expect(run.peakKiB < 400 * 1024, "peak memory \(run.peakKiB) KiB")
         let notes = try FileManager.default.contentsOfDirectory(

@@ -100,8 +100,8 @@ import Testing
         try await commitContent("The content")
         try edit("notes/note-1.md") { $0.replacingOccurrences(of: "first words", with: "very first words") }
         let first = try build()
-        // With the spec's screens in the two pseudo-locales.
-        #expect(first.hasPrefix("build: 28 pages and "), "\(first)")
+        // With the spec's screens in the two pseudo-locales, and the search page.
+        #expect(first.hasPrefix("build: 29 pages and "), "\(first)")
         try expectSameAsCleanBuild(after: "the first build")
 
         #expect(try build().contains("0 pages and 0 other files written"), "nothing changed, nothing written")

@@ -88,6 +88,10 @@ extension MessageWitnessTests {
         "translation-placeholders": german(
             ios: "    \"one.title\": { \"text\": \"T %@\", \"source\": \"\(Translation.sourceHash(of: "T"))\" }"
         ).at("content/page.de.json", line: 5),
+        "translation-too-long": german(
+            ios:
+                "    \"one.title\": { \"text\": \"Anmelden mit Passkey ist hier nicht möglich\", \"source\": \"\(Translation.sourceHash(of: "T"))\" }"
+        ).at("content/page.de.json", line: 5),
         "translation-obsolete": german(ios: "    \"two.title\": { \"text\": \"Zwei\", \"source\": \"0\" }")
             .at("content/page.de.json", line: 5),
         "xliff-unreadable": imported("<xliff version=\"1.2\">\n</file>\n").at("de.xliff", line: 2),

@@ -1,6 +1,7 @@
 import Exports
 import Foundation
 import SpecModel
+import SpecParser
 import TestSupport
 import Testing
 
@@ -257,5 +258,76 @@ import Testing
         #expect(rows.first?.contains("<td>iOS</td><td>32 of 32</td><td>0</td><td>0</td>") == true, "\(rows)")
         #expect(rows.last?.contains("<td>Android</td><td>30 of 32</td><td>1</td><td>1</td>") == true, "\(rows)")
         #expect(english.contains("hreflang=\"en-XA\">en-XA (pseudo-locale)</a>"))
+        // The spec page's copy tables hold the German beside the English, for its language
+        // switch to show: current, stale or not translated.
+        let spec = try String(
+            contentsOf: site.appendingPathComponent("native/login-error-states.html"), encoding: .utf8)
+        #expect(spec.contains("<input type=\"radio\" name=\"copy-language\" value=\"de\">"))
+        #expect(
+            spec.contains(
+                "<span class=\"copy-text\" data-language=\"de\" lang=\"de\" hidden>Passkey nicht verwendbar</span>"))
+        let cells = spec.components(separatedBy: "<td id=")
+        let stale = cells.filter {
+            $0.contains("data-language=\"de\"") && $0.contains("<span class=\"stale\">(stale)</span>")
+        }
+        #expect(
+            stale.count == 1 && stale.first?.hasPrefix("\"copy-lookup-failed.message-android\"") == true, "\(stale)")
+        let untranslated = cells.filter { $0.contains("<span class=\"untranslated\">not translated</span>") }
+        #expect(
+            untranslated.count == 1
+                && untranslated.first?.hasPrefix("\"copy-account-cannot-continue.title-android\"") == true,
+            "\(untranslated)")
+    }
+
+    @Test func aTranslationLongerThanItsPresentationHasRoomForIsAWarningAtItsText() throws {
+        // An Android button has room for 25 characters; an iOS alert title for one line of
+        // about 28, or as many lines as its English takes.
+        let (folder, german) = try content([
+            Self.nativeGerman: { text in
+                text.replacingOccurrences(
+                    of: "\"Konto wiederherstellen\"", with: "\"Dein Konto wiederherstellen lassen\""
+                )
+                .replacingOccurrences(
+                    of: "\"Keine Anmeldung mit Passkey\"", with: "\"Anmelden mit Passkey nicht möglich\"")
+            }
+        ])
+        let result = withExtendedLifetime(folder) { german.lint() }
+        let file = "content/" + Self.nativeGerman
+        let text = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
+        let found = result.diagnostics.map { "\($0.id.rawValue) \($0.location.file):\($0.location.line)" }
+        #expect(
+            found.sorted()
+                == [
+                    "translation-too-long \(file):\(try line(of: "Anmelden mit Passkey nicht möglich", in: text))",
+                    "translation-too-long \(file):\(try line(of: "Dein Konto wiederherstellen lassen", in: text))",
+                ].sorted(), "\(result.diagnostics.map(\.description))")
+        #expect(!result.hasErrors)
+        let messages = result.diagnostics.map(\.message.text).sorted()
+        #expect(
+            messages == [
+                "the 'de' Android button 'account-cannot-continue.action.recovery' is 34 characters long; it has room for about 25 characters on one line: shorten it",
+                "the 'de' iOS alert title 'account-cannot-continue.title' is 34 characters long; it has room for about 28 characters on one line: shorten it",
+            ])
+        // The German iOS title of lookup-failed takes two lines (40 characters), as its English
+        // does (31): not reported. With --strict, the two are errors.
+        #expect(text.contains("\"Prüfen der Anmeldeoptionen nicht möglich\""))
+        let strict = withExtendedLifetime(folder) {
+            pipeline(folder, in: folder.url, roots: ["content"], strict: true).lint()
+        }
+        #expect(strict.errors.map(\.id) == ["translation-too-long", "translation-too-long"])
+    }
+
+    @Test func unnumberedPlaceholdersMustKeepTheEnglishsOrder() {
+        #expect(TranslationFindings.unnumberedOrderDiffers(["%d", "%@"], ["%@", "%d"]))
+        #expect(TranslationFindings.unnumberedOrderDiffers(["%d", "%1$@"], ["%1$@", "%d"]))
+        #expect(!TranslationFindings.unnumberedOrderDiffers(["%2$d", "%1$@"], ["%1$@", "%2$d"]))
+        #expect(!TranslationFindings.unnumberedOrderDiffers(["{count}", "{name}"], ["{name}", "{count}"]))
+        #expect(!TranslationFindings.unnumberedOrderDiffers(["%@", "%@"], ["%@", "%@"]))
+        #expect(
+            Message.translationPlaceholders(
+                "welcome.message", platform: .ios, expected: ["%@", "%d"], found: ["%d", "%@"]
+            ).text
+                == "the iOS string 'welcome.message' has '%d', '%@' in another order than its English ('%@', '%d'); number them in both to reorder them"
+        )
     }
 }

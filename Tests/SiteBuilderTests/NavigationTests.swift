@@ -69,7 +69,7 @@ private let emptyReport = RunReport(flows: [], specs: [], diagnostics: [])
             ])
         #expect(
             groups[2].links.map(\.label) == [
-                "Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams", "Changes",
+                "Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams", "Changes", "Search",
             ])
     }
 

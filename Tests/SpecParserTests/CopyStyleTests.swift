@@ -90,12 +90,36 @@ let copyStyleCases: [DiagnosticCase] = [
     @Test func eachPlatformPicksItsConventions() {
         #expect(
             Platform.ios.copyConventions
-                == CopyConventions(capitalization: .titleStyle, maximumButtonLength: 25, placeholders: .foundation))
+                == CopyConventions(
+                    capitalization: .titleStyle, maximumButtonLength: 25, placeholders: .foundation,
+                    titleBudget: TextBudget(presentation: "alert title", lines: 1, charactersPerLine: 28),
+                    messageBudget: TextBudget(presentation: "alert message", lines: 2, charactersPerLine: 40)))
         #expect(
             Platform.android.copyConventions
                 == CopyConventions(capitalization: .sentenceCase, maximumButtonLength: 25, placeholders: .javaFormatter)
         )
         #expect(Platform.web.copyConventions.placeholders == .braces)
+    }
+
+    @Test func aCopyKeysBudgetIsItsPresentations() throws {
+        let ios = Platform.ios.copyConventions
+        let button = try #require(ios.budget(ofKey: "deleted-passkey.action.fallback"))
+        #expect(button == TextBudget(presentation: "button", lines: 1, charactersPerLine: 25))
+        #expect(ios.budget(ofKey: "deleted-passkey.title")?.presentation == "alert title")
+        #expect(ios.budget(ofKey: "deleted-passkey.message")?.lines == 2)
+        // Android's dialogs and the web's messages wrap: only their buttons have a budget.
+        #expect(Platform.android.copyConventions.budget(ofKey: "deleted-passkey.title") == nil)
+        #expect(Platform.web.copyConventions.budget(ofKey: "deleted-passkey.message") == nil)
+        #expect(Platform.web.copyConventions.budget(ofKey: "deleted-passkey.action.retry")?.charactersPerLine == 30)
+        #expect(ios.budget(ofKey: "title") == nil && ios.budget(ofKey: "deleted-passkey.presentation") == nil)
+    }
+
+    @Test func aBudgetCountsLinesOfCharactersNotBytes() {
+        let budget = TextBudget(presentation: "alert title", lines: 1, charactersPerLine: 28)
+        #expect(budget.lines(of: "") == 1)
+        #expect(budget.lines(of: String(repeating: "ü", count: 28)) == 1)
+        #expect(budget.lines(of: String(repeating: "ü", count: 29)) == 2)
+        #expect(budget.lines(of: String(repeating: "🇩🇪", count: 57)) == 3)
     }
 
     /// Each platform reads its own placeholders and no other's.

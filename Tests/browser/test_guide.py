@@ -61,7 +61,7 @@ def test_the_navigation_has_sections_like_the_content_and_marks_the_page(driver,
 def test_the_reference_section_lists_the_generated_pages(driver, base_url):
     driver.get(base_url + "index.html")
     reference = dict(navigation(driver))["Reference"]
-    assert [label for label, _, _ in reference] == ["Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams", "Changes"]
+    assert [label for label, _, _ in reference] == ["Copy index", "Platform errors", "Steps", "Decisions", "Flow diagrams", "Changes", "Search"]
     overview = dict(navigation(driver))["Overview"]
     assert overview[0][1] == "index.html" and "writers-guide.html" in [href for _, href, _ in overview]
 

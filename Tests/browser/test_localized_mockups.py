@@ -2,7 +2,7 @@
 the words are the translation's (English where there is none), the right-to-left pseudo-locale
 is mirrored, and a button label longer than its platform shows is marked, so that truncation is
 seen before a translator is paid; screenshots go to artifacts/. The copy index shows a
-translation's columns when asked."""
+translation's columns when asked, and a spec page's copy tables switch to a translation."""
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -81,3 +81,20 @@ def test_the_copy_index_shows_a_translations_columns_when_asked(driver, base_url
     driver.find_element(By.CSS_SELECTOR, "fieldset.column-filter input[value='ios']:not([data-filter-by])").click()
     assert not any(cell.is_displayed() for cell in driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform='ios']"))
     assert any(cell.is_displayed() for cell in driver.find_elements(By.CSS_SELECTOR, "#copy-index [data-platform='android'][data-language='de']"))
+
+
+def test_a_spec_pages_copy_tables_switch_to_a_translation(driver, base_url):
+    driver.get(base_url + "native/login-error-states.html")
+    english = driver.find_elements(By.CSS_SELECTOR, ".copy-table [data-language='en']")
+    german = driver.find_elements(By.CSS_SELECTOR, ".copy-table [data-language='de']")
+    assert english and german and not any(text.is_displayed() for text in german), "the English shows first"
+    radios = driver.find_elements(By.CSS_SELECTOR, "fieldset.language-switch input[type=radio]")
+    assert [radio.get_attribute("value") for radio in radios] == ["en", "de"]
+    radios[1].click()
+    shown = [text.text for text in german if text.is_displayed()]
+    assert "Passkey nicht verwendbar" in shown and "Auf andere Weise anmelden" in shown
+    assert not any(text.is_displayed() for text in english)
+    # Trigger and presentation are the spec's own words, the same in every language.
+    assert all(cell.is_displayed() for cell in driver.find_elements(By.CSS_SELECTOR, ".copy-table .trigger"))
+    radios[0].click()
+    assert all(text.is_displayed() for text in english[:5]) and not any(text.is_displayed() for text in german)

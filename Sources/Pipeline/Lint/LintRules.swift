@@ -159,7 +159,7 @@ enum LintRules {
     /// Each translation against the spec it translates: a spec it names that does not exist,
     /// two files for one spec and language, a platform the spec has no copy for, strings
     /// missing, stale (the English changed since), with other placeholders than the English,
-    /// or of a string the spec no longer has. Reported in the translation file, at the string.
+    /// longer than its presentation has room for, or of a string the spec no longer has. Reported in the translation file, at the string.
     static let translations = LintRule(
         "translations", scope: .acrossPages, reads: [.pageFacts],
         reports: [
@@ -169,6 +169,10 @@ enum LintRules {
             Message.translationStale("", platform: .ios, english: "").id,
             Message.translationUnsourced("", platform: .ios).id,
             Message.translationPlaceholders("", platform: .ios, expected: [], found: []).id,
+            Message.translationTooLong(
+                "", platform: .ios, locale: "", length: 0,
+                budget: TextBudget(presentation: "", lines: 1, charactersPerLine: 1), lines: 1
+            ).id,
             Message.translationObsolete("", platform: .ios, specID: "").id,
         ],
         strictMakesErrors: true,

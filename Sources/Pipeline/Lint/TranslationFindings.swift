@@ -82,6 +82,25 @@ enum TranslationFindings {
                         .translationPlaceholders(
                             fact.key, platform: platform, expected: fact.placeholders, found: string.placeholders),
                         at: textSpan))
+            } else if Self.unnumberedOrderDiffers(string.placeholders, fact.placeholders) {
+                found.append(
+                    Diagnostic(
+                        .translationPlaceholders(
+                            fact.key, platform: platform, expected: fact.placeholders, found: string.placeholders),
+                        at: textSpan))
+            }
+            // A translation may take the room its presentation has, or as much as its English
+            // takes where that is more: the English's own length is a matter for its page.
+            if let budget = platform.copyConventions.budget(ofKey: fact.key) {
+                let room = max(budget.lines, budget.lines(of: fact.text))
+                if budget.lines(of: string.text) > room {
+                    found.append(
+                        Diagnostic(
+                            .translationTooLong(
+                                fact.key, platform: platform, locale: locale, length: string.text.count,
+                                budget: budget, lines: room),
+                            at: textSpan))
+                }
             }
             // The fix, once the text says what the English says now: the hash of that English.
             let hash = "\"\(fact.sourceHash)\""
@@ -113,5 +132,14 @@ enum TranslationFindings {
                     at: fact.keySpan ?? SourceSpan(at: translation.start)))
         }
         return found
+    }
+
+    /// Whether the same placeholders stand in another order with an unnumbered one among those
+    /// that moved: numbered ones (`%2$@`, `{name}`) say which value they take, unnumbered ones
+    /// (`%@`, `%d`) take the next.
+    static func unnumberedOrderDiffers(_ translated: [String], _ english: [String]) -> Bool {
+        zip(translated, english).contains { pair in
+            pair.0 != pair.1 && [pair.0, pair.1].contains { $0.hasPrefix("%") && !$0.contains("$") }
+        }
     }
 }

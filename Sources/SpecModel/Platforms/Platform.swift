@@ -92,10 +92,58 @@ public struct CopyConventions: Sendable, Equatable {
     /// How the platform's strings hold format arguments.
     public var placeholders: PlaceholderSyntax
 
-    public init(capitalization: Capitalization, maximumButtonLength: Int, placeholders: PlaceholderSyntax) {
+    /// How much of a title its presentation shows before it takes more room than the
+    /// platform's guidelines give it; nil where they give it no limit (the title wraps).
+    public var titleBudget: TextBudget?
+    /// How much of a message its presentation shows; nil where the guidelines give no limit.
+    public var messageBudget: TextBudget?
+
+    public init(
+        capitalization: Capitalization, maximumButtonLength: Int, placeholders: PlaceholderSyntax,
+        titleBudget: TextBudget? = nil, messageBudget: TextBudget? = nil
+    ) {
         self.capitalization = capitalization
         self.maximumButtonLength = maximumButtonLength
         self.placeholders = placeholders
+        self.titleBudget = titleBudget
+        self.messageBudget = messageBudget
+    }
+
+    /// The budget of the string under copy key `key` (`<scenario>.title`, `<scenario>.message`,
+    /// `<scenario>.action.<id>`): a button label has one line of `maximumButtonLength`
+    /// characters; a title or a message has the platform's budget, if any.
+    public func budget(ofKey key: String) -> TextBudget? {
+        let parts = key.split(separator: ".")
+        guard parts.count >= 2 else { return nil }
+        if parts.count >= 3, parts[parts.count - 2] == "action" {
+            return TextBudget(presentation: "button", lines: 1, charactersPerLine: maximumButtonLength)
+        }
+        switch parts.last {
+        case "title": return titleBudget
+        case "message": return messageBudget
+        default: return nil
+        }
+    }
+}
+
+/// The room a presentation gives a string: so many lines of about so many characters (grapheme
+/// clusters) of its text style. Text wraps at words, so a line count from characters is an
+/// estimate; it is what a writer can check without the device.
+public struct TextBudget: Sendable, Equatable {
+    /// What the string is on screen, in words: "button", "alert title".
+    public var presentation: String
+    public var lines: Int
+    public var charactersPerLine: Int
+
+    public init(presentation: String, lines: Int, charactersPerLine: Int) {
+        self.presentation = presentation
+        self.lines = lines
+        self.charactersPerLine = charactersPerLine
+    }
+
+    /// The lines `text` takes, at least one.
+    public func lines(of text: String) -> Int {
+        max(1, (text.count + charactersPerLine - 1) / charactersPerLine)
     }
 }
 
