@@ -12,12 +12,15 @@ TEST_BIN := .build/test/release/passkey-spec
 # Where `make test` exports the Swift kit that the Swift example's tests compile.
 SWIFT_KIT := .build/kits/swift
 
-.PHONY: site test swift-test deps test-deps kit-test lsp-test browser-test bench coverage fuzz build lint guide format format-check clean
+.PHONY: site tool test swift-test deps test-deps kit-test lsp-test browser-test bench coverage fuzz build lint guide format format-check clean
 
 ## site: check the spec in content/ and build the site into site/
-site: deps
-	$(SWIFT) build -c release --product passkey-spec --static-swift-stdlib
+site: tool
 	$(RELEASE_BIN) build content --out site
+
+## tool: build the tool into .build/release/ (the site's build; CI's scripts/install-tool.sh)
+tool: deps
+	$(SWIFT) build -c release --product passkey-spec --static-swift-stdlib
 
 ## test: the whole test suite: unit and end-to-end tests, the format check, and the site
 ## in a real browser (Chromium, axe-core, the Nu HTML checker). After the build the suites

@@ -7,7 +7,8 @@ set -euo pipefail
 source "$(dirname "$0")/apt-install.sh"
 
 # Graphviz lays out the flow diagrams (libgvc through pkg-config; its dot layout plugin).
-packages=(pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev graphviz)
+# make runs the build ('make tool'), also where CI starts from the toolchain's bare image.
+packages=(make pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libgraphviz-dev graphviz)
 if [ "${1:-}" = "bench" ]; then
     # The benchmark measures against Hugo on the same Markdown; GNU time reports peak memory.
     packages+=(hugo time)

@@ -82,14 +82,14 @@ extension ViewModels {
                             SearchEntry(
                                 kind: .copy, title: text, detail: "\(entry.key) · \(scenario.title)",
                                 platform: copy.platform.displayName,
-                                href: "copy.html#\(SitePaths.copyAnchor("\(spec.id)-\(entry.key)"))", terms: ""))
+                                href: "copy.html#\(SitePaths.copyIndexAnchor(spec: spec.id, key: entry.key))",
+                                terms: ""))
                     }
                 }
             }
         }
         for flow in report.flows {
             for platform in Platform.known {
-                let id = SitePaths.anchor("\(flow.id)-\(platform.rawValue)")
                 for (index, error) in flow.errorReference.filter({ $0.platform == platform }).enumerated() {
                     let leads = Set([error.automaticFirst, error.automaticRepeated, error.explicit].compactMap { $0 })
                         .sorted()
@@ -98,7 +98,9 @@ extension ViewModels {
                             kind: .error, title: error.name,
                             detail:
                                 "\(error.code) · \(error.outcome) · leads to \(leads.joined(separator: ", ")) · \(flow.title)",
-                            platform: platform.displayName, href: "errors.html#\(id)-\(index + 1)",
+                            platform: platform.displayName,
+                            href:
+                                "errors.html#\(SitePaths.errorAnchor(flow: flow.id, platform: platform.rawValue, position: index + 1))",
                             terms: "\(platform.errorType) \(error.message ?? "")"))
                 }
             }
@@ -117,7 +119,7 @@ extension ViewModels {
                 entries.append(
                     SearchEntry(
                         kind: .decision, title: decision.question, detail: "\(decision.id) · \(decision.choice)",
-                        platform: nil, href: "decisions.html#decision-\(SitePaths.anchor(decision.id))",
+                        platform: nil, href: "decisions.html#\(SitePaths.decisionAnchor(decision.id))",
                         terms: "\(decision.criterion ?? "") \(decision.reason)"))
             }
         }
@@ -126,7 +128,8 @@ extension ViewModels {
                 entries.append(
                     SearchEntry(
                         kind: .step, title: step.display, detail: step.summary, platform: nil,
-                        href: "steps.html#\(SitePaths.anchor("\(flow.id)-\(step.kind.rawValue)"))", terms: ""))
+                        href: "steps.html#\(SitePaths.stepsAnchor(flow: flow.id, kind: step.kind.rawValue))", terms: "")
+                )
             }
         }
         return entries
@@ -135,7 +138,7 @@ extension ViewModels {
     /// The index as the site's script reads it: the kinds in the order the results list them
     /// (`{"id", "title"}`), then the entries; keys sorted, so the same content gives the same
     /// bytes.
-    func searchIndexJSON() throws -> [UInt8] {
+    func searchIndexJSON(_ entries: [SearchEntry]) throws -> [UInt8] {
         struct KindTitle: Encodable {
             let id: String
             let title: String
@@ -148,12 +151,11 @@ extension ViewModels {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let index = Index(
             kinds: SearchEntry.Kind.allCases.map { KindTitle(id: $0.rawValue, title: $0.title) },
-            entries: searchEntries())
+            entries: entries)
         return [UInt8](try encoder.encode(index)) + [0x0A]
     }
 
-    func searchPage(page: String) -> SitePage<SearchPage> {
-        let entries = searchEntries()
+    func searchPage(page: String, entries: [SearchEntry]) -> SitePage<SearchPage> {
         let groups = SearchEntry.Kind.allCases.compactMap { kind -> SearchGroup? in
             let found = entries.filter { $0.kind == kind }
             guard !found.isEmpty else { return nil }

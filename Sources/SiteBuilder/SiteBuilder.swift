@@ -169,6 +169,8 @@ public struct SiteBuilder: Sendable {
             content: content, report: report, changes: changes, navigation: entries, diagrams: diagrams)
 
         var jobs: [PageJob] = []
+        // The search page and the index list the same entries, made once.
+        let searchEntries = selection.shared ? views.searchEntries() : []
         if selection.shared {
             jobs.append(PageJob(template: "home", path: "index.html") { $0.home(page: "index.html").mustacheValue })
             for spec in content.specs {
@@ -217,7 +219,7 @@ public struct SiteBuilder: Sendable {
                     $0.changesPage(page: ViewModels.changesPage).mustacheValue
                 },
                 PageJob(template: "search", path: ViewModels.searchPage) {
-                    $0.searchPage(page: ViewModels.searchPage).mustacheValue
+                    $0.searchPage(page: ViewModels.searchPage, entries: searchEntries).mustacheValue
                 },
             ]
         }
@@ -277,7 +279,7 @@ public struct SiteBuilder: Sendable {
         for asset in templates.assets { try write("assets/\(asset.name)", [UInt8](asset.data)) }
         try write(Self.changesPath, [UInt8](try changes.encodedJSON()))
         // The search index, from the model and the run report.
-        try write(ViewModels.searchIndexPath, try views.searchIndexJSON())
+        try write(ViewModels.searchIndexPath, try views.searchIndexJSON(searchEntries))
         for spec in report.specs {
             try write("badges/\(spec.id).svg", Array(StatusBadge.svg(label: spec.id, passed: spec.passed).utf8))
             for criterion in spec.criteria {

@@ -39,4 +39,17 @@ public enum SitePaths {
     static func criterionAnchor(_ id: String) -> String { "criterion-\(anchor(id))" }
     static func checkAnchor(_ id: String) -> String { "check-\(anchor(id))" }
     static func copyAnchor(_ key: String) -> String { "copy-\(anchor(key))" }
+    /// A copy key's row of the copy index: the same key can be on several pages (Web and
+    /// Native), so the anchor names the page's spec too.
+    static func copyIndexAnchor(spec: String, key: String) -> String { copyAnchor("\(spec)-\(key)") }
+    static func decisionAnchor(_ id: String) -> String { "decision-\(anchor(id))" }
+    /// A flow's results on one platform on the Platform errors page; each result's row is
+    /// `errorAnchor`.
+    static func errorsAnchor(flow: String, platform: String) -> String { anchor("\(flow)-\(platform)") }
+    /// The row of a flow's `position`th result on a platform, from 1.
+    static func errorAnchor(flow: String, platform: String, position: Int) -> String {
+        "\(errorsAnchor(flow: flow, platform: platform))-\(position)"
+    }
+    /// A flow's steps of one kind (setup, action, outcome) on the Steps page.
+    static func stepsAnchor(flow: String, kind: String) -> String { anchor("\(flow)-\(kind)") }
 }

@@ -275,7 +275,7 @@ struct ViewModels: Sendable {
                     decision: entry.decision.map { id in
                         ErrorLead(
                             label: id,
-                            href: "\(SitePaths.root(of: page))decisions.html#decision-\(SitePaths.anchor(id))",
+                            href: "\(SitePaths.root(of: page))decisions.html#\(SitePaths.decisionAnchor(id))",
                             noAutomaticPrompt: false)
                     })
             })
@@ -679,9 +679,7 @@ struct ViewModels: Sendable {
                     }
                     entries.append(
                         CopyIndexEntry(
-                            // The same key can be on several pages (Web and Native), so the anchor
-                            // names the page's spec too.
-                            key: key, anchor: SitePaths.copyAnchor("\(spec.id)-\(key)"),
+                            key: key, anchor: SitePaths.copyIndexAnchor(spec: spec.id, key: key),
                             scenarioHref: "\(href)#\(SitePaths.scenarioAnchor(scenario.id))",
                             scenarioTitle: scenario.title, cells: cells))
                 }
@@ -722,13 +720,14 @@ struct ViewModels: Sendable {
     private func errors(of flow: FlowRun, on platform: Platform) -> ErrorPlatform? {
         let entries = flow.errorReference.filter { $0.platform == platform }
         guard !entries.isEmpty else { return nil }
-        let id = SitePaths.anchor("\(flow.id)-\(platform.rawValue)")
+        let id = SitePaths.errorsAnchor(flow: flow.id, platform: platform.rawValue)
         return ErrorPlatform(
             id: id, name: "\(platform.displayName): \(platform.errorType)",
             caption: "\(entries.count) native results on \(platform.displayName)",
             entries: entries.enumerated().map { index, entry in
                 ErrorEntry(
-                    anchor: "\(id)-\(index + 1)", name: entry.name, code: entry.code, message: entry.message,
+                    anchor: SitePaths.errorAnchor(flow: flow.id, platform: platform.rawValue, position: index + 1),
+                    name: entry.name, code: entry.code, message: entry.message,
                     outcome: entry.outcome,
                     leads: [entry.automaticFirst, entry.automaticRepeated, entry.explicit].map(lead),
                     source: entry.fact.map { fact in
@@ -764,7 +763,7 @@ struct ViewModels: Sendable {
                         id: SitePaths.anchor(flow.id), title: flow.title, summary: flow.summary,
                         groups: groups.map { kind, title in
                             StepGroup(
-                                id: SitePaths.anchor("\(flow.id)-\(kind.rawValue)"), title: title,
+                                id: SitePaths.stepsAnchor(flow: flow.id, kind: kind.rawValue), title: title,
                                 steps: flow.steps.filter { $0.kind == kind }.map(Self.step))
                         })
                 }))
@@ -790,7 +789,7 @@ struct ViewModels: Sendable {
                         id: SitePaths.anchor(flow.id), title: flow.title,
                         decisions: flow.decisions.map { decision in
                             DecisionView(
-                                id: decision.id, anchor: "decision-\(SitePaths.anchor(decision.id))",
+                                id: decision.id, anchor: SitePaths.decisionAnchor(decision.id),
                                 question: decision.question, choice: decision.choice, reason: decision.reason,
                                 criterion: decision.criterion,
                                 href: decision.criterion.flatMap { criterionLinks[$0] } ?? "")

@@ -80,6 +80,20 @@ public enum CopyPart: Hashable, Sendable, Comparable {
         }
     }
 
+    /// The part the copy key `key` (`<scenario>.<keySegment>`) names; nil for a key of none.
+    public init?(key: String) {
+        if let range = key.range(of: ".action.", options: .backwards), range.upperBound < key.endIndex {
+            self = .action(String(key[range.upperBound...]))
+            return
+        }
+        guard
+            let part = ([.trigger, .presentation, .announcement, .title, .message] as [CopyPart]).first(where: {
+                key.hasSuffix(".\($0.keySegment)")
+            })
+        else { return nil }
+        self = part
+    }
+
     /// Rows every copy table must have.
     public static let required: [CopyPart] = [.trigger, .title, .message]
 

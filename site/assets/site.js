@@ -1,6 +1,17 @@
 // Progressive enhancement only: every page works without this script.
 "use strict";
 
+// The words typed in a filter or the search box, in lower case.
+function wordsOf(value) {
+  return value.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+// Whether `text` holds every one of `words` (from `wordsOf`), in any case.
+function holdsAll(text, words) {
+  var lowered = text.toLowerCase();
+  return words.every(function (word) { return lowered.indexOf(word) !== -1; });
+}
+
 // The copy index filter: shown only when scripts run; hides rows whose shown cells do not match.
 document.querySelectorAll("input[data-filter-target]").forEach(function (input) {
   var body = document.getElementById(input.getAttribute("data-filter-target"));
@@ -10,12 +21,12 @@ document.querySelectorAll("input[data-filter-target]").forEach(function (input) 
   if (container) { container.hidden = false; }
   var rows = Array.prototype.slice.call(body.querySelectorAll("tr"));
   function apply() {
-    var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var words = wordsOf(input.value);
     var shown = 0;
     rows.forEach(function (row) {
       var text = Array.prototype.filter.call(row.cells, function (cell) { return !cell.hidden; })
-        .map(function (cell) { return cell.textContent; }).join(" ").toLowerCase();
-      var match = words.every(function (word) { return text.indexOf(word) !== -1; });
+        .map(function (cell) { return cell.textContent; }).join(" ");
+      var match = holdsAll(text, words);
       row.hidden = !match;
       if (match) { shown += 1; }
     });
@@ -121,13 +132,7 @@ document.querySelectorAll(".mockup .action").forEach(function (action) {
     container.appendChild(list);
   }
 
-  function words() {
-    return input.value.toLowerCase().split(/\s+/).filter(Boolean);
-  }
-  function matches(text, wanted) {
-    text = text.toLowerCase();
-    return wanted.every(function (word) { return text.indexOf(word) !== -1; });
-  }
+  function words() { return wordsOf(input.value); }
   function searchHref() {
     return searchPage + "?q=" + encodeURIComponent(input.value.trim());
   }
@@ -165,7 +170,7 @@ document.querySelectorAll(".mockup .action").forEach(function (action) {
     index.kinds.forEach(function (kind) {
       var found = index.entries.filter(function (entry) {
         return entry.kind === kind.id
-          && matches(entry.title + " " + entry.detail + " " + (entry.platform || "") + " " + entry.terms, wanted);
+          && holdsAll(entry.title + " " + entry.detail + " " + (entry.platform || "") + " " + entry.terms, wanted);
       });
       total += found.length;
       if (!found.length) { return; }
@@ -174,7 +179,7 @@ document.querySelectorAll(".mockup .action").forEach(function (action) {
       var phrase = wanted.join(" ");
       function rank(entry) {
         var title = entry.title.toLowerCase();
-        return title === phrase ? 0 : matches(title, wanted) ? 1 : 2;
+        return title === phrase ? 0 : holdsAll(title, wanted) ? 1 : 2;
       }
       var seen = {};
       var shown = found.map(function (entry, at) { return [rank(entry), at, entry]; })
@@ -216,7 +221,7 @@ document.querySelectorAll(".mockup .action").forEach(function (action) {
     page.querySelectorAll("[data-search-kind]").forEach(function (section) {
       var inSection = 0;
       section.querySelectorAll("li[data-search-terms]").forEach(function (item) {
-        var match = matches(item.textContent + " " + item.getAttribute("data-search-terms"), wanted);
+        var match = holdsAll(item.textContent + " " + item.getAttribute("data-search-terms"), wanted);
         item.hidden = !match;
         if (match) { inSection += 1; }
       });

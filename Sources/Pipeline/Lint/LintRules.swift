@@ -159,7 +159,8 @@ enum LintRules {
     /// Each translation against the spec it translates: a spec it names that does not exist,
     /// two files for one spec and language, a platform the spec has no copy for, strings
     /// missing, stale (the English changed since), with other placeholders than the English,
-    /// longer than its presentation has room for, or of a string the spec no longer has. Reported in the translation file, at the string.
+    /// longer than its presentation has room for, or of a string the spec no longer has.
+    /// Reported in the translation file, at the string.
     static let translations = LintRule(
         "translations", scope: .acrossPages, reads: [.pageFacts],
         reports: [

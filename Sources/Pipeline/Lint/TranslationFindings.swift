@@ -76,13 +76,10 @@ enum TranslationFindings {
                 continue
             }
             let textSpan = string.textSpan ?? SourceSpan(at: translation.start)
-            if string.placeholders.sorted() != fact.placeholders.sorted() {
-                found.append(
-                    Diagnostic(
-                        .translationPlaceholders(
-                            fact.key, platform: platform, expected: fact.placeholders, found: string.placeholders),
-                        at: textSpan))
-            } else if Self.unnumberedOrderDiffers(string.placeholders, fact.placeholders) {
+            // Other placeholders, or unnumbered ones moved: the message says which.
+            if string.placeholders.sorted() != fact.placeholders.sorted()
+                || Self.unnumberedOrderDiffers(string.placeholders, fact.placeholders)
+            {
                 found.append(
                     Diagnostic(
                         .translationPlaceholders(

@@ -110,18 +110,19 @@ public struct CopyConventions: Sendable, Equatable {
     }
 
     /// The budget of the string under copy key `key` (`<scenario>.title`, `<scenario>.message`,
-    /// `<scenario>.action.<id>`): a button label has one line of `maximumButtonLength`
-    /// characters; a title or a message has the platform's budget, if any.
+    /// `<scenario>.action.<id>`), as `budget(for:)` gives its part.
     public func budget(ofKey key: String) -> TextBudget? {
-        let parts = key.split(separator: ".")
-        guard parts.count >= 2 else { return nil }
-        if parts.count >= 3, parts[parts.count - 2] == "action" {
-            return TextBudget(presentation: "button", lines: 1, charactersPerLine: maximumButtonLength)
-        }
-        switch parts.last {
-        case "title": return titleBudget
-        case "message": return messageBudget
-        default: return nil
+        CopyPart(key: key).flatMap(budget(for:))
+    }
+
+    /// The budget of a part: a button label has one line of `maximumButtonLength` characters; a
+    /// title or a message has the platform's budget, if any; the rows that describe have none.
+    public func budget(for part: CopyPart) -> TextBudget? {
+        switch part {
+        case .action: TextBudget(presentation: "button", lines: 1, charactersPerLine: maximumButtonLength)
+        case .title: titleBudget
+        case .message: messageBudget
+        case .trigger, .presentation, .announcement: nil
         }
     }
 }
